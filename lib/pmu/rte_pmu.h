@@ -1,0 +1,270 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+#ifndef RTE_PMU_H
+#define RTE_PMU_H
+
+/**
+ * @file
+ * RTE PMU: hardware performance counters read from an lcore's fast path.
+ *
+ * The API is upstream DPDK's rte_pmu (25.07), so code written for it builds
+ * unchanged; the additions (status and info queries) are marked below.
+ *
+ * Call order:
+ *  1. rte_pmu_init() once, from any thread (a second call is harmless);
+ *  2. rte_pmu_add_event() for each event (at most RTE_MAX_NUM_GROUP_EVENTS),
+ *     before any lcore reads: once an lcore has opened its group the event
+ *     list is frozen and rte_pmu_add_event() fails with -EBUSY;
+ *  3. rte_pmu_read() on any lcore: the first read on an lcore opens that
+ *     lcore's event group (the thread's own counters, user space only by
+ *     default) and maps each event's user page; later reads cost a few
+ *     instructions and no system call when the counter can be read from user
+ *     space, and a read() of the event otherwise;
+ *  4. rte_pmu_fini() once every lcore has stopped reading; rte_pmu_init() may
+ *     then be called again.
+ *
+ * Thread safety: rte_pmu_init(), rte_pmu_add_event(), rte_pmu_fini(),
+ * rte_pmu_lcore_status() and rte_pmu_lcore_info_get() take the library's
+ * lock and may be called from any thread, but rte_pmu_fini() must not race
+ * with rte_pmu_read(). rte_pmu_read() takes no lock: each lcore reads only
+ * its own group. An lcore is an EAL thread or a thread registered with
+ * rte_thread_register(); an unregistered thread reads 0 and its status is
+ * -ESRCH.
+ *
+ * Requirements: perf_event_paranoid <= 2 for an unprivileged process (or
+ * CAP_PERFMON); on arm64 /proc/sys/kernel/perf_user_access = 1 for
+ * user-space reads (otherwise every read is a read() system call).
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <rte_branch_prediction.h>
+#include <rte_common.h>
+#include <rte_compat.h>
+#include <rte_lcore.h>
+
+#include "rte_pmu_page.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Maximum number of events in a group (all of them usable). */
+#define RTE_MAX_NUM_GROUP_EVENTS 8
+
+/**
+ * Per-lcore view read by rte_pmu_read(). Internal: written only by the
+ * library, under its lock, from the lcore's own thread.
+ */
+struct rte_pmu_event_group {
+	/** Events readable by the fast path: 0 until the group is open. */
+	uint32_t num_ready;
+	/** User page of each event, in rte_pmu_add_event() index order. */
+	struct perf_event_mmap_page *mmap_pages[RTE_MAX_NUM_GROUP_EVENTS];
+} __rte_cache_aligned;
+
+/** Per-lcore groups, indexed by lcore id. Internal. */
+extern struct rte_pmu_event_group rte_pmu_event_groups[RTE_MAX_LCORE];
+
+/**
+ * Read path taken by everything but the common case: lazy group open,
+ * multiplexed counters (scaling), counters not on the hardware now (read()),
+ * unknown index, library not initialised. Internal: use rte_pmu_read().
+ *
+ * @param index
+ *   Event index returned by rte_pmu_add_event().
+ * @return
+ *   Counter value, or 0 when it cannot be read (see rte_pmu_lcore_status()).
+ */
+__rte_experimental
+uint64_t
+__rte_pmu_read_slow(unsigned int index);
+
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
+ * Initialise the library: find the core PMU, check user-space access.
+ * Calling it again while initialised does nothing.
+ *
+ * Thread-safe; control path.
+ *
+ * @return
+ *   0 on success;
+ *   -ENODEV no PMU is exposed under /sys/bus/event_source/devices;
+ *   -ENOMEM out of memory.
+ */
+__rte_experimental
+int
+rte_pmu_init(void);
+
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
+ * Close every lcore's group, unmap its pages and forget all events.
+ * rte_pmu_init() may be called afterwards. Reads after this return 0.
+ *
+ * Thread-safe, but no lcore may be inside rte_pmu_read() meanwhile.
+ */
+__rte_experimental
+void
+rte_pmu_fini(void);
+
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
+ * Add an event to the group every lcore will open.
+ *
+ * Names accepted:
+ *  - perf's generic names: cycles, instructions, cache-references,
+ *    cache-misses, branches, branch-misses, bus-cycles, ref-cycles,
+ *    stalled-cycles-frontend, stalled-cycles-backend (hardware) and
+ *    cpu-clock, task-clock, page-faults, context-switches, cpu-migrations,
+ *    minor-faults, major-faults (software);
+ *  - events of the core PMU listed in sysfs (e.g. cpu-cycles on x86,
+ *    cpu_cycles or inst_retired on arm64);
+ *  - perf-style PMU events: "pmu/event/" (e.g. msr/tsc/) or
+ *    "pmu/term=value,.../" with the terms of the PMU's format/ folder
+ *    plus config, config1, config2 and period.
+ *
+ * Adding a name already added returns its index again.
+ *
+ * Thread-safe; control path.
+ *
+ * @param name
+ *   Event name.
+ * @return
+ *   Event index (>= 0) to pass to rte_pmu_read(), or
+ *   -EINVAL NULL or malformed name, or library not initialised;
+ *   -ENOENT no such event;
+ *   -ENOSPC RTE_MAX_NUM_GROUP_EVENTS events already added;
+ *   -EBUSY an lcore has already opened its group;
+ *   -ENOMEM out of memory.
+ */
+__rte_experimental
+int
+rte_pmu_add_event(const char *name);
+
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
+ * Read an event's counter on the calling lcore.
+ *
+ * The first call on an lcore opens its group. Never blocks on a lock and
+ * never retries a group open that failed. Reads 0 when the value cannot be
+ * read; rte_pmu_lcore_status() says why.
+ *
+ * @param index
+ *   Event index returned by rte_pmu_add_event().
+ * @return
+ *   Counter value (scaled when the event was multiplexed), or 0.
+ */
+__rte_experimental
+static __rte_always_inline uint64_t
+rte_pmu_read(unsigned int index)
+{
+	unsigned int lcore_id = rte_lcore_id();
+	struct rte_pmu_event_group *group;
+	uint64_t value;
+
+	if (unlikely(lcore_id >= RTE_MAX_LCORE))
+		return 0;
+
+	group = &rte_pmu_event_groups[lcore_id];
+	if (unlikely(index >= group->num_ready))
+		return __rte_pmu_read_slow(index);
+
+	if (unlikely(__rte_pmu_page_read(group->mmap_pages[index], false, &value) != 0))
+		return __rte_pmu_read_slow(index);
+
+	return value;
+}
+
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
+ * Why an lcore's reads return 0, if they do. Not in upstream DPDK.
+ *
+ * Thread-safe; control path.
+ *
+ * @param lcore_id
+ *   An lcore id; rte_lcore_id() of the calling thread is fine, including
+ *   LCORE_ID_ANY for an unregistered thread.
+ * @return
+ *   1 the lcore's group is open and reads give counter values;
+ *   0 the group is not open yet (it opens on the lcore's first read);
+ *   -ESRCH @p lcore_id is LCORE_ID_ANY: register the thread with
+ *   rte_thread_register();
+ *   -EINVAL @p lcore_id is out of range;
+ *   -ENODEV the library is not initialised;
+ *   another negative errno: opening the group failed with it (e.g. -EACCES,
+ *   -ENOENT, -EOPNOTSUPP); the reason was logged. It is not retried until
+ *   rte_pmu_fini().
+ */
+__rte_experimental
+int
+rte_pmu_lcore_status(unsigned int lcore_id);
+
+/** How an event is read on an lcore. */
+enum rte_pmu_read_path {
+	RTE_PMU_PATH_NONE = 0, /**< not readable (group not open or failed) */
+	RTE_PMU_PATH_USER,     /**< user page and counter instruction */
+	RTE_PMU_PATH_SYSCALL,  /**< read() of the event's file descriptor */
+};
+
+/** State of one event on one lcore, for diagnostics. */
+struct rte_pmu_event_info {
+	char name[64];              /**< name given to rte_pmu_add_event() */
+	enum rte_pmu_read_path path; /**< path the next read would take */
+	uint32_t user_index;        /**< page index (0: not on the hardware) */
+	uint16_t pmc_width;         /**< counter width in bits */
+	bool cap_user_rdpmc;        /**< page allows user-space reads */
+	bool multiplexed;           /**< time_running != time_enabled */
+	uint64_t time_enabled;      /**< ns enabled (from read()) */
+	uint64_t time_running;      /**< ns on the hardware (from read()) */
+	uint64_t value;             /**< raw value from read() */
+};
+
+/** State of an lcore's group, for diagnostics. */
+struct rte_pmu_lcore_info {
+	int status;                 /**< as rte_pmu_lcore_status() */
+	unsigned int num_events;    /**< events added */
+	uint64_t slow_reads;        /**< reads that left the fast path */
+	/** One entry per event, in index order. */
+	struct rte_pmu_event_info events[RTE_MAX_NUM_GROUP_EVENTS];
+};
+
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
+ * Describe an lcore's group: status, and per event the read path, user
+ * index, width and the kernel's own count (read() of the event). Not in
+ * upstream DPDK.
+ *
+ * Thread-safe; control path (it makes one system call per event).
+ *
+ * @param lcore_id
+ *   An lcore id.
+ * @param info
+ *   Filled on success.
+ * @return
+ *   0 on success; -EINVAL NULL @p info or @p lcore_id out of range;
+ *   -ESRCH LCORE_ID_ANY; -ENODEV the library is not initialised.
+ */
+__rte_experimental
+int
+rte_pmu_lcore_info_get(unsigned int lcore_id, struct rte_pmu_lcore_info *info);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RTE_PMU_H */

@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+#ifndef RTE_PMU_PAGE_H
+#define RTE_PMU_PAGE_H
+
+/**
+ * @file
+ * The one implementation of reading a counter through the perf_event user
+ * page (struct perf_event_mmap_page). Internal to rte_pmu; included by
+ * rte_pmu.h. Do not include directly.
+ *
+ * The arithmetic is split into pure functions (sign extension, time
+ * extension, scaling) so that tests can drive them with constructed
+ * pages, and the seqlock loop takes the counter and clock readers as
+ * arguments so that a test can substitute them. rte_pmu_read() uses the
+ * architecture's readers from rte_pmu_pmc_<arch>.h.
+ */
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <linux/perf_event.h>
+
+#include <rte_branch_prediction.h>
+#include <rte_common.h>
+
+#if defined(RTE_ARCH_X86_64)
+#include "rte_pmu_pmc_x86_64.h"
+#elif defined(RTE_ARCH_ARM64)
+#include "rte_pmu_pmc_arm64.h"
+#else
+#include "rte_pmu_pmc_generic.h"
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Untorn single load of a page field that the compiler may not cache. */
+#define __RTE_PMU_LOAD(field) __atomic_load_n(&(field), __ATOMIC_RELAXED)
+
+/** Bit of perf_event_mmap_page::capabilities: the counter may be read here. */
+#define __RTE_PMU_CAP_USER_RDPMC (UINT64_C(1) << 2)
+/** Bit of perf_event_mmap_page::capabilities: time_* fields are valid. */
+#define __RTE_PMU_CAP_USER_TIME (UINT64_C(1) << 3)
+/** Bit of perf_event_mmap_page::capabilities: time_cycles/time_mask valid. */
+#define __RTE_PMU_CAP_USER_TIME_SHORT (UINT64_C(1) << 5)
+
+/** Counter reader: returns the raw register for a 1-based user index. */
+typedef uint64_t (*__rte_pmu_pmc_reader_t)(uint32_t user_index);
+/** Clock reader: returns the counter that time_* fields convert to ns. */
+typedef uint64_t (*__rte_pmu_time_reader_t)(void);
+
+/** Result of __rte_pmu_page_read(): page cannot give the live value. */
+#define __RTE_PMU_PAGE_NO_USER 1
+/** Result of __rte_pmu_page_read() in fast mode: needs the full read. */
+#define __RTE_PMU_PAGE_SLOW 2
+
+/**
+ * Sign-extend a raw counter of @p width bits (the page's pmc_width).
+ * Widths 0 and 64 leave the value as is.
+ */
+static __rte_always_inline int64_t
+__rte_pmu_sign_extend(uint64_t pmc, uint16_t width)
+{
+	unsigned int shift = (64u - width) & 63u;
+
+	/* Shift left as unsigned (no undefined behaviour), right as signed. */
+	return (int64_t)(pmc << shift) >> shift;
+}
+
+/** (cyc * mult) >> shift with a 128-bit product, as the kernel's mul_u64_u32_shr. */
+static __rte_always_inline uint64_t
+__rte_pmu_mul_u64_u32_shr(uint64_t cyc, uint32_t mult, uint16_t shift)
+{
+	return (uint64_t)(((unsigned __int128)cyc * mult) >> shift);
+}
+
+/** Time fields of a page, read inside the seqlock. */
+struct __rte_pmu_page_time {
+	uint64_t cyc;         /**< clock read inside the seqlock */
+	uint64_t time_offset; /**< perf_event_mmap_page::time_offset */
+	uint64_t time_cycles; /**< perf_event_mmap_page::time_cycles */
+	uint64_t time_mask;   /**< perf_event_mmap_page::time_mask */
+	uint32_t time_mult;   /**< perf_event_mmap_page::time_mult */
+	uint16_t time_shift;  /**< perf_event_mmap_page::time_shift */
+	bool time_short;      /**< cap_user_time_short was set */
+};
+
+/**
+ * Nanoseconds elapsed since time_enabled/time_running were last updated,
+ * from the clock value and the page's conversion fields.
+ */
+static inline uint64_t
+__rte_pmu_time_delta(const struct __rte_pmu_page_time *t)
+{
+	uint64_t cyc = t->cyc;
+
+	if (t->time_short)
+		cyc = t->time_cycles + ((cyc - t->time_cycles) & t->time_mask);
+
+	return t->time_offset + __rte_pmu_mul_u64_u32_shr(cyc, t->time_mult, t->time_shift);
+}
+
+/**
+ * Scale a count of an event that ran @p running of @p enabled ns.
+ * Without running time (never scheduled) the count is returned as is.
+ */
+static inline uint64_t
+__rte_pmu_scale(uint64_t count, uint64_t enabled, uint64_t running)
+{
+	if (running == 0 || enabled == running)
+		return count;
+
+	return (uint64_t)(((unsigned __int128)count * enabled) / running);
+}
+
+/**
+ * Read a counter through its user page.
+ *
+ * In fast mode (@p full false) only the common case is handled: the counter
+ * is on the hardware, readable here, and not multiplexed. Anything else
+ * returns __RTE_PMU_PAGE_SLOW before the counter is touched, so that the rare
+ * paths stay out of the caller's instruction stream.
+ *
+ * In full mode multiplexed counters are scaled (with the time fields when the
+ * page offers them), and a page that cannot give the live value (index 0,
+ * user access off) returns __RTE_PMU_PAGE_NO_USER: the caller must read()
+ * the event's file descriptor.
+ *
+ * @param pc
+ *   The event's user page.
+ * @param full
+ *   A compile-time constant: false for the fast path, true for the full one.
+ * @param read_pmc
+ *   Counter reader (architecture's, or a test's).
+ * @param read_time
+ *   Clock reader matching the page's time_* conversion.
+ * @param value
+ *   Counter value on success.
+ * @return
+ *   0 on success, __RTE_PMU_PAGE_SLOW or __RTE_PMU_PAGE_NO_USER.
+ */
+static __rte_always_inline int
+__rte_pmu_page_read_with(struct perf_event_mmap_page *pc, bool full,
+	__rte_pmu_pmc_reader_t read_pmc, __rte_pmu_time_reader_t read_time,
+	uint64_t *value)
+{
+	struct __rte_pmu_page_time t = { 0 };
+	uint64_t caps, count, enabled, running;
+	uint32_t seq, index;
+	bool user, scale;
+
+	do {
+		seq = __RTE_PMU_LOAD(pc->lock);
+		rte_compiler_barrier();
+
+		enabled = __RTE_PMU_LOAD(pc->time_enabled);
+		running = __RTE_PMU_LOAD(pc->time_running);
+		caps = __RTE_PMU_LOAD(pc->capabilities);
+		index = __RTE_PMU_LOAD(pc->index);
+		count = __RTE_PMU_LOAD(pc->offset);
+		user = __RTE_PMU_HAVE_USER_READ && index != 0 &&
+			(caps & __RTE_PMU_CAP_USER_RDPMC) != 0;
+		scale = enabled != running;
+
+		if (!full) {
+			if (unlikely(!user || scale))
+				return __RTE_PMU_PAGE_SLOW;
+		} else if (scale && (caps & __RTE_PMU_CAP_USER_TIME) != 0) {
+			t.cyc = read_time();
+			t.time_mult = __RTE_PMU_LOAD(pc->time_mult);
+			t.time_shift = __RTE_PMU_LOAD(pc->time_shift);
+			t.time_offset = __RTE_PMU_LOAD(pc->time_offset);
+			t.time_short = (caps & __RTE_PMU_CAP_USER_TIME_SHORT) != 0;
+			if (t.time_short) {
+				t.time_cycles = __RTE_PMU_LOAD(pc->time_cycles);
+				t.time_mask = __RTE_PMU_LOAD(pc->time_mask);
+			}
+		}
+
+		if (user)
+			count += __rte_pmu_sign_extend(read_pmc(index),
+				__RTE_PMU_LOAD(pc->pmc_width));
+
+		rte_compiler_barrier();
+	} while (unlikely(__RTE_PMU_LOAD(pc->lock) != seq));
+
+	if (!full) {
+		*value = count;
+		return 0;
+	}
+
+	if (!user)
+		return __RTE_PMU_PAGE_NO_USER;
+
+	if (scale) {
+		if ((caps & __RTE_PMU_CAP_USER_TIME) != 0) {
+			uint64_t delta = __rte_pmu_time_delta(&t);
+
+			enabled += delta;
+			running += delta;
+		}
+		count = __rte_pmu_scale(count, enabled, running);
+	}
+
+	*value = count;
+	return 0;
+}
+
+/** __rte_pmu_page_read_with() with this architecture's readers. */
+static __rte_always_inline int
+__rte_pmu_page_read(struct perf_event_mmap_page *pc, bool full, uint64_t *value)
+{
+	return __rte_pmu_page_read_with(pc, full, __rte_pmu_pmc_read, __rte_pmu_time_read,
+		value);
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RTE_PMU_PAGE_H */

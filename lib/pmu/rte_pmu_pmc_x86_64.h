@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+#ifndef RTE_PMU_PMC_X86_64_H
+#define RTE_PMU_PMC_X86_64_H
+
+/**
+ * @file
+ * x86_64 counter and clock readers for the user-page read. Internal to
+ * rte_pmu; included by rte_pmu_page.h.
+ */
+
+#include <stdint.h>
+
+#include <rte_common.h>
+
+/** Counters can be read from user space on this architecture. */
+#define __RTE_PMU_HAVE_USER_READ 1
+
+/**
+ * Read a counter with rdpmc. The kernel's 1-based user index already
+ * encodes fixed counters (1 << 30 | n), so ECX is index - 1.
+ * Execute only when the page says cap_user_rdpmc and index != 0.
+ */
+static __rte_always_inline uint64_t
+__rte_pmu_pmc_read(uint32_t user_index)
+{
+	uint32_t lo, hi;
+
+	asm volatile("rdpmc" : "=a" (lo), "=d" (hi) : "c" (user_index - 1));
+
+	return ((uint64_t)hi << 32) | lo;
+}
+
+/** Read the TSC, the clock behind the page's time_* fields on x86. */
+static __rte_always_inline uint64_t
+__rte_pmu_time_read(void)
+{
+	uint32_t lo, hi;
+
+	asm volatile("rdtsc" : "=a" (lo), "=d" (hi));
+
+	return ((uint64_t)hi << 32) | lo;
+}
+
+#endif /* RTE_PMU_PMC_X86_64_H */
