@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include <linux/perf_event.h>
 
@@ -115,6 +116,61 @@ struct pmu_arch_ops {
 
 /** Register the backend of the running architecture (from RTE_INIT). */
 void pmu_arch_register(const struct pmu_arch_ops *ops);
+
+/* ---- library state (pmu.c, pmu_group.c, pmu_read.c) ---- */
+
+#include <rte_lcore.h>
+#include <rte_spinlock.h>
+
+#include "rte_pmu.h"
+
+/** An added event. */
+struct pmu_event {
+	char *name;                  /**< as given to rte_pmu_add_event() */
+	struct pmu_event_desc desc;  /**< encoding, exclusion bits included */
+};
+
+/** Control-path state of one lcore's group. */
+struct pmu_lcore {
+	int fds[RTE_MAX_NUM_GROUP_EVENTS];      /**< -1 when closed */
+	uint64_t ids[RTE_MAX_NUM_GROUP_EVENTS]; /**< PERF_EVENT_IOC_ID */
+	int status;          /**< as rte_pmu_lcore_status() */
+	uint64_t slow_reads; /**< reads that left the fast path */
+};
+
+/** The global state container. Everything is guarded by lock. */
+struct pmu_state {
+	rte_spinlock_t lock;
+	bool initialized;
+	char core_pmu[PMU_NAME_MAX];            /**< "" when none was found */
+	const struct pmu_arch_ops *ops;         /**< NULL: no backend */
+	unsigned int num_events;
+	struct pmu_event events[RTE_MAX_NUM_GROUP_EVENTS];
+	unsigned int num_open;                  /**< lcores with an open group */
+	void *lcore_cb;                         /**< rte_lcore_callback_register() */
+	struct pmu_lcore lcores[RTE_MAX_LCORE];
+};
+
+extern struct pmu_state pmu;
+
+/** Open the calling thread's group as @p lcore_id. Lock held. */
+int pmu_group_open(unsigned int lcore_id);
+/** Close @p lcore_id's group and clear its status. Lock held. */
+void pmu_group_close(unsigned int lcore_id);
+
+/**
+ * read() an open event: value scaled by its enabled/running times, which
+ * are returned when @p enabled / @p running are not NULL. Returns 0 or
+ * negative errno (-ENODATA: group in error state, read() gave 0 bytes).
+ */
+int pmu_fd_read(int fd, uint64_t id, uint64_t *value, uint64_t *raw,
+	uint64_t *enabled, uint64_t *running);
+
+/** perf_event_open(2) with errno returned negative. */
+int pmu_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd);
+
+/** Log why perf_event_open() of @p name failed with @p err. */
+void pmu_log_open_error(const char *name, int err);
 
 /* ---- internal API for tests (version.map INTERNAL) ---- */
 

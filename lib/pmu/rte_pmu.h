@@ -140,7 +140,10 @@ rte_pmu_fini(void);
  *   Event name.
  * @return
  *   Event index (>= 0) to pass to rte_pmu_read(), or
- *   -EINVAL NULL or malformed name, or library not initialised;
+ *   -EINVAL NULL or malformed name;
+ *   -ENODEV library not initialised;
+ *   -EACCES not permitted (the log says which setting to change);
+ *   -EOPNOTSUPP the event exists but cannot be counted here;
  *   -ENOENT no such event;
  *   -ENOSPC RTE_MAX_NUM_GROUP_EVENTS events already added;
  *   -EBUSY an lcore has already opened its group;

@@ -25,6 +25,7 @@
 #include <linux/perf_event.h>
 
 #include <rte_branch_prediction.h>
+#include <rte_atomic.h>
 #include <rte_common.h>
 
 #if defined(RTE_ARCH_X86_64)

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+/* x86 control-path backend: core PMU "cpu" (hybrid parts: "cpu_core",
+ * "cpu_atom"), and whether the kernel lets rdpmc run in user space.
+ */
+
+#include <stdio.h>
+#include <string.h>
+
+#include <rte_common.h>
+#include <rte_string_fns.h>
+
+#include "pmu_private.h"
+
+static int
+x86_core_pmu(char *name, size_t len)
+{
+	static const char * const candidates[] = { "cpu", "cpu_core", "cpu_atom" };
+	unsigned int i;
+
+	for (i = 0; i < RTE_DIM(candidates); i++) {
+		if (!pmu_sysfs_pmu_exists(candidates[i]))
+			continue;
+		if (i > 0)
+			PMU_LOG(WARNING, "hybrid CPU: using PMU '%s' on every lcore; "
+				"events on lcores of the other core type fail to open",
+				candidates[i]);
+		strlcpy(name, candidates[i], len);
+		return 0;
+	}
+
+	return -ENODEV;
+}
+
+static void
+x86_init(const char *core_pmu)
+{
+	char buf[16];
+
+	/* 0: never, 1 (default): while an event is mapped, 2: always. */
+	if (pmu_sysfs_read(core_pmu, "rdpmc", buf, sizeof(buf)) < 0)
+		return;
+	if (strcmp(buf, "0") == 0)
+		PMU_LOG(WARNING, "user-space rdpmc is disabled (%s/%s/rdpmc = 0): counters are "
+			"read with read(); as root, 'echo 1 > %s/%s/rdpmc' allows rdpmc",
+			pmu_sysfs_root(), core_pmu, pmu_sysfs_root(), core_pmu);
+}
+
+static const struct pmu_arch_ops x86_ops = {
+	.name = "x86",
+	.core_pmu = x86_core_pmu,
+	.init = x86_init,
+};
+
+RTE_INIT(pmu_x86_register)
+{
+	pmu_arch_register(&x86_ops);
+}
