@@ -131,6 +131,7 @@ sysfs_has_pmus(void)
 int
 rte_pmu_init(void)
 {
+	static unsigned int no_core_logged;
 	unsigned int i;
 	void *cb;
 
@@ -150,7 +151,7 @@ rte_pmu_init(void)
 	pmu.core_pmu[0] = '\0';
 	if (pmu.ops != NULL && pmu.ops->core_pmu(pmu.core_pmu, sizeof(pmu.core_pmu)) != 0) {
 		pmu.core_pmu[0] = '\0';
-		PMU_LOG(WARNING, "no core PMU under %s: hardware events unavailable, "
+		PMU_LOG(no_core_logged++ == 0 ? WARNING : DEBUG, "no core PMU under %s: hardware events unavailable, "
 			"software and pmu/event/ events still work", pmu_sysfs_root());
 	}
 	if (pmu.ops == NULL)
