@@ -151,8 +151,9 @@ rte_pmu_init(void)
 	pmu.core_pmu[0] = '\0';
 	if (pmu.ops != NULL && pmu.ops->core_pmu(pmu.core_pmu, sizeof(pmu.core_pmu)) != 0) {
 		pmu.core_pmu[0] = '\0';
-		PMU_LOG(no_core_logged++ == 0 ? WARNING : DEBUG, "no core PMU under %s: hardware events unavailable, "
-			"software and pmu/event/ events still work", pmu_sysfs_root());
+		rte_log(no_core_logged++ == 0 ? RTE_LOG_WARNING : RTE_LOG_DEBUG, pmu_logtype,
+			"PMU: no core PMU under %s: hardware events unavailable, "
+			"software and pmu/event/ events still work\n", pmu_sysfs_root());
 	}
 	if (pmu.ops == NULL)
 		PMU_LOG(WARNING, "no backend for this architecture: counters are read with read()");
