@@ -141,6 +141,25 @@ test_eight_events(void)
 	return TEST_SUCCESS;
 }
 
+/* Context switches happen in the kernel: software events are not
+ * restricted to user space, or this count would stay 0.
+ */
+static int
+test_software_kernel_side(void)
+{
+	uint64_t before, after;
+
+	TEST_ASSERT_EQUAL(rte_pmu_add_event("context-switches"), 0, "add");
+	before = rte_pmu_read(0);
+	for (int i = 0; i < 5; i++)
+		usleep(1000);
+	after = rte_pmu_read(0);
+	TEST_ASSERT(after - before >= 5, "5 sleeps gave %" PRIu64 " context switches",
+		after - before);
+
+	return TEST_SUCCESS;
+}
+
 static int
 test_add_after_open(void)
 {
@@ -463,6 +482,7 @@ static struct unit_test_suite pmu_suite = {
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_status_args),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_eight_events),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_add_after_open),
+		TEST_CASE_ST(pmu_setup, pmu_teardown, test_software_kernel_side),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_software_two_lcores),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_non_eal_thread),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_open_failure_remembered),

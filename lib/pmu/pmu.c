@@ -294,8 +294,13 @@ rte_pmu_add_event(const char *name)
 	ret = pmu_event_encode(name, pmu.core_pmu, &desc);
 	if (ret != 0)
 		goto out;
-	desc.attr.exclude_kernel = 1;
-	desc.attr.exclude_hv = 1;
+	/* User space only, except software events: the kernel counts
+	 * context switches and migrations in its own context.
+	 */
+	if (desc.attr.type != PERF_TYPE_SOFTWARE) {
+		desc.attr.exclude_kernel = 1;
+		desc.attr.exclude_hv = 1;
+	}
 	if (desc.core && pmu.ops != NULL && pmu.ops->attr_fixup != NULL)
 		pmu.ops->attr_fixup(pmu.core_pmu, &desc);
 
