@@ -1,0 +1,958 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+/* Event names and sysfs formats, on fixture sysfs trees: nothing here needs
+ * PMU hardware. The suite builds, in a folder made with mkdtemp(), one root
+ * per architecture and a folder outside all of them:
+ *  x86/cpu             Intel-like core PMU, type 4
+ *  x86/msr             type 9, event=config:0-63
+ *  x86/notype          a PMU folder without a type file
+ *  x86/badfmt          a PMU whose format file is malformed
+ *  x86/README          a file, not a PMU folder
+ *  amd/cpu             AMD-like core PMU: event=config:0-7,32-35
+ *  arm64/armv8_pmuv3_0 type 8, long=config1:0, rdpmc=config1:1
+ *  evil/               a PMU-like folder no name may reach
+ */
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <rte_common.h>
+
+#include "pmu_private.h"
+#include "test.h"
+
+/* "/tmp/pmu_event_XXXXXX" once made. */
+static char fixture_dir[32];
+
+/* A file of the fixture and its content. */
+struct fixture_file {
+	const char *path;
+	const char *content;
+};
+
+static const struct fixture_file fixture_files[] = {
+	/* Intel-like core PMU. */
+	{ "x86/cpu/type", "4\n" },
+	{ "x86/cpu/format/event", "config:0-7\n" },
+	{ "x86/cpu/format/umask", "config:8-15\n" },
+	{ "x86/cpu/format/edge", "config:18\n" },
+	{ "x86/cpu/format/inv", "config:23\n" },
+	{ "x86/cpu/format/cmask", "config:24-31\n" },
+	{ "x86/cpu/format/ldlat", "config1:0-15\n" },
+	{ "x86/cpu/events/cpu-cycles", "event=0x3c\n" },
+	{ "x86/cpu/events/instructions", "event=0xc0\n" },
+	{ "x86/cpu/events/branch-misses", "event=0xc5\n" },
+	{ "x86/cpu/events/ref-cycles", "event=0x00,umask=0x03\n" },
+	{ "x86/cpu/events/mem-loads", "event=0xcd,umask=0x1,ldlat=3\n" },
+	{ "x86/cpu/events/raw-conf", "config=0x5300c0\n" },
+	{ "x86/cpu/events/slow-edge", "event=0x3c,edge,period=1000\n" },
+	{ "x86/cpu/events/stall-param", "event=0xa3,umask=0x04,cmask=?\n" },
+	{ "x86/cpu/events/bad-term", "event=0x1,bogus=3\n" },
+	{ "x86/cpu/events/bad-value", "event=zz\n" },
+	{ "x86/cpu/events/empty", "" },
+	{ "x86/cpu/events/too-wide", "event=0x100\n" },
+	{ "x86/cpu/events/nested", "cpu-cycles\n" },
+	{ "x86/cpu/rdpmc", "1\n" },
+	/* Uncore-like PMUs. */
+	{ "x86/msr/type", "9\n" },
+	{ "x86/msr/format/event", "config:0-63\n" },
+	{ "x86/msr/events/tsc", "event=0x00\n" },
+	{ "x86/msr/events/aperf", "event=0x01\n" },
+	{ "x86/notype/format/event", "config:0-7\n" },
+	{ "x86/badfmt/type", "12\n" },
+	{ "x86/badfmt/format/event", "config:0-7,junk\n" },
+	{ "x86/README", "not a PMU\n" },
+	/* AMD-like core PMU. */
+	{ "amd/cpu/type", "4\n" },
+	{ "amd/cpu/format/event", "config:0-7,32-35\n" },
+	{ "amd/cpu/format/umask", "config:8-15\n" },
+	/* arm64 core PMU. */
+	{ "arm64/armv8_pmuv3_0/type", "8\n" },
+	{ "arm64/armv8_pmuv3_0/format/event", "config:0-15\n" },
+	{ "arm64/armv8_pmuv3_0/format/long", "config1:0\n" },
+	{ "arm64/armv8_pmuv3_0/format/rdpmc", "config1:1\n" },
+	{ "arm64/armv8_pmuv3_0/events/cpu_cycles", "event=0x0011\n" },
+	{ "arm64/armv8_pmuv3_0/events/inst_retired", "event=0x0008\n" },
+	/* Outside every root: a name that reaches it escaped. */
+	{ "evil/type", "99\n" },
+	{ "evil/format/event", "config:0-63\n" },
+	{ "evil/events/leak", "event=0x77\n" },
+	{ "evil/cpu/type", "99\n" },
+	{ "evil/cpu/events/leak", "event=0x77\n" },
+};
+
+/* Create the folders above @p path (a path under fixture_dir). */
+static int
+make_parents(char *path)
+{
+	char *slash;
+
+	for (slash = strchr(path + strlen(fixture_dir) + 1, '/'); slash != NULL;
+			slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		if (mkdir(path, 0755) != 0 && errno != EEXIST) {
+			printf("mkdir %s: %s\n", path, strerror(errno));
+			*slash = '/';
+			return -1;
+		}
+		*slash = '/';
+	}
+	return 0;
+}
+
+static int
+fixture_write(const struct fixture_file *f)
+{
+	char path[PATH_MAX];
+	size_t len;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", fixture_dir, f->path);
+	if (make_parents(path) != 0)
+		return -1;
+
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		printf("open %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	len = strlen(f->content);
+	n = write(fd, f->content, len);
+	close(fd);
+	if (n < 0 || (size_t)n != len) {
+		printf("write %s failed\n", path);
+		return -1;
+	}
+	return 0;
+}
+
+/* Remove everything under the folder open as @p dir_fd, then close it. */
+static int
+remove_tree_at(int dir_fd)
+{
+	struct dirent *e;
+	DIR *dir;
+	int ret = 0;
+	int fd;
+
+	dir = fdopendir(dir_fd);
+	if (dir == NULL) {
+		close(dir_fd);
+		return -1;
+	}
+	while ((e = readdir(dir)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		if (unlinkat(dirfd(dir), e->d_name, 0) == 0)
+			continue;
+		fd = openat(dirfd(dir), e->d_name,
+			O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0 || remove_tree_at(fd) != 0 ||
+				unlinkat(dirfd(dir), e->d_name, AT_REMOVEDIR) != 0)
+			ret = -1;
+	}
+	closedir(dir);
+	return ret;
+}
+
+static void
+fixture_remove(void)
+{
+	int fd;
+
+	if (fixture_dir[0] == '\0')
+		return;
+	fd = open(fixture_dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 || remove_tree_at(fd) != 0 || rmdir(fixture_dir) != 0)
+		printf("cannot remove %s: %s\n", fixture_dir, strerror(errno));
+	fixture_dir[0] = '\0';
+}
+
+static int
+test_pmu_event_setup(void)
+{
+	char link_path[PATH_MAX];
+	char target[PATH_MAX];
+	unsigned int i;
+
+	strcpy(fixture_dir, "/tmp/pmu_event_XXXXXX");
+	if (mkdtemp(fixture_dir) == NULL) {
+		printf("mkdtemp: %s\n", strerror(errno));
+		fixture_dir[0] = '\0';
+		return TEST_FAILED;
+	}
+
+	for (i = 0; i < RTE_DIM(fixture_files); i++) {
+		if (fixture_write(&fixture_files[i]) != 0) {
+			fixture_remove();
+			return TEST_FAILED;
+		}
+	}
+
+	/* A link made by the fixture, not by a name: links are followed. */
+	snprintf(link_path, sizeof(link_path), "%s/x86/cpu/events/leak-link", fixture_dir);
+	snprintf(target, sizeof(target), "%s/evil/events/leak", fixture_dir);
+	if (symlink(target, link_path) != 0) {
+		printf("symlink: %s\n", strerror(errno));
+		fixture_remove();
+		return TEST_FAILED;
+	}
+	return TEST_SUCCESS;
+}
+
+static void
+test_pmu_event_teardown(void)
+{
+	__rte_pmu_sysfs_root_set(NULL);
+	fixture_remove();
+}
+
+/* Use fixture_dir/@p arch as the sysfs root. */
+static int
+use_root(const char *arch)
+{
+	char root[PATH_MAX];
+
+	snprintf(root, sizeof(root), "%s/%s", fixture_dir, arch);
+	return __rte_pmu_sysfs_root_set(root);
+}
+
+/* Encode @p name and compare every field a caller relies on. */
+static int
+check_encode(const char *name, const char *core_pmu, uint32_t type, uint64_t config,
+	uint64_t config1, uint64_t config1_user, bool core, const char *pmu_name)
+{
+	struct pmu_event_desc d;
+	int ret;
+
+	memset(&d, 0xa5, sizeof(d));
+	ret = pmu_event_encode(name, core_pmu, &d);
+	TEST_ASSERT_EQUAL(ret, 0, "encode %s: %d", name, ret);
+	TEST_ASSERT_EQUAL(d.attr.size, sizeof(struct perf_event_attr), "%s: attr.size", name);
+	TEST_ASSERT_EQUAL(d.attr.type, type, "%s: type %u", name, d.attr.type);
+	TEST_ASSERT_EQUAL(d.attr.config, config, "%s: config 0x%" PRIx64, name,
+		(uint64_t)d.attr.config);
+	TEST_ASSERT_EQUAL(d.attr.config1, config1, "%s: config1 0x%" PRIx64, name,
+		(uint64_t)d.attr.config1);
+	TEST_ASSERT_EQUAL(d.attr.config2, 0, "%s: config2 0x%" PRIx64, name,
+		(uint64_t)d.attr.config2);
+	TEST_ASSERT_EQUAL(d.config1_user, config1_user, "%s: config1_user 0x%" PRIx64, name,
+		d.config1_user);
+	TEST_ASSERT_EQUAL(d.core, core, "%s: core %d", name, d.core);
+	TEST_ASSERT(strcmp(d.pmu, pmu_name) == 0, "%s: pmu \"%s\", expected \"%s\"", name,
+		d.pmu, pmu_name);
+	TEST_ASSERT_EQUAL(d.attr.sample_period, 0, "%s: sample_period", name);
+	TEST_ASSERT_EQUAL(d.attr.exclude_kernel, 0, "%s: exclusion bits set", name);
+	return TEST_SUCCESS;
+}
+
+/* Encoding @p name fails with @p err and leaves an empty desc. */
+static int
+check_fail(const char *name, const char *core_pmu, int err)
+{
+	struct pmu_event_desc d;
+	int ret;
+
+	memset(&d, 0xa5, sizeof(d));
+	ret = pmu_event_encode(name, core_pmu, &d);
+	TEST_ASSERT_EQUAL(ret, err, "encode \"%s\": %d, expected %d",
+		name != NULL ? name : "(null)", ret, err);
+	TEST_ASSERT(d.attr.type == 0 && d.attr.config == 0 && d.attr.config1 == 0 &&
+		d.pmu[0] == '\0' && d.config1_user == 0,
+		"encode \"%s\" failed but left an encoding", name != NULL ? name : "(null)");
+	return TEST_SUCCESS;
+}
+
+#define CHECK(expr) do { \
+	if ((expr) != TEST_SUCCESS) \
+		return TEST_FAILED; \
+} while (0)
+
+static int
+test_format_single_bit(void)
+{
+	struct perf_event_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	TEST_ASSERT_SUCCESS(pmu_format_apply("config:5", 1, &attr), "config:5");
+	TEST_ASSERT_EQUAL(attr.config, UINT64_C(0x20), "config:5 = 1");
+	TEST_ASSERT_SUCCESS(pmu_format_apply("config:5", 0, &attr), "config:5 = 0");
+	TEST_ASSERT_EQUAL(attr.config, 0, "config:5 cleared");
+
+	TEST_ASSERT_SUCCESS(pmu_format_apply("config1:1\n", 1, &attr), "config1:1");
+	TEST_ASSERT_EQUAL(attr.config1, UINT64_C(2), "config1:1 = 1");
+	TEST_ASSERT_EQUAL(attr.config, 0, "config untouched by config1");
+	TEST_ASSERT_SUCCESS(pmu_format_apply("config2:63", 1, &attr), "config2:63");
+	TEST_ASSERT_EQUAL(attr.config2, UINT64_C(1) << 63, "config2:63 = 1");
+	TEST_ASSERT_SUCCESS(pmu_format_apply("config:0", 1, &attr), "config:0");
+	TEST_ASSERT_EQUAL(attr.config, UINT64_C(1), "config:0 = 1");
+	return TEST_SUCCESS;
+}
+
+static int
+test_format_ranges(void)
+{
+	struct perf_event_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	TEST_ASSERT_SUCCESS(pmu_format_apply("config:0-7", 0xab, &attr), "config:0-7");
+	TEST_ASSERT_EQUAL(attr.config, UINT64_C(0xab), "config:0-7 = 0xab");
+	TEST_ASSERT_SUCCESS(pmu_format_apply("config:8-15\n", 0x12, &attr), "config:8-15");
+	TEST_ASSERT_EQUAL(attr.config, UINT64_C(0x12ab), "config:8-15 = 0x12");
+	TEST_ASSERT_SUCCESS(pmu_format_apply("config2:0-63", UINT64_MAX, &attr), "0-63");
+	TEST_ASSERT_EQUAL(attr.config2, UINT64_MAX, "config2:0-63 = ~0");
+	TEST_ASSERT_SUCCESS(pmu_format_apply("config1:32-63", 0xdeadbeef, &attr), "32-63");
+	TEST_ASSERT_EQUAL(attr.config1, UINT64_C(0xdeadbeef00000000), "config1:32-63");
+	TEST_ASSERT_EQUAL(attr.config, UINT64_C(0x12ab), "config untouched");
+	return TEST_SUCCESS;
+}
+
+static int
+test_format_multi_range(void)
+{
+	struct perf_event_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	/* AMD: low 8 bits into 0-7, the next 4 into 32-35. */
+	TEST_ASSERT_SUCCESS(pmu_format_apply("config:0-7,32-35", 0x1c2, &attr), "AMD");
+	TEST_ASSERT_EQUAL(attr.config, UINT64_C(0x1000000c2), "0x1c2 split: 0x%" PRIx64,
+		(uint64_t)attr.config);
+	TEST_ASSERT_SUCCESS(pmu_format_apply("config:0-7,32-35\n", 0xfff, &attr), "AMD");
+	TEST_ASSERT_EQUAL(attr.config, UINT64_C(0xf000000ff), "0xfff split");
+
+	/* Three ranges, a single bit among them. */
+	memset(&attr, 0, sizeof(attr));
+	TEST_ASSERT_SUCCESS(pmu_format_apply("config1:0-1,4,8-9", 0x1f, &attr), "3 ranges");
+	TEST_ASSERT_EQUAL(attr.config1, UINT64_C(0x313), "0x1f in 0-1,4,8-9: 0x%" PRIx64,
+		(uint64_t)attr.config1);
+	/* Ranges in any order: filled in the order written, 0x2 then 0x1c. */
+	memset(&attr, 0, sizeof(attr));
+	TEST_ASSERT_SUCCESS(pmu_format_apply("config:32-35,0-7", 0x1c2, &attr), "reversed");
+	TEST_ASSERT_EQUAL(attr.config, UINT64_C(0x20000001c), "reversed ranges: 0x%" PRIx64,
+		(uint64_t)attr.config);
+	return TEST_SUCCESS;
+}
+
+static int
+test_format_erange(void)
+{
+	struct perf_event_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.config = 0x55;
+	TEST_ASSERT_EQUAL(pmu_format_apply("config:5", 2, &attr), -ERANGE, "2 in one bit");
+	TEST_ASSERT_EQUAL(pmu_format_apply("config:0-7", 0x100, &attr), -ERANGE, "9 bits");
+	TEST_ASSERT_EQUAL(pmu_format_apply("config:0-7,32-35", 0x1000, &attr), -ERANGE,
+		"13 bits in 12");
+	TEST_ASSERT_EQUAL(pmu_format_apply("config1:0-62", UINT64_C(1) << 63, &attr),
+		-ERANGE, "64 bits in 63");
+	TEST_ASSERT_EQUAL(attr.config, UINT64_C(0x55), "attr changed by a failed apply");
+	TEST_ASSERT_EQUAL(attr.config1, 0, "attr changed by a failed apply");
+	TEST_ASSERT_SUCCESS(pmu_format_apply("config:0-7,32-35", 0xfff, &attr), "12 bits");
+	return TEST_SUCCESS;
+}
+
+static int
+test_format_malformed(void)
+{
+	static const char *const bad[] = {
+		"", "config", "config:", "conf:0-7", "config3:0", "CONFIG:0", "config :0",
+		"config:64", "config:0-64", "config:8-7", "config:0-7x", "config:0-7,",
+		"config:,0", "config:0-7 ", "config:-1", "config:1-", "config:0--7",
+		"config:0-7,4-9", "config:3,3", "config:0-7\nx", "config:0x1",
+		"config:99999999999999999999", "config1:0-7;8", " config:0",
+	};
+	struct perf_event_attr attr;
+	unsigned int i;
+	int ret;
+
+	memset(&attr, 0, sizeof(attr));
+	for (i = 0; i < RTE_DIM(bad); i++) {
+		ret = pmu_format_apply(bad[i], 0, &attr);
+		TEST_ASSERT_EQUAL(ret, -EINVAL, "spec \"%s\": %d", bad[i], ret);
+		TEST_ASSERT(attr.config == 0 && attr.config1 == 0 && attr.config2 == 0,
+			"spec \"%s\" changed attr", bad[i]);
+	}
+	TEST_ASSERT_EQUAL(pmu_format_apply(NULL, 0, &attr), -EINVAL, "NULL spec");
+	TEST_ASSERT_EQUAL(pmu_format_apply("config:0", 0, NULL), -EINVAL, "NULL attr");
+	return TEST_SUCCESS;
+}
+
+static int
+test_format_override(void)
+{
+	struct perf_event_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.config = 0xffff;
+	/* Only the term's own bits are replaced. */
+	TEST_ASSERT_SUCCESS(pmu_format_apply("config:8-15", 0x01, &attr), "umask");
+	TEST_ASSERT_EQUAL(attr.config, UINT64_C(0x01ff), "umask over 0xffff: 0x%" PRIx64,
+		(uint64_t)attr.config);
+	TEST_ASSERT_SUCCESS(pmu_format_apply("config:0-7", 0, &attr), "event");
+	TEST_ASSERT_EQUAL(attr.config, UINT64_C(0x0100), "event cleared");
+
+	attr.config = UINT64_MAX;
+	TEST_ASSERT_SUCCESS(pmu_format_apply("config:0-7,32-35", 0, &attr), "AMD clear");
+	TEST_ASSERT_EQUAL(attr.config, UINT64_C(0xfffffff0ffffff00), "AMD field cleared");
+	return TEST_SUCCESS;
+}
+
+static int
+test_sysfs_files(void)
+{
+	char buf[16];
+	char root[PATH_MAX];
+	uint32_t type = 0;
+	char *long_path;
+	int ret;
+
+	TEST_ASSERT_SUCCESS(use_root("x86"), "root");
+	snprintf(root, sizeof(root), "%s/x86", fixture_dir);
+	TEST_ASSERT(strcmp(pmu_sysfs_root(), root) == 0, "root is %s", pmu_sysfs_root());
+
+	ret = pmu_sysfs_read("cpu", "events/cpu-cycles", buf, sizeof(buf));
+	TEST_ASSERT_EQUAL(ret, 10, "read length %d", ret);
+	TEST_ASSERT(strcmp(buf, "event=0x3c") == 0, "newline not stripped: \"%s\"", buf);
+	ret = pmu_sysfs_read("cpu", "events/empty", buf, sizeof(buf));
+	TEST_ASSERT_EQUAL(ret, 0, "empty file: %d", ret);
+	TEST_ASSERT_EQUAL(pmu_sysfs_read("cpu", "events/none", buf, sizeof(buf)), -ENOENT,
+		"missing file");
+	TEST_ASSERT_EQUAL(pmu_sysfs_read("cpu", "events/mem-loads", buf, 8), -EOVERFLOW,
+		"file longer than the buffer");
+	/* Exactly fits: "event=0x3c\n" is 11 bytes. */
+	TEST_ASSERT_EQUAL(pmu_sysfs_read("cpu", "events/cpu-cycles", buf, 12), 10, "fit");
+	TEST_ASSERT_EQUAL(pmu_sysfs_read("cpu", "type", buf, 0), -EINVAL, "len 0");
+
+	TEST_ASSERT_SUCCESS(pmu_sysfs_type("cpu", &type), "cpu type");
+	TEST_ASSERT_EQUAL(type, 4, "cpu type %u", type);
+	TEST_ASSERT_SUCCESS(pmu_sysfs_type("msr", &type), "msr type");
+	TEST_ASSERT_EQUAL(type, 9, "msr type %u", type);
+	TEST_ASSERT_EQUAL(pmu_sysfs_type("notype", &type), -ENOENT, "no type file");
+	TEST_ASSERT_EQUAL(pmu_sysfs_type("nope", &type), -ENOENT, "no PMU");
+
+	TEST_ASSERT(pmu_sysfs_pmu_exists("cpu"), "cpu exists");
+	TEST_ASSERT(pmu_sysfs_pmu_exists("msr"), "msr exists");
+	TEST_ASSERT(!pmu_sysfs_pmu_exists("nope"), "nope exists");
+	TEST_ASSERT(!pmu_sysfs_pmu_exists("."), ". is a PMU");
+	TEST_ASSERT(!pmu_sysfs_pmu_exists(".."), ".. is a PMU");
+	TEST_ASSERT(!pmu_sysfs_pmu_exists("cpu/format"), "cpu/format is a PMU");
+	TEST_ASSERT(!pmu_sysfs_pmu_exists(""), "empty name is a PMU");
+	TEST_ASSERT(!pmu_sysfs_pmu_exists("cpu/type"), "cpu/type is a PMU");
+	/* A file of the root is not a PMU folder. */
+	TEST_ASSERT(!pmu_sysfs_pmu_exists("README"), "README is a PMU");
+
+	/* Root handling: too long, NULL restores the default. */
+	long_path = malloc(PATH_MAX + 16);
+	TEST_ASSERT_NOT_NULL(long_path, "malloc");
+	memset(long_path, 'a', PATH_MAX + 15);
+	long_path[0] = '/';
+	long_path[PATH_MAX + 15] = '\0';
+	ret = __rte_pmu_sysfs_root_set(long_path);
+	free(long_path);
+	TEST_ASSERT_EQUAL(ret, -ENAMETOOLONG, "long root: %d", ret);
+	TEST_ASSERT(strcmp(pmu_sysfs_root(), root) == 0, "root changed by a failed set");
+	TEST_ASSERT_EQUAL(__rte_pmu_sysfs_root_set(""), -EINVAL, "empty root");
+	TEST_ASSERT(strcmp(pmu_sysfs_root(), root) == 0, "root changed by a failed set");
+	TEST_ASSERT_SUCCESS(__rte_pmu_sysfs_root_set(NULL), "NULL root");
+	TEST_ASSERT(strcmp(pmu_sysfs_root(), PMU_SYSFS_ROOT_DEFAULT) == 0,
+		"default root not restored: %s", pmu_sysfs_root());
+	return TEST_SUCCESS;
+}
+
+static int
+test_sysfs_format_apply(void)
+{
+	struct perf_event_attr attr;
+
+	TEST_ASSERT_SUCCESS(use_root("x86"), "root");
+	memset(&attr, 0, sizeof(attr));
+	TEST_ASSERT_SUCCESS(pmu_sysfs_format_apply("cpu", "umask", 0x3, &attr), "umask");
+	TEST_ASSERT_EQUAL(attr.config, UINT64_C(0x300), "umask=3");
+	TEST_ASSERT_SUCCESS(pmu_sysfs_format_apply("cpu", "ldlat", 0x80, &attr), "ldlat");
+	TEST_ASSERT_EQUAL(attr.config1, UINT64_C(0x80), "ldlat in config1");
+	TEST_ASSERT_EQUAL(pmu_sysfs_format_apply("cpu", "umask", 0x100, &attr), -ERANGE,
+		"umask too wide");
+	TEST_ASSERT_EQUAL(pmu_sysfs_format_apply("cpu", "nope", 1, &attr), -ENOENT, "term");
+	TEST_ASSERT_EQUAL(pmu_sysfs_format_apply("nope", "event", 1, &attr), -ENOENT, "PMU");
+	TEST_ASSERT_EQUAL(pmu_sysfs_format_apply("badfmt", "event", 1, &attr), -EINVAL,
+		"malformed format file");
+	TEST_ASSERT_EQUAL(pmu_sysfs_format_apply("cpu", "../type", 1, &attr), -EINVAL,
+		"term with ..");
+	TEST_ASSERT_EQUAL(pmu_sysfs_format_apply("..", "event", 1, &attr), -EINVAL,
+		"PMU ..");
+	TEST_ASSERT_EQUAL(attr.config, UINT64_C(0x300), "attr changed by failures");
+
+	TEST_ASSERT_SUCCESS(use_root("amd"), "root");
+	memset(&attr, 0, sizeof(attr));
+	TEST_ASSERT_SUCCESS(pmu_sysfs_format_apply("cpu", "event", 0x1c2, &attr), "AMD");
+	TEST_ASSERT_EQUAL(attr.config, UINT64_C(0x1000000c2), "AMD event 0x1c2");
+	return TEST_SUCCESS;
+}
+
+static int
+test_generic_names(void)
+{
+	static const struct {
+		const char *name;
+		uint32_t type;
+		uint64_t config;
+	} names[] = {
+		{ "cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES },
+		{ "cpu-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES },
+		{ "instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS },
+		{ "cache-references", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_REFERENCES },
+		{ "cache-misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_MISSES },
+		{ "branches", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS },
+		{ "branch-instructions", PERF_TYPE_HARDWARE,
+			PERF_COUNT_HW_BRANCH_INSTRUCTIONS },
+		{ "branch-misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_MISSES },
+		{ "bus-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BUS_CYCLES },
+		{ "stalled-cycles-frontend", PERF_TYPE_HARDWARE,
+			PERF_COUNT_HW_STALLED_CYCLES_FRONTEND },
+		{ "stalled-cycles-backend", PERF_TYPE_HARDWARE,
+			PERF_COUNT_HW_STALLED_CYCLES_BACKEND },
+		{ "ref-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_REF_CPU_CYCLES },
+		{ "cpu-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK },
+		{ "task-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK },
+		{ "page-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS },
+		{ "faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS },
+		{ "context-switches", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES },
+		{ "cs", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES },
+		{ "cpu-migrations", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS },
+		{ "migrations", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS },
+		{ "minor-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MIN },
+		{ "major-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MAJ },
+	};
+	unsigned int i;
+	bool hw;
+
+	/* The x86 fixture has cpu-cycles, instructions, branch-misses and
+	 * ref-cycles events of its own: the generic names come first.
+	 */
+	TEST_ASSERT_SUCCESS(use_root("x86"), "root");
+	for (i = 0; i < RTE_DIM(names); i++) {
+		hw = names[i].type == PERF_TYPE_HARDWARE;
+		CHECK(check_encode(names[i].name, "cpu", names[i].type, names[i].config,
+			0, 0, hw, ""));
+		CHECK(check_encode(names[i].name, "", names[i].type, names[i].config,
+			0, 0, hw, ""));
+		CHECK(check_encode(names[i].name, NULL, names[i].type, names[i].config,
+			0, 0, hw, ""));
+	}
+
+	/* Exact match only. */
+	CHECK(check_fail("Cycles", "", -ENOENT));
+	CHECK(check_fail("cycles ", "", -ENOENT));
+	CHECK(check_fail("cycle", "", -ENOENT));
+	CHECK(check_fail("cs2", "", -ENOENT));
+	return TEST_SUCCESS;
+}
+
+static int
+test_core_event_x86(void)
+{
+	struct pmu_event_desc d;
+
+	TEST_ASSERT_SUCCESS(use_root("x86"), "root");
+	CHECK(check_encode("mem-loads", "cpu", 4, 0x1cd, 3, 0, true, "cpu"));
+	CHECK(check_encode("raw-conf", "cpu", 4, 0x5300c0, 0, 0, true, "cpu"));
+
+	memset(&d, 0, sizeof(d));
+	TEST_ASSERT_SUCCESS(pmu_event_encode("slow-edge", "cpu", &d), "slow-edge");
+	TEST_ASSERT_EQUAL(d.attr.config, UINT64_C(0x4003c), "edge is a bare term: 0x%" PRIx64,
+		(uint64_t)d.attr.config);
+	TEST_ASSERT_EQUAL(d.attr.sample_period, UINT64_C(1000), "period from events file");
+	TEST_ASSERT_EQUAL(d.attr.type, 4, "type");
+
+	/* Without a core PMU only generic and pmu/.../ names resolve. */
+	CHECK(check_fail("mem-loads", "", -ENOENT));
+	CHECK(check_fail("mem-loads", NULL, -ENOENT));
+	/* A core PMU that is not there. */
+	CHECK(check_fail("mem-loads", "cpu_core", -ENOENT));
+	return TEST_SUCCESS;
+}
+
+static int
+test_core_event_arm64(void)
+{
+	TEST_ASSERT_SUCCESS(use_root("arm64"), "root");
+	CHECK(check_encode("cpu_cycles", "armv8_pmuv3_0", 8, 0x11, 0, 0, true,
+		"armv8_pmuv3_0"));
+	CHECK(check_encode("inst_retired", "armv8_pmuv3_0", 8, 0x8, 0, 0, true,
+		"armv8_pmuv3_0"));
+	/* Generic names keep the generic type on arm64 too. */
+	CHECK(check_encode("cycles", "armv8_pmuv3_0", PERF_TYPE_HARDWARE,
+		PERF_COUNT_HW_CPU_CYCLES, 0, 0, true, ""));
+	CHECK(check_fail("cpu-cycles-nope", "armv8_pmuv3_0", -ENOENT));
+	/* x86 names are not in this tree. */
+	CHECK(check_fail("mem-loads", "armv8_pmuv3_0", -ENOENT));
+	return TEST_SUCCESS;
+}
+
+static int
+test_core_event_bad_files(void)
+{
+	TEST_ASSERT_SUCCESS(use_root("x86"), "root");
+	/* "cmask=?": the event needs a parameter. */
+	CHECK(check_fail("stall-param", "cpu", -EINVAL));
+	CHECK(check_fail("cpu/stall-param/", "cpu", -EINVAL));
+	CHECK(check_fail("cpu/stall-param,event=0xa3/", "cpu", -EINVAL));
+	/* A term that is not a format term, a bad value, nothing at all. */
+	CHECK(check_fail("bad-term", "cpu", -EINVAL));
+	CHECK(check_fail("cpu/bad-term/", "cpu", -EINVAL));
+	CHECK(check_fail("bad-value", "cpu", -EINVAL));
+	CHECK(check_fail("empty", "cpu", -EINVAL));
+	CHECK(check_fail("too-wide", "cpu", -ERANGE));
+	/* An events file may not name another event. */
+	CHECK(check_fail("nested", "cpu", -EINVAL));
+	CHECK(check_fail("cpu/nested/", "cpu", -EINVAL));
+	return TEST_SUCCESS;
+}
+
+static int
+test_event_param(void)
+{
+	struct pmu_event_desc d;
+
+	TEST_ASSERT_SUCCESS(use_root("x86"), "root");
+	/* The pmu/terms/ form fills the parameter, before or after. */
+	CHECK(check_encode("cpu/stall-param,cmask=2/", "cpu", 4, 0x020004a3, 0, 0, true,
+		"cpu"));
+	CHECK(check_encode("cpu/cmask=3,stall-param/", "cpu", 4, 0x030004a3, 0, 0, true,
+		"cpu"));
+	CHECK(check_encode("cpu/stall-param,cmask/", "cpu", 4, 0x010004a3, 0, 0, true,
+		"cpu"));
+	/* The user may not leave a '?' of his own. */
+	CHECK(check_fail("cpu/event=0x3c,cmask=?/", "cpu", -EINVAL));
+
+	memset(&d, 0, sizeof(d));
+	TEST_ASSERT_EQUAL(pmu_event_encode("cpu/stall-param,umask=9/", "cpu", &d), -EINVAL,
+		"parameter still missing");
+	return TEST_SUCCESS;
+}
+
+static int
+test_pmu_terms_x86(void)
+{
+	TEST_ASSERT_SUCCESS(use_root("x86"), "root");
+	CHECK(check_encode("cpu/event=0x3c/", "cpu", 4, 0x3c, 0, 0, true, "cpu"));
+	CHECK(check_encode("cpu/event=0x3c", "cpu", 4, 0x3c, 0, 0, true, "cpu"));
+	CHECK(check_encode("cpu/event=0xc0,umask=0x01/", "cpu", 4, 0x1c0, 0, 0, true, "cpu"));
+	CHECK(check_encode("cpu/event=60,umask=1,cmask=255/", "cpu", 4, 0xff00013c, 0, 0,
+		true, "cpu"));
+	CHECK(check_encode("cpu/event=0X3C,edge,inv/", "cpu", 4, 0x84003c, 0, 0, true,
+		"cpu"));
+	/* Events of the PMU, with terms on top; later terms win. */
+	CHECK(check_encode("cpu/cpu-cycles/", "cpu", 4, 0x3c, 0, 0, true, "cpu"));
+	CHECK(check_encode("cpu/instructions,umask=0x2/", "cpu", 4, 0x2c0, 0, 0, true,
+		"cpu"));
+	CHECK(check_encode("cpu/event=0x11,cpu-cycles/", "cpu", 4, 0x3c, 0, 0, true, "cpu"));
+	CHECK(check_encode("cpu/cpu-cycles,event=0x11/", "cpu", 4, 0x11, 0, 0, true, "cpu"));
+	CHECK(check_encode("cpu/ref-cycles,umask=0/", "cpu", 4, 0, 0, 0, true, "cpu"));
+	/* An explicit config1 term is the user's. */
+	CHECK(check_encode("cpu/mem-loads,ldlat=0x40/", "cpu", 4, 0x1cd, 0x40, 0xffff, true,
+		"cpu"));
+	CHECK(check_encode("cpu/mem-loads/", "cpu", 4, 0x1cd, 3, 0, true, "cpu"));
+	/* A core PMU event is not "core" when the PMU is not the core one. */
+	CHECK(check_encode("cpu/event=0x3c/", "", 4, 0x3c, 0, 0, false, "cpu"));
+	CHECK(check_encode("cpu/event=0x3c/", "cpu_core", 4, 0x3c, 0, 0, false, "cpu"));
+	/* config= sets the whole word; terms after it change their bits. */
+	CHECK(check_encode("cpu/config=0x5300c0/", "cpu", 4, 0x5300c0, 0, 0, true, "cpu"));
+	CHECK(check_encode("cpu/config=0x5300c0,umask=0x2/", "cpu", 4, 0x5302c0, 0, 0, true,
+		"cpu"));
+	CHECK(check_encode("cpu/umask=0x2,config=0x3c/", "cpu", 4, 0x3c, 0, 0, true, "cpu"));
+	/* Values that do not fit. */
+	CHECK(check_fail("cpu/event=0x100/", "cpu", -ERANGE));
+	CHECK(check_fail("cpu/umask=256/", "cpu", -ERANGE));
+	CHECK(check_fail("cpu/event=0x10000000000000000/", "cpu", -ERANGE));
+	CHECK(check_fail("cpu/event=18446744073709551616/", "cpu", -ERANGE));
+	CHECK(check_encode("cpu/config=18446744073709551615/", "cpu", 4, UINT64_MAX, 0, 0,
+		true, "cpu"));
+	return TEST_SUCCESS;
+}
+
+static int
+test_pmu_terms_amd(void)
+{
+	TEST_ASSERT_SUCCESS(use_root("amd"), "root");
+	CHECK(check_encode("cpu/event=0x1c2/", "cpu", 4, UINT64_C(0x1000000c2), 0, 0, true,
+		"cpu"));
+	CHECK(check_encode("cpu/event=0x1c2,umask=0x3/", "cpu", 4, UINT64_C(0x1000003c2), 0,
+		0, true, "cpu"));
+	CHECK(check_encode("cpu/event=0xfff/", "cpu", 4, UINT64_C(0xf000000ff), 0, 0, true,
+		"cpu"));
+	CHECK(check_fail("cpu/event=0x1000/", "cpu", -ERANGE));
+	/* The AMD fixture has no events/ folder. */
+	CHECK(check_fail("cpu/cpu-cycles/", "cpu", -ENOENT));
+	CHECK(check_fail("cpu-cycles-x", "cpu", -ENOENT));
+	return TEST_SUCCESS;
+}
+
+static int
+test_pmu_terms_arm64(void)
+{
+	const char *arm = "armv8_pmuv3_0";
+	struct pmu_event_desc d;
+
+	TEST_ASSERT_SUCCESS(use_root("arm64"), "root");
+	/* long=0 is the user's choice: config1 bit 0 recorded and clear. */
+	memset(&d, 0, sizeof(d));
+	TEST_ASSERT_SUCCESS(pmu_event_encode("armv8_pmuv3_0/event=0x11,long=0/", arm, &d),
+		"long=0");
+	TEST_ASSERT_EQUAL(d.attr.type, 8, "type");
+	TEST_ASSERT_EQUAL(d.attr.config, UINT64_C(0x11), "config");
+	TEST_ASSERT_EQUAL(d.attr.config1 & 1, 0, "config1 bit 0 set");
+	TEST_ASSERT_EQUAL(d.config1_user, UINT64_C(1), "config1_user 0x%" PRIx64,
+		d.config1_user);
+	TEST_ASSERT(d.core, "core");
+
+	CHECK(check_encode("armv8_pmuv3_0/cpu_cycles,long,rdpmc/", arm, 8, 0x11, 3, 3, true,
+		arm));
+	CHECK(check_encode("armv8_pmuv3_0/inst_retired,rdpmc=1/", arm, 8, 0x8, 2, 2, true,
+		arm));
+	CHECK(check_encode("armv8_pmuv3_0/inst_retired,rdpmc=0,long=1/", arm, 8, 0x8, 1, 3,
+		true, arm));
+	CHECK(check_encode("armv8_pmuv3_0/cpu_cycles/", arm, 8, 0x11, 0, 0, true, arm));
+	CHECK(check_encode("armv8_pmuv3_0/event=0xffff/", arm, 8, 0xffff, 0, 0, true, arm));
+	CHECK(check_fail("armv8_pmuv3_0/event=0x10000/", arm, -ERANGE));
+	CHECK(check_fail("armv8_pmuv3_0/long=2/", arm, -ERANGE));
+	/* Not the core PMU when it was not found. */
+	CHECK(check_encode("armv8_pmuv3_0/cpu_cycles/", "", 8, 0x11, 0, 0, false, arm));
+	return TEST_SUCCESS;
+}
+
+static int
+test_pmu_terms_special(void)
+{
+	const char *arm = "armv8_pmuv3_0";
+	struct pmu_event_desc d;
+
+	TEST_ASSERT_SUCCESS(use_root("arm64"), "root");
+	memset(&d, 0, sizeof(d));
+	TEST_ASSERT_SUCCESS(pmu_event_encode("armv8_pmuv3_0/inst_retired,period=100000/",
+		arm, &d), "period");
+	TEST_ASSERT_EQUAL(d.attr.sample_period, UINT64_C(100000), "period");
+	TEST_ASSERT_EQUAL(d.attr.config, UINT64_C(0x8), "config");
+
+	/* config1= is the user's entire config1. */
+	CHECK(check_encode("armv8_pmuv3_0/event=0x8,config1=0x2/", arm, 8, 0x8, 2,
+		UINT64_MAX, true, arm));
+	CHECK(check_encode("armv8_pmuv3_0/config1=0/", arm, 8, 0, 0, UINT64_MAX, true, arm));
+	CHECK(check_encode("armv8_pmuv3_0/config=0x11/", arm, 8, 0x11, 0, 0, true, arm));
+
+	memset(&d, 0, sizeof(d));
+	TEST_ASSERT_SUCCESS(pmu_event_encode("armv8_pmuv3_0/config2=0xabc,event=1/", arm,
+		&d), "config2");
+	TEST_ASSERT_EQUAL(d.attr.config2, UINT64_C(0xabc), "config2");
+	TEST_ASSERT_EQUAL(d.attr.config, UINT64_C(1), "config");
+	TEST_ASSERT_EQUAL(d.config1_user, 0, "config1_user from config2");
+
+	/* Special terms need a value. */
+	CHECK(check_fail("armv8_pmuv3_0/config/", arm, -EINVAL));
+	CHECK(check_fail("armv8_pmuv3_0/period/", arm, -EINVAL));
+	CHECK(check_fail("armv8_pmuv3_0/config1=/", arm, -EINVAL));
+	return TEST_SUCCESS;
+}
+
+static int
+test_pmu_event_msr(void)
+{
+	TEST_ASSERT_SUCCESS(use_root("x86"), "root");
+	CHECK(check_encode("msr/tsc/", "cpu", 9, 0, 0, 0, false, "msr"));
+	CHECK(check_encode("msr/aperf/", "cpu", 9, 1, 0, 0, false, "msr"));
+	CHECK(check_encode("msr/aperf", "cpu", 9, 1, 0, 0, false, "msr"));
+	CHECK(check_encode("msr/event=0xffffffffffffffff/", "cpu", 9, UINT64_MAX, 0, 0,
+		false, "msr"));
+	/* msr events are not core PMU events. */
+	CHECK(check_fail("tsc", "cpu", -ENOENT));
+	CHECK(check_fail("msr/cpu-cycles/", "cpu", -ENOENT));
+	CHECK(check_fail("msr/umask=1/", "cpu", -ENOENT));
+	return TEST_SUCCESS;
+}
+
+static int
+test_unknown(void)
+{
+	TEST_ASSERT_SUCCESS(use_root("x86"), "root");
+	CHECK(check_fail("no-such-event", "cpu", -ENOENT));
+	CHECK(check_fail("no-such-event", "", -ENOENT));
+	CHECK(check_fail("nopmu/event=1/", "cpu", -ENOENT));
+	CHECK(check_fail("nopmu/cycles/", "cpu", -ENOENT));
+	CHECK(check_fail("cpu/bogus=1/", "cpu", -ENOENT));
+	CHECK(check_fail("cpu/bogus/", "cpu", -ENOENT));
+	CHECK(check_fail("cpu/event=1,bogus=1/", "cpu", -ENOENT));
+	/* A PMU folder without a type file cannot be opened. */
+	CHECK(check_fail("notype/event=1/", "cpu", -ENOENT));
+	/* A name that is neither generic nor an event, whatever it looks like. */
+	CHECK(check_fail("event=0x3c", "cpu", -ENOENT));
+	CHECK(check_fail("cpu-cycles:u", "cpu", -ENOENT));
+	return TEST_SUCCESS;
+}
+
+static int
+test_malformed(void)
+{
+	static const char *const bad[] = {
+		"", "cpu/", "cpu//", "/event=1/", "/", "//", "cpu/event=zz/",
+		"cpu/event=/", "cpu/=1/", "cpu/event=1,,umask=1/", "cpu/,event=1/",
+		"cpu/event=1,/", "cpu/event=-1/", "cpu/event=0x/", "cpu/event= 1/",
+		"cpu/event=1 /", "cpu/event=0x3g/", "cpu/event=1e3/", "cpu/event=1//",
+		"cpu/event=1/x", "cpu/event==1/", "cpu/ev ent=1/", "cpu/event=0x3c;rm/",
+		"../x", "cpu/../../etc", "..", ".", "a..b", "badfmt/event=1/",
+	};
+	struct pmu_event_desc d;
+	unsigned int i;
+
+	TEST_ASSERT_SUCCESS(use_root("x86"), "root");
+	for (i = 0; i < RTE_DIM(bad); i++)
+		CHECK(check_fail(bad[i], "cpu", -EINVAL));
+	CHECK(check_fail(NULL, "cpu", -EINVAL));
+	TEST_ASSERT_EQUAL(pmu_event_encode("cycles", "cpu", NULL), -EINVAL, "NULL desc");
+
+	/* A bad core PMU name is not looked up. */
+	memset(&d, 0, sizeof(d));
+	TEST_ASSERT_EQUAL(pmu_event_encode("cpu-cycles-x", "../evil", &d), -EINVAL,
+		"core PMU ../evil");
+	return TEST_SUCCESS;
+}
+
+static int
+test_path_traversal(void)
+{
+	static const char *const names[] = {
+		"../evil/leak/", "../evil/event=1/", "../evil", "..", "../../evil/leak",
+		"cpu/../../evil/events/leak", "cpu/../../evil/leak/", "cpu/..,event=1/",
+		"cpu/../evil/format/event=1/", "cpu/leak/", "../evil/cpu/leak",
+		"evil/leak/", "x86/../evil/leak/", "./cpu/cpu-cycles/", "cpu/./",
+		"../evil/cpu/events/leak", "..%2fevil/leak/", "cpu/...,event=1/",
+		"cpu/event=1,../evil/", "leak", "..leak", "leak..", "./leak",
+	};
+	struct pmu_event_desc d;
+	char buf[64];
+	unsigned int i;
+	int ret;
+
+	/* Each name reaching evil/ would encode type 99 or config 0x77. */
+	TEST_ASSERT_SUCCESS(use_root("x86"), "root");
+	for (i = 0; i < RTE_DIM(names); i++) {
+		memset(&d, 0, sizeof(d));
+		ret = pmu_event_encode(names[i], "cpu", &d);
+		TEST_ASSERT(ret == -EINVAL || ret == -ENOENT, "%s: %d", names[i], ret);
+		TEST_ASSERT(d.attr.type != 99 && d.attr.config != 0x77, "%s escaped", names[i]);
+	}
+
+	/* Core PMU "evil/cpu" or ".." is refused, whatever the event. */
+	ret = pmu_event_encode("leak", "../evil/cpu", &d);
+	TEST_ASSERT_EQUAL(ret, -EINVAL, "core PMU ../evil/cpu: %d", ret);
+	ret = pmu_event_encode("events/leak", "..", &d);
+	TEST_ASSERT(ret == -EINVAL || ret == -ENOENT, "core PMU ..: %d", ret);
+	TEST_ASSERT_NOT_EQUAL(d.attr.config, 0x77, "core PMU .. escaped");
+
+	/* The sysfs layer checks every component itself. */
+	TEST_ASSERT_EQUAL(pmu_sysfs_read("..", "evil/type", buf, sizeof(buf)), -EINVAL, "..");
+	TEST_ASSERT_EQUAL(pmu_sysfs_read("cpu", "../../evil/type", buf, sizeof(buf)),
+		-EINVAL, "rel ..");
+	TEST_ASSERT_EQUAL(pmu_sysfs_read("cpu", "events/../../../evil/type", buf,
+		sizeof(buf)), -EINVAL, "rel .. inside");
+	TEST_ASSERT_EQUAL(pmu_sysfs_read("cpu/../..", "evil/type", buf, sizeof(buf)),
+		-EINVAL, "PMU with /");
+	TEST_ASSERT_EQUAL(pmu_sysfs_read("cpu", "/etc/passwd", buf, sizeof(buf)), -EINVAL,
+		"absolute rel");
+	TEST_ASSERT_EQUAL(pmu_sysfs_read("cpu", "events//leak", buf, sizeof(buf)), -EINVAL,
+		"empty component");
+	TEST_ASSERT_EQUAL(pmu_sysfs_read(NULL, "type", buf, sizeof(buf)), -EINVAL, "NULL");
+
+	/* A link the fixture itself put in events/ is followed: only names
+	 * are confined, as in sysfs, where every PMU folder is a link.
+	 */
+	CHECK(check_encode("leak-link", "cpu", 4, 0x77, 0, 0, true, "cpu"));
+	return TEST_SUCCESS;
+}
+
+static int
+test_name_length(void)
+{
+	char name[300];
+	size_t n;
+
+	TEST_ASSERT_SUCCESS(use_root("x86"), "root");
+
+	/* 255 characters: looked up (and not found); 256: refused. */
+	memset(name, 'e', 255);
+	name[255] = '\0';
+	CHECK(check_fail(name, "cpu", -ENOENT));
+	memset(name, 'e', 256);
+	name[256] = '\0';
+	CHECK(check_fail(name, "cpu", -EINVAL));
+	memset(name, 'e', sizeof(name) - 1);
+	name[sizeof(name) - 1] = '\0';
+	CHECK(check_fail(name, "cpu", -EINVAL));
+
+	/* pmu/terms/ at 255 characters still parses. */
+	n = (size_t)snprintf(name, sizeof(name), "cpu/event=0x3c");
+	while (n < 255 - 7)
+		n += (size_t)snprintf(name + n, sizeof(name) - n, ",edge=1");
+	TEST_ASSERT(n <= 255, "length %zu", n);
+	CHECK(check_encode(name, "cpu", 4, 0x4003c, 0, 0, true, "cpu"));
+	while (n < 256)
+		name[n++] = '/';
+	name[n] = '\0';
+	CHECK(check_fail(name, "cpu", -EINVAL));
+
+	/* A PMU name longer than desc->pmu can keep. */
+	memset(name, 'p', PMU_NAME_MAX);
+	strcpy(name + PMU_NAME_MAX, "/event=1/");
+	CHECK(check_fail(name, "cpu", -EINVAL));
+	return TEST_SUCCESS;
+}
+
+static struct unit_test_suite pmu_event_testsuite = {
+	.suite_name = "pmu event names and sysfs formats",
+	.setup = test_pmu_event_setup,
+	.teardown = test_pmu_event_teardown,
+	.unit_test_cases = {
+		TEST_CASE(test_format_single_bit),
+		TEST_CASE(test_format_ranges),
+		TEST_CASE(test_format_multi_range),
+		TEST_CASE(test_format_erange),
+		TEST_CASE(test_format_malformed),
+		TEST_CASE(test_format_override),
+		TEST_CASE(test_sysfs_files),
+		TEST_CASE(test_sysfs_format_apply),
+		TEST_CASE(test_generic_names),
+		TEST_CASE(test_core_event_x86),
+		TEST_CASE(test_core_event_arm64),
+		TEST_CASE(test_core_event_bad_files),
+		TEST_CASE(test_event_param),
+		TEST_CASE(test_pmu_terms_x86),
+		TEST_CASE(test_pmu_terms_amd),
+		TEST_CASE(test_pmu_terms_arm64),
+		TEST_CASE(test_pmu_terms_special),
+		TEST_CASE(test_pmu_event_msr),
+		TEST_CASE(test_unknown),
+		TEST_CASE(test_malformed),
+		TEST_CASE(test_path_traversal),
+		TEST_CASE(test_name_length),
+		TEST_CASES_END()
+	}
+};
+
+static int
+test_pmu_event(void)
+{
+	return unit_test_suite_runner(&pmu_event_testsuite);
+}
+
+REGISTER_FAST_TEST(pmu_event_autotest, true, true, test_pmu_event);
