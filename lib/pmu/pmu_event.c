@@ -164,22 +164,20 @@ special_field(struct perf_event_attr *attr, const char *key)
 }
 
 /*
- * Set format term @p key to @p value. Returns -ENOENT, without a log, when
- * the PMU has no such term. A term the user wrote records its config1 bits.
+ * Read <pmu>/<dir>/<name> of the context's PMU. Returns its length, -ENOENT
+ * without a log when it does not exist, -EINVAL (logged) on other errors.
  */
 static int
-apply_format(struct term_ctx *ctx, const char *key, uint64_t value, bool user)
+ctx_read(struct term_ctx *ctx, const char *dir, const char *name, char *buf, size_t len)
 {
-	struct perf_event_attr probe;
-	char spec[PMU_FORMAT_FILE_MAX];
 	char rel[PMU_EVENT_NAME_MAX + 16];
 	int ret;
 
-	ret = snprintf(rel, sizeof(rel), "format/%s", key);
+	ret = snprintf(rel, sizeof(rel), "%s/%s", dir, name);
 	if (ret < 0 || (size_t)ret >= sizeof(rel))
 		return -EINVAL;
 
-	ret = pmu_sysfs_read(ctx->pmu_name, rel, spec, sizeof(spec));
+	ret = pmu_sysfs_read(ctx->pmu_name, rel, buf, len);
 	if (ret == -ENOENT)
 		return -ENOENT;
 	if (ret < 0) {
@@ -188,6 +186,24 @@ apply_format(struct term_ctx *ctx, const char *key, uint64_t value, bool user)
 		return -EINVAL;
 	}
 
+	return ret;
+}
+
+/*
+ * Set format term @p key to @p value. Returns -ENOENT, without a log, when
+ * the PMU has no such term. A term the user wrote records its config1 bits.
+ */
+static int
+apply_format(struct term_ctx *ctx, const char *key, uint64_t value, bool user)
+{
+	struct perf_event_attr probe;
+	char spec[PMU_FORMAT_FILE_MAX];
+	int ret;
+
+	ret = ctx_read(ctx, "format", key, spec, sizeof(spec));
+	if (ret < 0)
+		return ret;
+
 	ret = pmu_format_apply(spec, value, &ctx->desc->attr);
 	if (ret == -ERANGE) {
 		PMU_LOG(ERR, "event %s: value 0x%" PRIx64 " does not fit term %s of %s (%s)",
@@ -195,8 +211,8 @@ apply_format(struct term_ctx *ctx, const char *key, uint64_t value, bool user)
 		return -ERANGE;
 	}
 	if (ret != 0) {
-		PMU_LOG(ERR, "event %s: malformed format %s/%s/%s: \"%s\"", ctx->event,
-			pmu_sysfs_root(), ctx->pmu_name, rel, spec);
+		PMU_LOG(ERR, "event %s: malformed format %s/%s/format/%s: \"%s\"", ctx->event,
+			pmu_sysfs_root(), ctx->pmu_name, key, spec);
 		return -EINVAL;
 	}
 
@@ -272,24 +288,14 @@ static int
 expand_event(struct term_ctx *ctx, const char *event_name)
 {
 	char buf[PMU_EVENT_FILE_MAX];
-	char rel[PMU_EVENT_NAME_MAX + 16];
 	int ret;
 
-	ret = snprintf(rel, sizeof(rel), "events/%s", event_name);
-	if (ret < 0 || (size_t)ret >= sizeof(rel))
-		return -EINVAL;
-
-	ret = pmu_sysfs_read(ctx->pmu_name, rel, buf, sizeof(buf));
-	if (ret == -ENOENT)
-		return -ENOENT;
-	if (ret < 0) {
-		PMU_LOG(ERR, "event %s: cannot read %s/%s/%s: %s", ctx->event,
-			pmu_sysfs_root(), ctx->pmu_name, rel, strerror(-ret));
-		return -EINVAL;
-	}
+	ret = ctx_read(ctx, "events", event_name, buf, sizeof(buf));
+	if (ret < 0)
+		return ret;
 	if (ret == 0) {
-		PMU_LOG(ERR, "event %s: %s/%s/%s is empty", ctx->event,
-			pmu_sysfs_root(), ctx->pmu_name, rel);
+		PMU_LOG(ERR, "event %s: %s/%s/events/%s is empty", ctx->event,
+			pmu_sysfs_root(), ctx->pmu_name, event_name);
 		return -EINVAL;
 	}
 
