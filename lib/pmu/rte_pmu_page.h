@@ -40,8 +40,13 @@
 extern "C" {
 #endif
 
-/** Untorn single load of a page field that the compiler may not cache. */
-#define __RTE_PMU_LOAD(field) __atomic_load_n(&(field), __ATOMIC_RELAXED)
+/**
+ * Untorn single load of a page field that the compiler may neither cache
+ * nor split (READ_ONCE semantics). A volatile access rather than a relaxed
+ * atomic: GCC keeps the field's offset in the load instead of spending a
+ * register on each address.
+ */
+#define __RTE_PMU_LOAD(field) (*(const volatile __typeof__(field) *)&(field))
 
 /** Bit of perf_event_mmap_page::capabilities: the counter may be read here. */
 #define __RTE_PMU_CAP_USER_RDPMC (UINT64_C(1) << 2)
