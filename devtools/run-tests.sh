@@ -45,6 +45,14 @@ if [ $rc -ne 0 ] && [ $failed -eq $before ]; then
 	failed=$((failed + 1))
 fi
 
+echo "=== install check (upstream-API example against the installed library)"
+if devtools/check-install.sh; then
+	passed=$((passed + 1))
+else
+	echo "install check: FAILED"
+	failed=$((failed + 1))
+fi
+
 if [ -n "$arm64" ]; then
 	echo "=== arm64 guest (QEMU, emulated PMUv3)"
 	out=$(mktemp)

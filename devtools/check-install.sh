@@ -1,0 +1,26 @@
+#!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright(c) 2026 The rte_pmu authors
+#
+# Install into a scratch prefix and build the upstream-API example against
+# the installed headers and librte_pmu.pc alone, as a user would; then run
+# it on a software event. Prints "install check: passed" or the failure.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+meson setup "$work/build" --prefix="$work/inst" >/dev/null
+ninja -C "$work/build" >/dev/null
+meson install -C "$work/build" >/dev/null
+
+pc=$(dirname "$(find "$work/inst" -name librte_pmu.pc | head -1)")
+export PKG_CONFIG_PATH="$pc"
+cc -O2 -Wall -Wextra -Werror -DALLOW_EXPERIMENTAL_API \
+	$(pkg-config --cflags librte_pmu) examples/pmu_upstream/main.c \
+	-o "$work/upstream" $(pkg-config --libs librte_pmu)
+LD_LIBRARY_PATH="$(pkg-config --variable=libdir librte_pmu)" "$work/upstream" \
+	-l 0 --no-huge --no-pci --no-shconf -m 64 --file-prefix="inst-$$" \
+	--log-level=lib.pmu:warning -- task-clock
+echo "install check: passed"
