@@ -12,6 +12,7 @@
 #include <pthread.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <rte_common.h>
@@ -24,14 +25,26 @@
 #include "pmu_private.h"
 #include "test.h"
 
-/* Keep a core busy in user space for @ms milliseconds. */
+static uint64_t
+thread_cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + ts.tv_nsec;
+}
+
+/* Run in user space until this thread has used @ms ms of CPU time (so a
+ * loaded machine cannot shorten it), or 5 s of wall time went by.
+ */
 static uint64_t
 busy_ms(unsigned int ms)
 {
-	uint64_t end = rte_get_timer_cycles() + rte_get_timer_hz() * ms / 1000;
+	uint64_t end = thread_cpu_ns() + ms * UINT64_C(1000000);
+	uint64_t deadline = rte_get_timer_cycles() + 5 * rte_get_timer_hz();
 	volatile uint64_t sink = 0;
 
-	while (rte_get_timer_cycles() < end)
+	while (thread_cpu_ns() < end && rte_get_timer_cycles() < deadline)
 		for (int i = 0; i < 1000; i++)
 			sink = sink + i;
 

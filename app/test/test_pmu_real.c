@@ -332,8 +332,11 @@ test_wrap_32bit(void)
 		test_loop(n);
 		v = rte_pmu_read(idx);
 		TEST_ASSERT(v > prev, "not monotonic: %" PRIu64 " after %" PRIu64, v, prev);
-		TEST_ASSERT(v - prev >= TEST_LOOP_INSNS * n && v - prev < TEST_LOOP_INSNS * n +
-			(exact ? 500 : TEST_LOOP_INSNS * n / 50),
+		/* A wrap lost or counted twice is 2^32 off. The overflow
+		 * interrupts themselves add a few thousand instructions per
+		 * wrap under QEMU, hence the loose upper bound.
+		 */
+		TEST_ASSERT(v - prev >= TEST_LOOP_INSNS * n && v - prev < 2 * TEST_LOOP_INSNS * n,
 			"step %" PRIu64 " for %" PRIu64 " loop instructions", v - prev,
 			TEST_LOOP_INSNS * n);
 		prev = v;

@@ -18,8 +18,9 @@
  *     before any lcore reads: once an lcore has opened its group the event
  *     list is frozen and rte_pmu_add_event() fails with -EBUSY;
  *  3. rte_pmu_read() on any lcore: the first read on an lcore opens that
- *     lcore's event group (the thread's own counters, user space only by
- *     default) and maps each event's user page; later reads cost a few
+ *     lcore's event group (the thread's own counters; hardware events count
+ *     user space only, software events count kernel context too) and maps
+ *     each event's user page; later reads cost a few
  *     instructions and no system call when the counter can be read from user
  *     space, and a read() of the event otherwise;
  *  4. rte_pmu_fini() once every lcore has stopped reading; rte_pmu_init() may
@@ -28,8 +29,9 @@
  * Thread safety: rte_pmu_init(), rte_pmu_add_event(), rte_pmu_fini(),
  * rte_pmu_lcore_status() and rte_pmu_lcore_info_get() take the library's
  * lock and may be called from any thread, but rte_pmu_fini() must not race
- * with rte_pmu_read(). rte_pmu_read() takes no lock: each lcore reads only
- * its own group. An lcore is an EAL thread or a thread registered with
+ * with rte_pmu_read(). rte_pmu_read() takes no lock once the lcore's group
+ * is open: each lcore reads only its own group. The first read on an lcore
+ * takes the library's lock to open the group (a few system calls). An lcore is an EAL thread or a thread registered with
  * rte_thread_register(); an unregistered thread reads 0 and its status is
  * -ESRCH.
  *
@@ -94,8 +96,7 @@ __rte_pmu_read_slow(unsigned int index);
  *
  * @return
  *   0 on success;
- *   -ENODEV no PMU is exposed under /sys/bus/event_source/devices;
- *   -ENOMEM out of memory.
+ *   -ENODEV no PMU is exposed under /sys/bus/event_source/devices.
  */
 __rte_experimental
 int
@@ -126,7 +127,7 @@ rte_pmu_fini(void);
  *    stalled-cycles-frontend, stalled-cycles-backend (hardware) and
  *    cpu-clock, task-clock, page-faults, context-switches, cpu-migrations,
  *    minor-faults, major-faults (software);
- *  - events of the core PMU listed in sysfs (e.g. cpu-cycles on x86,
+ *  - events of the core PMU listed in sysfs (e.g. mem-loads on x86,
  *    cpu_cycles or inst_retired on arm64);
  *  - perf-style PMU events: "pmu/event/" (e.g. msr/tsc/) or
  *    "pmu/term=value,.../" with the terms of the PMU's format/ folder
@@ -159,8 +160,9 @@ rte_pmu_add_event(const char *name);
  *
  * Read an event's counter on the calling lcore.
  *
- * The first call on an lcore opens its group. Never blocks on a lock and
- * never retries a group open that failed. Reads 0 when the value cannot be
+ * The first call on an lcore opens its group under the library's lock;
+ * later calls take no lock and make no system call when the counter can be
+ * read from user space. A group open that failed is never retried. Reads 0 when the value cannot be
  * read; rte_pmu_lcore_status() says why.
  *
  * @param index
