@@ -93,18 +93,36 @@ pmu_log_open_error(const char *name, int err)
 	}
 }
 
-/* Uninit callback of an lcore: a registered thread that unregisters gives
- * its lcore id back; its group must not be inherited by the next owner.
+/* Uninit callback of an lcore, registered for the life of the library: a
+ * registered thread that unregisters gives its lcore id back, in its own
+ * context. Its fast-path pointer and its group must not outlive the id.
  */
 static void
 pmu_lcore_release(unsigned int lcore_id, void *arg __rte_unused)
 {
 	if (lcore_id >= RTE_MAX_LCORE)
 		return;
+	if (lcore_id == rte_lcore_id())
+		RTE_PER_LCORE(_pmu_group) = &pmu_no_group;
 
 	rte_spinlock_lock(&pmu.lock);
-	pmu_group_close(lcore_id);
+	if (pmu.initialized)
+		pmu_group_close(lcore_id);
 	rte_spinlock_unlock(&pmu.lock);
+}
+
+static void *lcore_cb;
+
+RTE_INIT(pmu_lcore_watch)
+{
+	lcore_cb = rte_lcore_callback_register("pmu", NULL, pmu_lcore_release, NULL);
+}
+
+RTE_FINI(pmu_lcore_unwatch)
+{
+	if (lcore_cb != NULL)
+		rte_lcore_callback_unregister(lcore_cb);
+	lcore_cb = NULL;
 }
 
 static bool
@@ -133,7 +151,6 @@ rte_pmu_init(void)
 {
 	static unsigned int no_core_logged;
 	unsigned int i;
-	void *cb;
 
 	rte_spinlock_lock(&pmu.lock);
 	if (pmu.initialized) {
@@ -170,12 +187,7 @@ rte_pmu_init(void)
 	pmu.initialized = true;
 	rte_spinlock_unlock(&pmu.lock);
 
-	/* Outside our lock: EAL calls the callbacks under its own lock. */
-	cb = rte_lcore_callback_register("pmu", NULL, pmu_lcore_release, NULL);
-	rte_spinlock_lock(&pmu.lock);
-	pmu.lcore_cb = cb;
-	rte_spinlock_unlock(&pmu.lock);
-	if (cb == NULL)
+	if (lcore_cb == NULL)
 		PMU_LOG(WARNING, "cannot watch lcore release: unregister threads only after "
 			"rte_pmu_fini()");
 
@@ -189,21 +201,12 @@ void
 rte_pmu_fini(void)
 {
 	unsigned int i;
-	void *cb;
 
 	rte_spinlock_lock(&pmu.lock);
 	if (!pmu.initialized) {
 		rte_spinlock_unlock(&pmu.lock);
 		return;
 	}
-	cb = pmu.lcore_cb;
-	pmu.lcore_cb = NULL;
-	rte_spinlock_unlock(&pmu.lock);
-
-	if (cb != NULL)
-		rte_lcore_callback_unregister(cb);
-
-	rte_spinlock_lock(&pmu.lock);
 	for (i = 0; i < RTE_MAX_LCORE; i++)
 		pmu_group_close(i);
 	for (i = 0; i < pmu.num_events; i++) {

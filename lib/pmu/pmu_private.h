@@ -147,11 +147,13 @@ struct pmu_state {
 	unsigned int num_events;
 	struct pmu_event events[RTE_MAX_NUM_GROUP_EVENTS];
 	unsigned int num_open;                  /**< lcores with an open group */
-	void *lcore_cb;                         /**< rte_lcore_callback_register() */
 	struct pmu_lcore lcores[RTE_MAX_LCORE];
 };
 
 extern struct pmu_state pmu;
+
+/** A group with no events: the fast path's target when none is open. */
+extern struct rte_pmu_event_group pmu_no_group;
 
 /** Open the calling thread's group as @p lcore_id. Lock held. */
 int pmu_group_open(unsigned int lcore_id);

@@ -17,6 +17,13 @@
 
 #include "pmu_private.h"
 
+/* Where a thread's fast path points before its first read: no events, so
+ * every read goes to the slow path.
+ */
+struct rte_pmu_event_group pmu_no_group;
+
+RTE_DEFINE_PER_LCORE(struct rte_pmu_event_group *, _pmu_group) = &pmu_no_group;
+
 /* Layout of read() with PERF_FORMAT_GROUP | ID | TOTAL_TIME_ENABLED | RUNNING. */
 struct group_read {
 	uint64_t nr;
@@ -88,10 +95,14 @@ __rte_pmu_read_slow(unsigned int index)
 	struct pmu_lcore *lc;
 	uint64_t value;
 
-	if (lcore_id >= RTE_MAX_LCORE)
+	if (lcore_id >= RTE_MAX_LCORE) {
+		RTE_PER_LCORE(_pmu_group) = &pmu_no_group;
 		return 0;
+	}
 	group = &rte_pmu_event_groups[lcore_id];
 	lc = &pmu.lcores[lcore_id];
+	/* The fast path's pointer follows this thread's current lcore id. */
+	RTE_PER_LCORE(_pmu_group) = group;
 
 	if (__atomic_load_n(&group->num_ready, __ATOMIC_ACQUIRE) == 0) {
 		/* Unlocked peeks: only this thread opens this lcore's group. */

@@ -47,6 +47,7 @@
 #include <rte_common.h>
 #include <rte_compat.h>
 #include <rte_lcore.h>
+#include <rte_per_lcore.h>
 
 #include "rte_pmu_page.h"
 
@@ -62,14 +63,22 @@ extern "C" {
  * library, under its lock, from the lcore's own thread.
  */
 struct rte_pmu_event_group {
-	/** Events readable by the fast path: 0 until the group is open. */
-	uint32_t num_ready;
 	/** User page of each event, in rte_pmu_add_event() index order. */
 	struct perf_event_mmap_page *mmap_pages[RTE_MAX_NUM_GROUP_EVENTS];
-} __rte_cache_aligned;
+	/** Events readable by the fast path: 0 until the group is open. */
+	uint32_t num_ready;
+} __rte_aligned(128);
 
 /** Per-lcore groups, indexed by lcore id. Internal. */
 extern struct rte_pmu_event_group rte_pmu_event_groups[RTE_MAX_LCORE];
+
+/**
+ * The calling thread's group in rte_pmu_event_groups, set by its first read
+ * and reset when it gives its lcore id back; until then a group with no
+ * events, never NULL. Internal: it saves the fast path the lcore id lookup
+ * and its range check.
+ */
+RTE_DECLARE_PER_LCORE(struct rte_pmu_event_group *, _pmu_group);
 
 /**
  * Read path taken by everything but the common case: lazy group open,
@@ -174,14 +183,9 @@ __rte_experimental
 static __rte_always_inline uint64_t
 rte_pmu_read(unsigned int index)
 {
-	unsigned int lcore_id = rte_lcore_id();
-	struct rte_pmu_event_group *group;
+	struct rte_pmu_event_group *group = RTE_PER_LCORE(_pmu_group);
 	uint64_t value;
 
-	if (unlikely(lcore_id >= RTE_MAX_LCORE))
-		return 0;
-
-	group = &rte_pmu_event_groups[lcore_id];
 	if (unlikely(index >= group->num_ready))
 		return __rte_pmu_read_slow(index);
 

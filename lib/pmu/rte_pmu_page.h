@@ -48,6 +48,19 @@ extern "C" {
  */
 #define __RTE_PMU_LOAD(field) (*(const volatile __typeof__(field) *)&(field))
 
+#ifndef __RTE_PMU_LOAD_PAIR
+/** Load two adjacent page fields (one instruction where the arch can). */
+#define __RTE_PMU_LOAD_PAIR(pc, f1, f2, v1, v2) do { \
+	(v1) = __RTE_PMU_LOAD((pc)->f1); \
+	(v2) = __RTE_PMU_LOAD((pc)->f2); \
+} while (0)
+#endif
+
+#ifndef __RTE_PMU_LOAD_WIDTH
+/** Load pmc_width as a 32-bit value. */
+#define __RTE_PMU_LOAD_WIDTH(pc) ((uint32_t)__RTE_PMU_LOAD((pc)->pmc_width))
+#endif
+
 /** Bit of perf_event_mmap_page::capabilities: the counter may be read here. */
 #define __RTE_PMU_CAP_USER_RDPMC (UINT64_C(1) << 2)
 /** Bit of perf_event_mmap_page::capabilities: time_* fields are valid. */
@@ -70,7 +83,7 @@ typedef uint64_t (*__rte_pmu_time_reader_t)(void);
  * Widths 0 and 64 leave the value as is.
  */
 static __rte_always_inline int64_t
-__rte_pmu_sign_extend(uint64_t pmc, uint16_t width)
+__rte_pmu_sign_extend(uint64_t pmc, uint32_t width)
 {
 	unsigned int shift = (64u - width) & 63u;
 
@@ -161,14 +174,12 @@ __rte_pmu_page_read_with(struct perf_event_mmap_page *pc, bool full,
 	bool user, scale;
 
 	do {
-		seq = __RTE_PMU_LOAD(pc->lock);
+		/* lock first (the pair is one load where the arch allows). */
+		__RTE_PMU_LOAD_PAIR(pc, lock, index, seq, index);
 		rte_compiler_barrier();
 
-		enabled = __RTE_PMU_LOAD(pc->time_enabled);
-		running = __RTE_PMU_LOAD(pc->time_running);
-		caps = __RTE_PMU_LOAD(pc->capabilities);
-		index = __RTE_PMU_LOAD(pc->index);
-		count = __RTE_PMU_LOAD(pc->offset);
+		__RTE_PMU_LOAD_PAIR(pc, offset, time_enabled, count, enabled);
+		__RTE_PMU_LOAD_PAIR(pc, time_running, capabilities, running, caps);
 		user = __RTE_PMU_HAVE_USER_READ && index != 0 &&
 			(caps & __RTE_PMU_CAP_USER_RDPMC) != 0;
 		scale = enabled != running;
@@ -190,7 +201,7 @@ __rte_pmu_page_read_with(struct perf_event_mmap_page *pc, bool full,
 
 		if (user)
 			count += __rte_pmu_sign_extend(read_pmc(index),
-				__RTE_PMU_LOAD(pc->pmc_width));
+				__RTE_PMU_LOAD_WIDTH(pc));
 
 		rte_compiler_barrier();
 	} while (unlikely(__RTE_PMU_LOAD(pc->lock) != seq));

@@ -17,7 +17,10 @@
  * could straddle.
  */
 
+#include <stddef.h>
 #include <stdint.h>
+
+#include <linux/perf_event.h>
 
 #include <rte_common.h>
 
@@ -33,52 +36,79 @@
 	__v; \
 })
 
-#define __RTE_PMU_EVCNTR_CASE(n) \
-	case (n) + 1: \
-		return __RTE_PMU_MRS("pmevcntr" #n "_el0")
+/* Counter read by computed branch into a table of two-instruction entries
+ * (mrs; b), one per user index: entry n - 1 for PMEVCNTR<n-1>_EL0, entry 31
+ * (user index 32) for PMCCNTR_EL0. Cheaper than a compiler's jump table.
+ */
+#if defined(__ARM_FEATURE_BTI_DEFAULT)
+#define __RTE_PMU_BTI "bti j\n\t"
+#define __RTE_PMU_ENTRY_SHIFT "4"
+#define __RTE_PMU_PAD "nop\n\t"
+#else
+#define __RTE_PMU_BTI ""
+#define __RTE_PMU_ENTRY_SHIFT "3"
+#define __RTE_PMU_PAD ""
+#endif
+#define __RTE_PMU_ENTRY(reg) __RTE_PMU_BTI "mrs %[v], " reg "\n\tb 2f\n\t" __RTE_PMU_PAD
+#define __RTE_PMU_EVCNTR(n) __RTE_PMU_ENTRY("pmevcntr" #n "_el0")
 
-/** Read a counter by its 1-based user index (0 for an unknown index). */
+/**
+ * Read a counter by its 1-based user index (1..31: event counters, 32: the
+ * cycle counter). Other values read some counter of the table: the page
+ * never gives them.
+ */
 static __rte_always_inline uint64_t
 __rte_pmu_pmc_read(uint32_t user_index)
 {
-	switch (user_index) {
-	case __RTE_PMU_ARM64_CYCLE_INDEX:
-		return __RTE_PMU_MRS("pmccntr_el0");
-	__RTE_PMU_EVCNTR_CASE(0);
-	__RTE_PMU_EVCNTR_CASE(1);
-	__RTE_PMU_EVCNTR_CASE(2);
-	__RTE_PMU_EVCNTR_CASE(3);
-	__RTE_PMU_EVCNTR_CASE(4);
-	__RTE_PMU_EVCNTR_CASE(5);
-	__RTE_PMU_EVCNTR_CASE(6);
-	__RTE_PMU_EVCNTR_CASE(7);
-	__RTE_PMU_EVCNTR_CASE(8);
-	__RTE_PMU_EVCNTR_CASE(9);
-	__RTE_PMU_EVCNTR_CASE(10);
-	__RTE_PMU_EVCNTR_CASE(11);
-	__RTE_PMU_EVCNTR_CASE(12);
-	__RTE_PMU_EVCNTR_CASE(13);
-	__RTE_PMU_EVCNTR_CASE(14);
-	__RTE_PMU_EVCNTR_CASE(15);
-	__RTE_PMU_EVCNTR_CASE(16);
-	__RTE_PMU_EVCNTR_CASE(17);
-	__RTE_PMU_EVCNTR_CASE(18);
-	__RTE_PMU_EVCNTR_CASE(19);
-	__RTE_PMU_EVCNTR_CASE(20);
-	__RTE_PMU_EVCNTR_CASE(21);
-	__RTE_PMU_EVCNTR_CASE(22);
-	__RTE_PMU_EVCNTR_CASE(23);
-	__RTE_PMU_EVCNTR_CASE(24);
-	__RTE_PMU_EVCNTR_CASE(25);
-	__RTE_PMU_EVCNTR_CASE(26);
-	__RTE_PMU_EVCNTR_CASE(27);
-	__RTE_PMU_EVCNTR_CASE(28);
-	__RTE_PMU_EVCNTR_CASE(29);
-	__RTE_PMU_EVCNTR_CASE(30);
-	default:
-		return 0;
-	}
+	uint64_t v, tmp;
+
+	asm volatile(
+		"sub %w[t], %w[i], #1\n\t"
+		"ubfiz %[t], %[t], #" __RTE_PMU_ENTRY_SHIFT ", #5\n\t"
+		"adr %[v], 1f\n\t"
+		"add %[t], %[t], %[v]\n\t"
+		"br %[t]\n"
+		"1:\n\t"
+		__RTE_PMU_EVCNTR(0) __RTE_PMU_EVCNTR(1) __RTE_PMU_EVCNTR(2)
+		__RTE_PMU_EVCNTR(3) __RTE_PMU_EVCNTR(4) __RTE_PMU_EVCNTR(5)
+		__RTE_PMU_EVCNTR(6) __RTE_PMU_EVCNTR(7) __RTE_PMU_EVCNTR(8)
+		__RTE_PMU_EVCNTR(9) __RTE_PMU_EVCNTR(10) __RTE_PMU_EVCNTR(11)
+		__RTE_PMU_EVCNTR(12) __RTE_PMU_EVCNTR(13) __RTE_PMU_EVCNTR(14)
+		__RTE_PMU_EVCNTR(15) __RTE_PMU_EVCNTR(16) __RTE_PMU_EVCNTR(17)
+		__RTE_PMU_EVCNTR(18) __RTE_PMU_EVCNTR(19) __RTE_PMU_EVCNTR(20)
+		__RTE_PMU_EVCNTR(21) __RTE_PMU_EVCNTR(22) __RTE_PMU_EVCNTR(23)
+		__RTE_PMU_EVCNTR(24) __RTE_PMU_EVCNTR(25) __RTE_PMU_EVCNTR(26)
+		__RTE_PMU_EVCNTR(27) __RTE_PMU_EVCNTR(28) __RTE_PMU_EVCNTR(29)
+		__RTE_PMU_EVCNTR(30)
+		__RTE_PMU_ENTRY("pmccntr_el0")
+		"2:"
+		: [v] "=&r" (v), [t] "=&r" (tmp)
+		: [i] "r" (user_index));
+
+	return v;
 }
+
+/**
+ * Load two adjacent page fields with one ldp: a single instruction, so an
+ * interrupt (the kernel's page update on this CPU) falls before or after
+ * both, never between.
+ */
+#define __RTE_PMU_LOAD_PAIR(pc, f1, f2, v1, v2) do { \
+	uint64_t __a, __b; \
+	RTE_BUILD_BUG_ON(sizeof((pc)->f1) != sizeof((pc)->f2) || \
+		offsetof(struct perf_event_mmap_page, f2) != \
+		offsetof(struct perf_event_mmap_page, f1) + sizeof((pc)->f1)); \
+	if (sizeof((pc)->f1) == 4) \
+		asm volatile("ldp %w0, %w1, [%2, %3]" : "=r" (__a), "=r" (__b) \
+			: "r" (pc), "i" (offsetof(struct perf_event_mmap_page, f1)), \
+			"m" ((pc)->f1), "m" ((pc)->f2)); \
+	else \
+		asm volatile("ldp %0, %1, [%2, %3]" : "=r" (__a), "=r" (__b) \
+			: "r" (pc), "i" (offsetof(struct perf_event_mmap_page, f1)), \
+			"m" ((pc)->f1), "m" ((pc)->f2)); \
+	(v1) = __a; \
+	(v2) = __b; \
+} while (0)
 
 /** Read the virtual counter, the clock behind the page's time_* fields. */
 static __rte_always_inline uint64_t
@@ -86,5 +116,14 @@ __rte_pmu_time_read(void)
 {
 	return __RTE_PMU_MRS("cntvct_el0");
 }
+
+/** Load pmc_width into a 32-bit register, with no extra zero extension. */
+#define __RTE_PMU_LOAD_WIDTH(pc) __extension__ ({ \
+	uint32_t __w; \
+	asm volatile("ldrh %w0, [%1, %2]" : "=r" (__w) \
+		: "r" (pc), "i" (offsetof(struct perf_event_mmap_page, pmc_width)), \
+		"m" ((pc)->pmc_width)); \
+	__w; \
+})
 
 #endif /* RTE_PMU_PMC_ARM64_H */
