@@ -7,6 +7,7 @@
  * reason elsewhere. Run with two lcores (-l 0-1).
  */
 
+#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
@@ -52,6 +53,12 @@ busy_ms(unsigned int ms)
 }
 
 static int
+sw_worker_read(void *arg __rte_unused)
+{
+	return rte_pmu_read(0) != 0 ? 0 : -1;
+}
+
+static int
 pmu_setup(void)
 {
 	return rte_pmu_init() == 0 ? TEST_SUCCESS : TEST_FAILED;
@@ -88,6 +95,47 @@ test_init_fini(void)
 	TEST_ASSERT_EQUAL(rte_pmu_lcore_status(rte_lcore_id()), 1, "group not open after init/fini/init");
 	rte_pmu_fini();
 	rte_pmu_fini();
+
+	return TEST_SUCCESS;
+}
+
+static int
+count_fds(void)
+{
+	struct dirent *de;
+	DIR *dir = opendir("/proc/self/fd");
+	int n = 0;
+
+	if (dir == NULL)
+		return -1;
+	while ((de = readdir(dir)) != NULL)
+		n += de->d_name[0] != '.';
+	closedir(dir);
+
+	return n;
+}
+
+/* fini closes every descriptor the groups opened, on every lcore. */
+static int
+test_fini_closes_fds(void)
+{
+	unsigned int worker = first_worker();
+	int before, after, open_fds;
+
+	before = count_fds();
+	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init");
+	TEST_ASSERT_EQUAL(rte_pmu_add_event("task-clock"), 0, "add");
+	TEST_ASSERT_EQUAL(rte_pmu_add_event("page-faults"), 1, "add");
+	rte_pmu_read(0);
+	if (worker < RTE_MAX_LCORE) {
+		rte_eal_remote_launch(sw_worker_read, NULL, worker);
+		rte_eal_wait_lcore(worker);
+	}
+	open_fds = count_fds();
+	rte_pmu_fini();
+	after = count_fds();
+	TEST_ASSERT(open_fds >= before + 2, "groups opened %d descriptors", open_fds - before);
+	TEST_ASSERT_EQUAL(after, before, "%d descriptors before, %d after fini", before, after);
 
 	return TEST_SUCCESS;
 }
@@ -497,6 +545,7 @@ static struct unit_test_suite pmu_suite = {
 	.unit_test_cases = {
 		TEST_CASE(test_init_fini),
 		TEST_CASE(test_not_initialised),
+		TEST_CASE(test_fini_closes_fds),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_bad_names),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_status_args),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_eight_events),
