@@ -1,0 +1,228 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+/* Fixture sysfs trees for the tests of event names and sysfs parsing:
+ * nothing here needs PMU hardware. Made in a folder from mkdtemp(), one
+ * root per architecture and a folder outside all of them:
+ *  x86/cpu             Intel-like core PMU, type 4
+ *  x86/msr             type 9, event=config:0-63
+ *  x86/notype          a PMU folder without a type file
+ *  x86/badfmt          a PMU whose format file is malformed
+ *  x86/README          a file, not a PMU folder
+ *  amd/cpu             AMD-like core PMU: event=config:0-7,32-35
+ *  arm64/armv8_pmuv3_0 type 8, long=config1:0, rdpmc=config1:1
+ *  evil/               a PMU-like folder no name may reach
+ */
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <rte_common.h>
+
+#include "pmu_private.h"
+#include "test.h"
+#include "test_pmu_fixture.h"
+
+/* "/tmp/pmu_fixture_XXXXXX" once made. */
+char fixture_dir[32];
+
+/* A file of the fixture and its content. */
+struct fixture_file {
+	const char *path;
+	const char *content;
+};
+
+static const struct fixture_file fixture_files[] = {
+	/* Intel-like core PMU. */
+	{ "x86/cpu/type", "4\n" },
+	{ "x86/cpu/format/event", "config:0-7\n" },
+	{ "x86/cpu/format/umask", "config:8-15\n" },
+	{ "x86/cpu/format/edge", "config:18\n" },
+	{ "x86/cpu/format/inv", "config:23\n" },
+	{ "x86/cpu/format/cmask", "config:24-31\n" },
+	{ "x86/cpu/format/ldlat", "config1:0-15\n" },
+	{ "x86/cpu/events/cpu-cycles", "event=0x3c\n" },
+	{ "x86/cpu/events/instructions", "event=0xc0\n" },
+	{ "x86/cpu/events/branch-misses", "event=0xc5\n" },
+	{ "x86/cpu/events/ref-cycles", "event=0x00,umask=0x03\n" },
+	{ "x86/cpu/events/mem-loads", "event=0xcd,umask=0x1,ldlat=3\n" },
+	{ "x86/cpu/events/raw-conf", "config=0x5300c0\n" },
+	{ "x86/cpu/events/slow-edge", "event=0x3c,edge,period=1000\n" },
+	{ "x86/cpu/events/stall-param", "event=0xa3,umask=0x04,cmask=?\n" },
+	{ "x86/cpu/events/bad-term", "event=0x1,bogus=3\n" },
+	{ "x86/cpu/events/bad-value", "event=zz\n" },
+	{ "x86/cpu/events/empty", "" },
+	{ "x86/cpu/events/too-wide", "event=0x100\n" },
+	{ "x86/cpu/events/nested", "cpu-cycles\n" },
+	{ "x86/cpu/rdpmc", "1\n" },
+	/* Uncore-like PMUs. */
+	{ "x86/msr/type", "9\n" },
+	{ "x86/msr/format/event", "config:0-63\n" },
+	{ "x86/msr/events/tsc", "event=0x00\n" },
+	{ "x86/msr/events/aperf", "event=0x01\n" },
+	{ "x86/notype/format/event", "config:0-7\n" },
+	{ "x86/badfmt/type", "12\n" },
+	{ "x86/badfmt/format/event", "config:0-7,junk\n" },
+	{ "x86/README", "not a PMU\n" },
+	/* AMD-like core PMU. */
+	{ "amd/cpu/type", "4\n" },
+	{ "amd/cpu/format/event", "config:0-7,32-35\n" },
+	{ "amd/cpu/format/umask", "config:8-15\n" },
+	/* arm64 core PMU. */
+	{ "arm64/armv8_pmuv3_0/type", "8\n" },
+	{ "arm64/armv8_pmuv3_0/format/event", "config:0-15\n" },
+	{ "arm64/armv8_pmuv3_0/format/long", "config1:0\n" },
+	{ "arm64/armv8_pmuv3_0/format/rdpmc", "config1:1\n" },
+	{ "arm64/armv8_pmuv3_0/events/cpu_cycles", "event=0x0011\n" },
+	{ "arm64/armv8_pmuv3_0/events/inst_retired", "event=0x0008\n" },
+	/* Outside every root: a name that reaches it escaped. */
+	{ "evil/type", "99\n" },
+	{ "evil/format/event", "config:0-63\n" },
+	{ "evil/events/leak", "event=0x77\n" },
+	{ "evil/cpu/type", "99\n" },
+	{ "evil/cpu/events/leak", "event=0x77\n" },
+};
+
+/* Create the folders above @p path (a path under fixture_dir). */
+static int
+make_parents(char *path)
+{
+	char *slash;
+
+	for (slash = strchr(path + strlen(fixture_dir) + 1, '/'); slash != NULL;
+			slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		if (mkdir(path, 0755) != 0 && errno != EEXIST) {
+			printf("mkdir %s: %s\n", path, strerror(errno));
+			*slash = '/';
+			return -1;
+		}
+		*slash = '/';
+	}
+	return 0;
+}
+
+static int
+fixture_write(const struct fixture_file *f)
+{
+	char path[PATH_MAX];
+	size_t len;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", fixture_dir, f->path);
+	if (make_parents(path) != 0)
+		return -1;
+
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		printf("open %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	len = strlen(f->content);
+	n = write(fd, f->content, len);
+	close(fd);
+	if (n < 0 || (size_t)n != len) {
+		printf("write %s failed\n", path);
+		return -1;
+	}
+	return 0;
+}
+
+/* Remove everything under the folder open as @p dir_fd, then close it. */
+static int
+remove_tree_at(int dir_fd)
+{
+	struct dirent *e;
+	DIR *dir;
+	int ret = 0;
+	int fd;
+
+	dir = fdopendir(dir_fd);
+	if (dir == NULL) {
+		close(dir_fd);
+		return -1;
+	}
+	while ((e = readdir(dir)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		if (unlinkat(dirfd(dir), e->d_name, 0) == 0)
+			continue;
+		fd = openat(dirfd(dir), e->d_name,
+			O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0 || remove_tree_at(fd) != 0 ||
+				unlinkat(dirfd(dir), e->d_name, AT_REMOVEDIR) != 0)
+			ret = -1;
+	}
+	closedir(dir);
+	return ret;
+}
+
+static void
+fixture_remove(void)
+{
+	int fd;
+
+	if (fixture_dir[0] == '\0')
+		return;
+	fd = open(fixture_dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 || remove_tree_at(fd) != 0 || rmdir(fixture_dir) != 0)
+		printf("cannot remove %s: %s\n", fixture_dir, strerror(errno));
+	fixture_dir[0] = '\0';
+}
+
+int
+pmu_fixture_setup(void)
+{
+	char link_path[PATH_MAX];
+	char target[PATH_MAX];
+	unsigned int i;
+
+	strcpy(fixture_dir, "/tmp/pmu_fixture_XXXXXX");
+	if (mkdtemp(fixture_dir) == NULL) {
+		printf("mkdtemp: %s\n", strerror(errno));
+		fixture_dir[0] = '\0';
+		return TEST_FAILED;
+	}
+
+	for (i = 0; i < RTE_DIM(fixture_files); i++) {
+		if (fixture_write(&fixture_files[i]) != 0) {
+			fixture_remove();
+			return TEST_FAILED;
+		}
+	}
+
+	/* A link made by the fixture, not by a name: links are followed. */
+	snprintf(link_path, sizeof(link_path), "%s/x86/cpu/events/leak-link", fixture_dir);
+	snprintf(target, sizeof(target), "%s/evil/events/leak", fixture_dir);
+	if (symlink(target, link_path) != 0) {
+		printf("symlink: %s\n", strerror(errno));
+		fixture_remove();
+		return TEST_FAILED;
+	}
+	return TEST_SUCCESS;
+}
+
+void
+pmu_fixture_teardown(void)
+{
+	__rte_pmu_sysfs_root_set(NULL);
+	fixture_remove();
+}
+
+/* Use fixture_dir/@p arch as the sysfs root. */
+int
+use_root(const char *arch)
+{
+	char root[PATH_MAX];
+
+	snprintf(root, sizeof(root), "%s/%s", fixture_dir, arch);
+	return __rte_pmu_sysfs_root_set(root);
+}
