@@ -27,8 +27,6 @@
 /** Counters can be read from user space on this architecture. */
 #define __RTE_PMU_HAVE_USER_READ 1
 
-/** User index of the cycle counter. */
-#define __RTE_PMU_ARM64_CYCLE_INDEX 32
 
 #define __RTE_PMU_MRS(reg) __extension__ ({ \
 	uint64_t __v; \
