@@ -1,0 +1,87 @@
+#!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright(c) 2026 The rte_pmu authors
+#
+# CI stage: libFuzzer (Debian's clang) on the event-name parser and the
+# sysfs type, events/ and format/ parsers (app/test/fuzz/). The library is
+# built by clang with coverage, ASan and UBSan in its own build folder; each
+# target runs FUZZ_TIME seconds (default 60) from the seed corpus in the
+# tree, two at a time. A crash, a sanitizer report or a return code outside
+# the documented set fails the target; its input is kept in the build folder.
+#
+# Environment: FUZZ_BUILD_DIR (default build-fuzz), FUZZ_TIME, FUZZ_JOBS (2),
+# FUZZ_TARGETS (default all).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+. devtools/ci-common.sh
+
+build=${FUZZ_BUILD_DIR:-build-fuzz}
+fuzz_time=${FUZZ_TIME:-60}
+jobs=${FUZZ_JOBS:-2}
+targets=${FUZZ_TARGETS:-"event_name sysfs_type sysfs_events sysfs_format"}
+
+ci_need clang llvm libclang-rt-14-dev meson ninja-build pkg-config libdpdk-dev libnuma-dev ||
+	{ ci_fail fuzz-setup "packages"; ci_end fuzz; }
+
+echo "=== fuzz: library with clang, coverage, ASan, UBSan ($build)"
+if [ ! -f "$build/build.ninja" ]; then
+	CC=clang meson setup "$build" -Db_sanitize=address,undefined -Db_lundef=false \
+		-Dc_args="-fsanitize=fuzzer-no-link -fno-sanitize-recover=all" >/dev/null ||
+		{ ci_fail fuzz-build "meson setup"; ci_end fuzz; }
+fi
+ninja -C "$build" lib/librte_pmu.a >/dev/null || { ci_fail fuzz-build "library"; ci_end fuzz; }
+
+mkdir -p "$build/fuzz"
+cflags="-g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined
+	-fno-sanitize-recover=all -DALLOW_EXPERIMENTAL_API -DALLOW_INTERNAL_API
+	-Ilib/pmu -Iapp/test -Iapp/test/fuzz $(pkg-config --cflags libdpdk)"
+for t in $targets; do
+	# shellcheck disable=SC2086
+	clang $cflags -o "$build/fuzz/fuzz_$t" app/test/fuzz/fuzz_$t.c \
+		app/test/fuzz/fuzz_common.c app/test/test_pmu_fixture.c \
+		-Wl,--whole-archive "$build/lib/librte_pmu.a" -Wl,--no-whole-archive \
+		$(pkg-config --libs libdpdk) -lnuma -lpthread ||
+		{ ci_fail "fuzz_$t" "build"; ci_end fuzz; }
+done
+
+# Run one target; its log in $build/fuzz/<target>.log.
+fuzz_one() {
+	local t=$1 dir="$build/fuzz"
+	rm -rf "$dir/corpus_$t" "$dir/$t-"*
+	mkdir -p "$dir/corpus_$t"
+	"$dir/fuzz_$t" -max_total_time="$fuzz_time" -print_final_stats=1 \
+		-dict="app/test/fuzz/$t.dict" -artifact_prefix="$dir/$t-" \
+		-max_len=1024 "$dir/corpus_$t" "app/test/fuzz/corpus/$t" >"$dir/$t.log" 2>&1
+}
+
+echo "=== fuzz: $targets, ${fuzz_time} s each, $jobs at a time"
+running=0
+for t in $targets; do
+	fuzz_one "$t" &
+	running=$((running + 1))
+	if [ "$running" -ge "$jobs" ]; then
+		wait -n
+		running=$((running - 1))
+	fi
+done
+wait
+
+for t in $targets; do
+	log="$build/fuzz/$t.log"
+	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+	rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
+	last=$(grep -E '^#[0-9]+' "$log" | tail -n 1)
+	cov=$(echo "$last" | sed -n 's/.* cov: \([0-9]*\).*/\1/p')
+	ft=$(echo "$last" | sed -n 's/.* ft: \([0-9]*\).*/\1/p')
+	corp=$(echo "$last" | sed -n 's/.* corp: \([0-9/a-zA-Z]*\).*/\1/p')
+	echo "fuzz_$t: execs=${execs:-?} (${rate:-?}/s) cov=${cov:-?} ft=${ft:-?} corpus=${corp:-?}"
+	crash=$(ls "$build/fuzz/$t-"* 2>/dev/null | head -n 1)
+	if [ -n "$crash" ] || ! grep -q '^stat::number_of_executed_units' "$log" ||
+			grep -qE 'ERROR: (AddressSanitizer|libFuzzer)|runtime error:|FUZZ CHECK FAILED' "$log"; then
+		grep -E 'FUZZ CHECK FAILED|ERROR:|runtime error:|SUMMARY|^    #[0-9] ' "$log" | head -n 30
+		ci_fail "fuzz_$t" "input kept in ${crash:-$log}"
+	else
+		ci_pass "fuzz_$t"
+	fi
+done
+ci_end fuzz
