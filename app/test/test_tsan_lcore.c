@@ -11,11 +11,17 @@
  * reports false races. These definitions take the place of the EAL's
  * (symbol interposition; the EAL's own rte_eal_mp_* calls reach them too),
  * call the EAL's through dlsym(RTLD_NEXT), and add the two orderings as
- * release/acquire atomics that TSan understands. Nothing else changes.
+ * release/acquire atomics that TSan understands.
+ *
+ * Likewise the EAL hands lcore ids to registered threads under its own lock
+ * (rte_thread_register() / rte_thread_unregister(), whose release callbacks
+ * close the library's group of the id): a mutex around both makes that
+ * ordering visible. Nothing else changes.
  */
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -35,6 +41,14 @@ static struct tsan_launch launches[RTE_MAX_LCORE];
 
 typedef int (*remote_launch_t)(lcore_function_t *f, void *arg, unsigned int worker_id);
 typedef int (*wait_lcore_t)(unsigned int worker_id);
+typedef int (*thread_register_t)(void);
+typedef void (*thread_unregister_t)(void);
+
+/* The EAL's functions, found before main() (before any thread exists). */
+static remote_launch_t eal_launch;
+static wait_lcore_t eal_wait;
+static thread_register_t eal_register;
+static thread_unregister_t eal_unregister;
 
 static void *
 eal_symbol(const char *name)
@@ -46,6 +60,14 @@ eal_symbol(const char *name)
 		abort();
 	}
 	return sym;
+}
+
+RTE_INIT(tsan_shim_init)
+{
+	eal_launch = (remote_launch_t)eal_symbol("rte_eal_remote_launch");
+	eal_wait = (wait_lcore_t)eal_symbol("rte_eal_wait_lcore");
+	eal_register = (thread_register_t)eal_symbol("rte_thread_register");
+	eal_unregister = (thread_unregister_t)eal_symbol("rte_thread_unregister");
 }
 
 static int
@@ -63,11 +85,8 @@ tsan_trampoline(void *arg)
 int
 rte_eal_remote_launch(lcore_function_t *f, void *arg, unsigned int worker_id)
 {
-	static remote_launch_t eal_launch;
 	struct tsan_launch *l;
 
-	if (eal_launch == NULL)
-		eal_launch = (remote_launch_t)eal_symbol("rte_eal_remote_launch");
 	if (worker_id >= RTE_MAX_LCORE)
 		return eal_launch(f, arg, worker_id);
 
@@ -85,13 +104,32 @@ rte_eal_remote_launch(lcore_function_t *f, void *arg, unsigned int worker_id)
 int
 rte_eal_wait_lcore(unsigned int worker_id)
 {
-	static wait_lcore_t eal_wait;
 	int ret;
 
-	if (eal_wait == NULL)
-		eal_wait = (wait_lcore_t)eal_symbol("rte_eal_wait_lcore");
 	ret = eal_wait(worker_id);
 	if (worker_id < RTE_MAX_LCORE)
 		(void)__atomic_load_n(&launches[worker_id].ended, __ATOMIC_ACQUIRE);
 	return ret;
+}
+
+/* Stands for the EAL's lcore lock, which TSan cannot see. */
+static pthread_mutex_t lcore_ids = PTHREAD_MUTEX_INITIALIZER;
+
+int
+rte_thread_register(void)
+{
+	int ret;
+
+	pthread_mutex_lock(&lcore_ids);
+	ret = eal_register();
+	pthread_mutex_unlock(&lcore_ids);
+	return ret;
+}
+
+void
+rte_thread_unregister(void)
+{
+	pthread_mutex_lock(&lcore_ids);
+	eal_unregister();
+	pthread_mutex_unlock(&lcore_ids);
 }
