@@ -11,17 +11,11 @@
 # counts as one skipped test); BUILD_DIR (default build).
 set -uo pipefail
 
-cd "$(dirname "$0")/.."
+LOG_TAG=run-tests
+. "$(dirname "$0")/lib.sh"
+cd "$REPO"
 build=${BUILD_DIR:-build}
 passed=0 failed=0 skipped=0
-
-tally() { # file: sum the RESULT lines the dpdk-test runner prints
-	local p f s
-	read -r p f s < <(awk '/^RESULT passed=/ {
-		for (i = 2; i <= 4; i++) { split($i, kv, "="); t[i] += kv[2] }
-	} END { print t[2] + 0, t[3] + 0, t[4] + 0 }' "$1")
-	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
-}
 
 arm64=""
 [ "${SKIP_ARM64:-0}" = 1 ] || arm64="--arm64"
@@ -38,7 +32,7 @@ meson test -C "$build" --suite fast-tests --print-errorlogs --no-rebuild
 rc=$?
 log="$build/meson-logs/testlog.txt"
 before=$failed
-tally "$log"
+tally_add "$log"
 grep -E '^(RESULT|skip:)' "$log" | sed 's/^/  x86_64: /'
 if [ $rc -ne 0 ] && [ $failed -eq $before ]; then
 	# A test died before its RESULT line.
@@ -59,7 +53,7 @@ if [ -n "$arm64" ]; then
 	devtools/arm64-ci.sh 2>&1 | tee "$out"
 	arc=${PIPESTATUS[0]}
 	before=$failed
-	tally "$out"
+	tally_add "$out"
 	if [ "$arc" -eq 77 ]; then
 		echo "!!! SKIPPED: the arm64 guest stage could not run (see above): user-space"
 		echo "!!! counter reads were NOT tested on real counters in this run"
