@@ -13,6 +13,7 @@ set -e
 set -o pipefail
 
 LOG_TAG=arm64-build
+# shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 BUILD=${1:-$ARM64_BUILD_DEFAULT}

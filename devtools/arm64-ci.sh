@@ -18,6 +18,7 @@
 set -o pipefail
 
 LOG_TAG=arm64-ci
+# shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 BUILD=${1:-$ARM64_BUILD_DEFAULT}

@@ -1,4 +1,5 @@
 #!/bin/busybox sh
+# shellcheck shell=dash
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 #

@@ -46,6 +46,7 @@ set -e
 set -o pipefail
 
 LOG_TAG=arm64-qemu-test
+# shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 BUILD=$(cd "${1:-$ARM64_BUILD_DEFAULT}" 2>/dev/null && pwd) ||

@@ -22,6 +22,7 @@ set -e
 set -o pipefail
 
 LOG_TAG=arm64-sysroot
+# shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 DEBS=$ARM64_DIR/debs

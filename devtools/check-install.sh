@@ -7,6 +7,7 @@
 # it on a software event. Prints "install check: passed" or the failure.
 set -euo pipefail
 
+# shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
 cd "$REPO"
 work=$(mktemp -d)

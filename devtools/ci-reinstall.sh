@@ -21,6 +21,7 @@
 set -uo pipefail
 
 LOG_TAG=ci-reinstall
+# shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 PREFIX=${REINSTALL_PREFIX:-/usr/local}

@@ -8,6 +8,7 @@
 #   --arm64  also the cross compiler and QEMU for the arm64 guest stage
 set -euo pipefail
 
+# shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 groups=build

@@ -12,6 +12,7 @@
 set -uo pipefail
 
 LOG_TAG=run-tests
+# shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
 cd "$REPO"
 build=${BUILD_DIR:-build}
