@@ -1,0 +1,680 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+/* pmu_fault_autotest (dpdk-test-fault): every libc call the library makes
+ * in a full lifecycle (init, add events, first read on two lcores, reads,
+ * status and info, fini) is failed in turn with each errno that call can
+ * really return. For each case: the API returns the error its contract
+ * gives for it (or absorbs it where the contract says so) and logs a line;
+ * the other lcore keeps counting; transient errors are recovered; and at
+ * the end no descriptor, mapping or allocation is left. Run with -l 0-1.
+ */
+
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <rte_common.h>
+#include <rte_cycles.h>
+#include <rte_launch.h>
+#include <rte_lcore.h>
+#include <rte_log.h>
+
+#include <rte_pmu.h>
+
+#include "test.h"
+#include "test_pmu_fault.h"
+
+#define MAX_EVENTS 3
+#define LCORES 2
+#define READ_ROUNDS 2
+/* Calls of one kind failed in a row by a "persistent" case: more than any
+ * bounded retry inside one API call.
+ */
+#define PERSISTENT 64
+
+/* Events of the lifecycle: generic, sysfs type, sysfs events/ + format/. */
+static const char *const event_names[MAX_EVENTS] = {
+	"cpu-clock", "software/config=2/", "msr/tsc/",
+};
+static unsigned int num_events;
+static unsigned int lcores[LCORES];
+
+static FILE *log_f;
+static FILE *saved_log;
+
+/* Errnos each kind of call can return; 0 for read() is "0 bytes". */
+static const int errs_perf_open[] = { EMFILE, ENFILE, ENOMEM, EINTR, EAGAIN, EBUSY, EACCES,
+	EPERM, E2BIG, ENODEV, ENOENT, EOPNOTSUPP, EINVAL };
+static const int errs_ioctl_id[] = { EINVAL, ENOTTY, EIO };
+static const int errs_ioctl_enable[] = { EINTR, EAGAIN, EINVAL, EIO };
+static const int errs_mmap[] = { EAGAIN, ENOMEM, EPERM, EINVAL, ENODEV };
+static const int errs_munmap[] = { EINVAL, ENOMEM };
+static const int errs_read_perf[] = { EINTR, EAGAIN, EIO, 0 };
+static const int errs_close[] = { EINTR, EIO };
+static const int errs_open_file[] = { EMFILE, ENFILE, ENOMEM, EACCES, EINTR };
+static const int errs_read_file[] = { EIO, ENOMEM, EINTR };
+static const int errs_opendir[] = { EMFILE, ENFILE, ENOMEM, EACCES, ENOENT };
+static const int errs_alloc[] = { ENOMEM };
+
+struct errs {
+	const int *v;
+	unsigned int n;
+};
+
+#define ERRS(a) { a, RTE_DIM(a) }
+static const struct errs kind_errs[FK_MAX] = {
+	[FK_PERF_OPEN] = ERRS(errs_perf_open),
+	[FK_IOCTL_ID] = ERRS(errs_ioctl_id),
+	[FK_IOCTL_ENABLE] = ERRS(errs_ioctl_enable),
+	[FK_MMAP] = ERRS(errs_mmap),
+	[FK_MUNMAP] = ERRS(errs_munmap),
+	[FK_READ_PERF] = ERRS(errs_read_perf),
+	[FK_CLOSE_PERF] = ERRS(errs_close),
+	[FK_OPEN_FILE] = ERRS(errs_open_file),
+	[FK_READ_FILE] = ERRS(errs_read_file),
+	[FK_CLOSE_FILE] = ERRS(errs_close),
+	[FK_OPENDIR] = ERRS(errs_opendir),
+	[FK_ALLOC] = ERRS(errs_alloc),
+};
+
+static bool
+transient(enum fault_kind kind, int err)
+{
+	switch (kind) {
+	case FK_PERF_OPEN:
+		return err == EINTR || err == EAGAIN || err == EBUSY;
+	case FK_MMAP:
+	case FK_IOCTL_ENABLE:
+		return err == EINTR || err == EAGAIN;
+	case FK_OPEN_FILE:
+	case FK_READ_FILE:
+	case FK_READ_PERF:
+		return err == EINTR;
+	default:
+		return false;
+	}
+}
+
+/* The contract: what an API call that met @p err from a call of @p kind
+ * returns (0: it absorbs the error). @p persistent: the call kept failing.
+ */
+static int
+expected(enum fault_kind kind, int err, bool persistent)
+{
+	/* A failed read() is counted and logged, never returned. */
+	if (kind == FK_READ_PERF)
+		return 0;
+	/* sysfs calls are retried on EINTR for as long as it comes. */
+	if (kind == FK_OPEN_FILE || kind == FK_READ_FILE)
+		persistent = false;
+	if (transient(kind, err))
+		return persistent ? -EAGAIN : 0;
+	switch (kind) {
+	case FK_ALLOC:
+		return -ENOMEM;
+	case FK_CLOSE_PERF:
+	case FK_CLOSE_FILE:
+	case FK_MUNMAP:
+	case FK_READ_PERF:
+		return 0;
+	case FK_IOCTL_ID:
+		return -EIO;
+	default:
+		break;
+	}
+	switch (err) {
+	case EMFILE:
+	case ENFILE:
+		return -EMFILE;
+	case ENOMEM:
+		return -ENOMEM;
+	case EACCES:
+	case EPERM:
+		return -EACCES;
+	case ENOENT:
+		return kind == FK_OPENDIR ? -ENODEV : -ENOENT;
+	case EOPNOTSUPP:
+	case ENODEV:
+	case E2BIG:
+		return kind == FK_PERF_OPEN ? -EOPNOTSUPP : -EIO;
+	case EINVAL:
+		return kind == FK_PERF_OPEN ? -EOPNOTSUPP : -EIO;
+	default:
+		return -EIO;
+	}
+}
+
+/* ---- process resources ---- */
+
+struct snapshot {
+	unsigned int fds;
+	unsigned int perf_fds;
+	unsigned int perf_maps;
+	unsigned int allocs;
+};
+
+static void
+snapshot_take(struct snapshot *s)
+{
+	char path[300], link[128];
+	struct dirent *de;
+	char line[512];
+	FILE *f;
+	DIR *d;
+	ssize_t n;
+
+	memset(s, 0, sizeof(*s));
+	d = opendir("/proc/self/fd");
+	if (d != NULL) {
+		while ((de = readdir(d)) != NULL) {
+			if (de->d_name[0] == '.')
+				continue;
+			s->fds++;
+			snprintf(path, sizeof(path), "/proc/self/fd/%s", de->d_name);
+			n = readlink(path, link, sizeof(link) - 1);
+			if (n > 0) {
+				link[n] = '\0';
+				if (strstr(link, "perf_event") != NULL)
+					s->perf_fds++;
+			}
+		}
+		closedir(d);
+	}
+	f = fopen("/proc/self/maps", "r");
+	if (f != NULL) {
+		while (fgets(line, sizeof(line), f) != NULL)
+			if (strstr(line, "perf_event") != NULL)
+				s->perf_maps++;
+		fclose(f);
+	}
+	s->allocs = fault_live_allocs();
+}
+
+/* ---- captured log ---- */
+
+static long
+log_mark(void)
+{
+	fflush(log_f);
+	fseek(log_f, 0, SEEK_END);
+	return ftell(log_f);
+}
+
+/* Text logged since @p mark, in @p buf; its length. */
+static size_t
+log_since(long mark, char *buf, size_t len)
+{
+	size_t n;
+
+	fflush(log_f);
+	fseek(log_f, mark, SEEK_SET);
+	n = fread(buf, 1, len - 1, log_f);
+	buf[n] = '\0';
+	fseek(log_f, 0, SEEK_END);
+	return n;
+}
+
+/* ---- one API call, armed or not, on a chosen lcore ---- */
+
+enum op {
+	OP_INIT,
+	OP_ADD,
+	OP_READ,
+	OP_INFO,
+	OP_FINI,
+};
+
+struct call {
+	enum op op;
+	bool armed;
+	const char *name;
+	unsigned int index;
+	unsigned int lcore;
+	int ret;
+	uint64_t value;
+	bool fired;
+	char log[1024];
+	struct rte_pmu_lcore_info info;
+};
+
+static int
+call_run(void *arg)
+{
+	struct call *c = arg;
+
+	fault_arm(c->armed);
+	switch (c->op) {
+	case OP_INIT:
+		c->ret = rte_pmu_init();
+		break;
+	case OP_ADD:
+		c->ret = rte_pmu_add_event(c->name);
+		break;
+	case OP_READ:
+		c->value = rte_pmu_read(c->index);
+		c->ret = 0;
+		break;
+	case OP_INFO:
+		c->ret = rte_pmu_lcore_info_get(c->lcore, &c->info);
+		break;
+	case OP_FINI:
+		rte_pmu_fini();
+		c->ret = 0;
+		break;
+	}
+	fault_arm(false);
+	return 0;
+}
+
+/* Run @p c on @p lcore; stop the plan once a step met it. */
+static void
+call_on(unsigned int lcore, struct call *c)
+{
+	uint32_t fired = fault_fired();
+	long mark = log_mark();
+
+	if (lcore == rte_get_main_lcore()) {
+		call_run(c);
+	} else {
+		rte_eal_remote_launch(call_run, c, lcore);
+		rte_eal_wait_lcore(lcore);
+	}
+	c->fired = fault_fired() != fired;
+	if (c->fired)
+		fault_stop();
+	log_since(mark, c->log, sizeof(c->log));
+}
+
+static uint64_t
+unarmed_read(unsigned int lcore, unsigned int index)
+{
+	struct call c = { .op = OP_READ, .index = index };
+
+	call_on(lcore, &c);
+	return c.value;
+}
+
+/* ---- one lifecycle ---- */
+
+struct lifecycle {
+	int err;
+	bool persistent;
+	/* Kind of the call that failed, FK_MAX while none did. */
+	enum fault_kind kind;
+	uint64_t last[LCORES][MAX_EVENTS];
+	int status[LCORES];
+	/* First failure, "" if none. */
+	char why[768];
+	bool cut;
+};
+
+/* Record the first failure (a long log is cut: the return value says so). */
+#define FAIL(lc, fmt, ...) do { \
+	(lc)->cut = snprintf((lc)->why, sizeof((lc)->why), fmt, ##__VA_ARGS__) >= \
+		(int)sizeof((lc)->why); \
+	return -1; \
+} while (0)
+
+/* A step that met the fault gave @p ret: check it against the contract. */
+static int
+check_step(struct lifecycle *lc, const char *step, const struct call *c, int ret)
+{
+	int exp;
+
+	lc->kind = fault_fired_kind();
+	exp = expected(lc->kind, lc->err, lc->persistent);
+	/* The probe drops kernel exclusion when the PMU refuses it with EINVAL. */
+	if (ret != exp && !(ret == 0 && lc->kind == FK_PERF_OPEN && lc->err == EINVAL))
+		FAIL(lc, "%s: returned %d (%s), contract says %d (%s); log: %s", step, ret,
+			strerror(-ret), exp, strerror(-exp), c->log);
+	if (ret != 0 && c->log[0] == '\0')
+		FAIL(lc, "%s: error %d without a log line", step, ret);
+	if ((lc->err == EACCES || lc->err == EPERM) && geteuid() == 0 &&
+			strstr(c->log, "run as root") != NULL)
+		FAIL(lc, "%s: advises root to run as root: %s", step, c->log);
+	return 0;
+}
+
+/* A read on an open group that met the fault. */
+static int
+check_read(struct lifecycle *lc, const struct call *c, unsigned int lcore)
+{
+	struct rte_pmu_lcore_info info;
+
+	if (check_step(lc, "read", c, 0) != 0)
+		return -1;
+	if (lc->kind != FK_READ_PERF || (transient(lc->kind, lc->err) && !lc->persistent))
+		return 0;
+	if (c->value != 0 || c->log[0] == '\0')
+		FAIL(lc, "failed read: value %" PRIu64 ", log '%s'", c->value, c->log);
+	if (rte_pmu_lcore_info_get(lcore, &info) != 0 || info.read_errors == 0)
+		FAIL(lc, "failed read not counted in read_errors");
+	return 0;
+}
+
+static int
+step_init_add(struct lifecycle *lc)
+{
+	struct call c = { .op = OP_INIT, .armed = true };
+	unsigned int i;
+
+	call_on(rte_get_main_lcore(), &c);
+	if (c.fired) {
+		if (check_step(lc, "init", &c, c.ret) != 0)
+			return -1;
+		if (c.ret != 0 && rte_pmu_init() != 0)
+			FAIL(lc, "init: no recovery after a failed init");
+	} else if (c.ret != 0) {
+		FAIL(lc, "init failed without a fault: %d", c.ret);
+	}
+
+	for (i = 0; i < num_events; i++) {
+		c = (struct call){ .op = OP_ADD, .armed = true, .name = event_names[i] };
+		call_on(rte_get_main_lcore(), &c);
+		if (c.fired) {
+			if (check_step(lc, "add_event", &c, c.ret < 0 ? c.ret : 0) != 0)
+				return -1;
+			/* A failed add changes nothing: adding again works. */
+			if (c.ret < 0)
+				c.ret = rte_pmu_add_event(event_names[i]);
+		}
+		if (c.ret != (int)i)
+			FAIL(lc, "add_event(%s) = %d, index %u expected", event_names[i], c.ret, i);
+	}
+	return 0;
+}
+
+static int
+step_open(struct lifecycle *lc, unsigned int l)
+{
+	struct call c = { .op = OP_READ, .armed = true, .index = 0 };
+	int *status = &lc->status[l];
+
+	call_on(lcores[l], &c);
+	*status = rte_pmu_lcore_status(lcores[l]);
+	if (!c.fired) {
+		if (*status != 1)
+			FAIL(lc, "lcore %u: status %d without a fault", lcores[l], *status);
+		return 0;
+	}
+	if (*status == 1)
+		return check_read(lc, &c, lcores[l]);
+
+	if (c.value != 0)
+		FAIL(lc, "lcore %u: status %d but read %" PRIu64, lcores[l], *status, c.value);
+	if (check_step(lc, "first read", &c, *status) != 0)
+		return -1;
+	/* A later read opens the group again after a transient error only. */
+	unarmed_read(lcores[l], 0);
+	*status = rte_pmu_lcore_status(lcores[l]);
+	if (transient(lc->kind, lc->err) ? *status != 1 : *status == 1)
+		FAIL(lc, "lcore %u: status %d after a later read", lcores[l], *status);
+	return 0;
+}
+
+static int
+step_reads(struct lifecycle *lc)
+{
+	unsigned int i, l, r;
+	struct call c;
+
+	for (r = 0; r < READ_ROUNDS; r++) {
+		for (l = 0; l < LCORES; l++) {
+			for (i = 0; i < num_events; i++) {
+				c = (struct call){ .op = OP_READ, .armed = true, .index = i };
+				call_on(lcores[l], &c);
+				if (lc->status[l] != 1) {
+					if (c.value != 0)
+						FAIL(lc, "lcore %u failed but reads %" PRIu64,
+							lcores[l], c.value);
+					continue;
+				}
+				if (c.fired) {
+					if (check_read(lc, &c, lcores[l]) != 0)
+						return -1;
+					if (c.value == 0)
+						continue;
+				}
+				if (c.value < lc->last[l][i])
+					FAIL(lc, "lcore %u event %u went back: %" PRIu64 " < %"
+						PRIu64, lcores[l], i, c.value, lc->last[l][i]);
+				lc->last[l][i] = c.value;
+			}
+		}
+	}
+	return 0;
+}
+
+static int
+step_info(struct lifecycle *lc)
+{
+	unsigned int l;
+	struct call c;
+	uint64_t v;
+
+	for (l = 0; l < LCORES; l++) {
+		c = (struct call){ .op = OP_INFO, .armed = true, .lcore = lcores[l] };
+		call_on(rte_get_main_lcore(), &c);
+		if (c.ret != 0)
+			FAIL(lc, "info_get(%u) = %d", lcores[l], c.ret);
+		if (c.info.status != lc->status[l])
+			FAIL(lc, "info_get(%u).status %d, status %d", lcores[l], c.info.status,
+				lc->status[l]);
+		if (c.fired) {
+			if (check_step(lc, "info_get", &c, 0) != 0)
+				return -1;
+			if (c.log[0] == '\0')
+				FAIL(lc, "info_get: failed %s not logged", fault_kind_name(lc->kind));
+		}
+	}
+
+	/* The lcores the fault did not reach still count. */
+	for (l = 0; l < LCORES; l++) {
+		if (lc->status[l] != 1)
+			continue;
+		v = unarmed_read(lcores[l], 0);
+		if (v == 0 || v < lc->last[l][0])
+			FAIL(lc, "lcore %u: cpu-clock %" PRIu64 " after %" PRIu64, lcores[l], v,
+				lc->last[l][0]);
+	}
+	return 0;
+}
+
+static int
+step_fini(struct lifecycle *lc, const struct snapshot *before)
+{
+	struct call c = { .op = OP_FINI, .armed = true };
+	struct snapshot after;
+
+	call_on(rte_get_main_lcore(), &c);
+	if (c.fired) {
+		if (check_step(lc, "fini", &c, 0) != 0)
+			return -1;
+		if (lc->kind == FK_MUNMAP) {
+			snapshot_take(&after);
+			if (c.log[0] == '\0')
+				FAIL(lc, "fini: failed munmap not logged");
+			if (after.perf_maps == before->perf_maps)
+				FAIL(lc, "fini: munmap failed but the page is gone");
+			/* The library keeps the page and unmaps it at the next fini. */
+			rte_pmu_init();
+			rte_pmu_fini();
+		}
+	}
+	snapshot_take(&after);
+	if (after.fds != before->fds || after.perf_fds != before->perf_fds)
+		FAIL(lc, "descriptors: %u before, %u after (%u perf)", before->fds, after.fds,
+			after.perf_fds);
+	if (after.perf_maps != before->perf_maps)
+		FAIL(lc, "perf mappings: %u before, %u after", before->perf_maps,
+			after.perf_maps);
+	if (after.allocs != before->allocs)
+		FAIL(lc, "allocations: %u live before, %u after", before->allocs, after.allocs);
+	return 0;
+}
+
+/* A whole lifecycle under @p plan (NULL: no fault). */
+static int
+lifecycle_run(struct lifecycle *lc, const struct fault_plan *plan)
+{
+	struct snapshot before;
+	unsigned int l;
+	int ret;
+
+	memset(lc->last, 0, sizeof(lc->last));
+	lc->kind = FK_MAX;
+	lc->why[0] = '\0';
+	lc->err = plan != NULL ? plan->err : 0;
+	lc->persistent = plan != NULL && plan->count > 1;
+	snapshot_take(&before);
+	fault_reset(plan);
+
+	ret = step_init_add(lc);
+	for (l = 0; ret == 0 && l < LCORES; l++)
+		ret = step_open(lc, l);
+	if (ret == 0)
+		ret = step_reads(lc);
+	if (ret == 0)
+		ret = step_info(lc);
+	if (ret != 0) {
+		/* Leave a clean library for the next case. */
+		fault_reset(NULL);
+		rte_pmu_fini();
+		return ret;
+	}
+	ret = step_fini(lc, &before);
+	if (ret == 0 && plan != NULL && fault_fired() == 0)
+		FAIL(lc, "the planned call was never made");
+	return ret;
+}
+
+/* ---- the sweep ---- */
+
+static unsigned int cases_run;
+static unsigned int cases_failed;
+static unsigned int kind_cases[FK_MAX];
+
+static void
+case_run(uint32_t index, enum fault_kind kind, int err, uint32_t count)
+{
+	struct fault_plan plan = { .index = index, .count = count, .err = err };
+	struct lifecycle lc;
+
+	cases_run++;
+	kind_cases[kind]++;
+	if (lifecycle_run(&lc, &plan) == 0)
+		return;
+	if (cases_failed++ < 40)
+		printf("FAIL call %u %s errno %s%s: %s\n", index, fault_kind_name(kind),
+			err != 0 ? strerror(err) : "(0 bytes)", count > 1 ? " (persistent)" : "",
+			lc.why);
+}
+
+static int
+test_fault_sweep(void)
+{
+	enum fault_kind trace[FAULT_TRACE_MAX];
+	struct lifecycle lc;
+	uint32_t n, i, e;
+	uint64_t start;
+	double secs;
+	int ret;
+
+	/* The dry run: no fault, and the calls every case will meet. */
+	ret = lifecycle_run(&lc, NULL);
+	TEST_ASSERT(ret == 0, "lifecycle without a fault: %s", lc.why);
+	n = fault_calls();
+	TEST_ASSERT(n > 0 && n <= FAULT_TRACE_MAX, "%u armed calls", n);
+	for (i = 0; i < n; i++)
+		trace[i] = fault_trace(i);
+
+	start = rte_get_timer_cycles();
+	for (i = 0; i < n; i++) {
+		const struct errs *es = &kind_errs[trace[i]];
+
+		for (e = 0; e < es->n; e++) {
+			case_run(i, trace[i], es->v[e], 1);
+			if (transient(trace[i], es->v[e]))
+				case_run(i, trace[i], es->v[e], PERSISTENT);
+		}
+	}
+	secs = (double)(rte_get_timer_cycles() - start) / rte_get_timer_hz();
+
+	printf("lifecycle: %u events, %u lcores, %u library calls\n", num_events, LCORES, n);
+	for (i = 0; i < FK_MAX; i++)
+		if (kind_cases[i] != 0)
+			printf("  %-16s %u cases\n", fault_kind_name(i), kind_cases[i]);
+	printf("fault cases: %u run, %u failed (%.1f s)\n", cases_run, cases_failed, secs);
+	TEST_ASSERT(cases_failed == 0, "%u fault cases failed", cases_failed);
+	return TEST_SUCCESS;
+}
+
+static int
+fault_setup(void)
+{
+	unsigned int l;
+	int ret;
+
+	if (rte_lcore_count() < LCORES)
+		TEST_SKIP("needs 2 lcores (-l 0-1)");
+	lcores[0] = rte_get_main_lcore();
+	l = rte_get_next_lcore(-1, 1, 0);
+	lcores[1] = l;
+
+	/* msr/tsc/ (sysfs events/ and format/ files) where this machine has it. */
+	num_events = MAX_EVENTS;
+	ret = rte_pmu_init();
+	if (ret != 0)
+		TEST_SKIP("rte_pmu_init: %s", strerror(-ret));
+	ret = rte_pmu_add_event(event_names[0]);
+	if (ret < 0) {
+		rte_pmu_fini();
+		TEST_SKIP("no software events here (add cpu-clock: %s)", strerror(-ret));
+	}
+	if (rte_pmu_add_event(event_names[MAX_EVENTS - 1]) < 0) {
+		printf("note: %s not countable here: events/ and format/ reads not covered\n",
+			event_names[MAX_EVENTS - 1]);
+		num_events = MAX_EVENTS - 1;
+	}
+	rte_pmu_fini();
+
+	log_f = tmpfile();
+	if (log_f == NULL)
+		return TEST_FAILED;
+	saved_log = rte_log_get_stream();
+	rte_openlog_stream(log_f);
+	return TEST_SUCCESS;
+}
+
+static void
+fault_teardown(void)
+{
+	rte_openlog_stream(saved_log);
+	if (log_f != NULL)
+		fclose(log_f);
+	log_f = NULL;
+}
+
+static struct unit_test_suite pmu_fault_suite = {
+	.suite_name = "pmu fault injection",
+	.setup = fault_setup,
+	.teardown = fault_teardown,
+	.unit_test_cases = {
+		TEST_CASE(test_fault_sweep),
+		TEST_CASES_END()
+	}
+};
+
+static int
+test_pmu_fault(void)
+{
+	return unit_test_suite_runner(&pmu_fault_suite);
+}
+
+REGISTER_FAST_TEST(pmu_fault_autotest, true, true, test_pmu_fault);
