@@ -29,6 +29,7 @@
 
 #include "test.h"
 #include "test_pmu_fault.h"
+#include "test_pmu_fixture.h"
 
 #define MAX_EVENTS 3
 #define LCORES 2
@@ -616,6 +617,30 @@ test_fault_sweep(void)
 	return TEST_SUCCESS;
 }
 
+/* Errors that need no fault: the encoder's ERANGE is the API's -EINVAL. */
+static int
+test_value_too_wide(void)
+{
+	char log[512];
+	long mark;
+	int ret;
+
+	TEST_ASSERT_SUCCESS(pmu_fixture_setup(), "fixture");
+	use_root("x86");
+	ret = rte_pmu_init();
+	if (ret == 0) {
+		mark = log_mark();
+		/* format/event of the fixture's cpu PMU is config:0-7. */
+		ret = rte_pmu_add_event("cpu/event=0x100/");
+		log_since(mark, log, sizeof(log));
+		rte_pmu_fini();
+	}
+	pmu_fixture_teardown();
+	TEST_ASSERT_EQUAL(ret, -EINVAL, "9-bit value in an 8-bit field: %d", ret);
+	TEST_ASSERT(log[0] != '\0', "no log line for a value too wide");
+	return TEST_SUCCESS;
+}
+
 static int
 fault_setup(void)
 {
@@ -668,6 +693,7 @@ static struct unit_test_suite pmu_fault_suite = {
 	.teardown = fault_teardown,
 	.unit_test_cases = {
 		TEST_CASE(test_fault_sweep),
+		TEST_CASE(test_value_too_wide),
 		TEST_CASES_END()
 	}
 };
