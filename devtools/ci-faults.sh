@@ -14,7 +14,7 @@
 # nothing failed.
 set -uo pipefail
 
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 root=$PWD
 build=${BUILD_DIR:-build-faults}
 mutations=1
