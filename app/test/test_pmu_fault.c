@@ -14,6 +14,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -229,6 +230,7 @@ enum op {
 	OP_READ,
 	OP_INFO,
 	OP_FINI,
+	OP_THREAD,
 };
 
 struct call {
@@ -239,10 +241,34 @@ struct call {
 	unsigned int lcore;
 	int ret;
 	uint64_t value;
+	pthread_t thread;
 	bool fired;
 	char log[1024];
 	struct rte_pmu_lcore_info info;
 };
+
+/* A registered thread: first read armed, info unarmed, unregister armed
+ * (the library closes the thread's group when its lcore id is released).
+ */
+static void *
+thread_main(void *arg)
+{
+	struct call *c = arg;
+
+	if (rte_thread_register() != 0) {
+		c->ret = -ESRCH;
+		return NULL;
+	}
+	c->lcore = rte_lcore_id();
+	fault_arm(true);
+	c->value = rte_pmu_read(0);
+	fault_arm(false);
+	c->ret = rte_pmu_lcore_info_get(c->lcore, &c->info);
+	fault_arm(true);
+	rte_thread_unregister();
+	fault_arm(false);
+	return NULL;
+}
 
 static int
 call_run(void *arg)
@@ -267,6 +293,12 @@ call_run(void *arg)
 	case OP_FINI:
 		rte_pmu_fini();
 		c->ret = 0;
+		break;
+	case OP_THREAD:
+		fault_arm(false);
+		c->ret = pthread_create(&c->thread, NULL, thread_main, c);
+		if (c->ret == 0)
+			pthread_join(c->thread, NULL);
 		break;
 	}
 	fault_arm(false);
@@ -488,6 +520,38 @@ step_info(struct lifecycle *lc)
 	return 0;
 }
 
+/* A registered thread reads and gives its lcore id back. */
+static int
+step_thread(struct lifecycle *lc)
+{
+	struct call c = { .op = OP_THREAD };
+	int status;
+
+	call_on(rte_get_main_lcore(), &c);
+	if (c.ret != 0)
+		FAIL(lc, "registered thread: %d", c.ret);
+	status = c.info.status;
+	if (!c.fired) {
+		if (status != 1)
+			FAIL(lc, "registered thread: status %d without a fault", status);
+		return 0;
+	}
+	if (status == 1) {
+		if (check_step(lc, "thread", &c, 0) != 0)
+			return -1;
+		if (lc->kind == FK_READ_PERF && !(transient(lc->kind, lc->err) && !lc->persistent) &&
+				(c.value != 0 || c.info.read_errors == 0 || c.log[0] == '\0'))
+			FAIL(lc, "thread: failed read gave %" PRIu64 ", %" PRIu64 " read errors",
+				c.value, c.info.read_errors);
+		if (lc->kind == FK_MUNMAP && c.log[0] == '\0')
+			FAIL(lc, "thread release: failed munmap not logged");
+		return 0;
+	}
+	if (c.value != 0)
+		FAIL(lc, "registered thread: status %d but read %" PRIu64, status, c.value);
+	return check_step(lc, "thread first read", &c, status);
+}
+
 static int
 step_fini(struct lifecycle *lc, const struct snapshot *before)
 {
@@ -544,6 +608,8 @@ lifecycle_run(struct lifecycle *lc, const struct fault_plan *plan)
 		ret = step_reads(lc);
 	if (ret == 0)
 		ret = step_info(lc);
+	if (ret == 0)
+		ret = step_thread(lc);
 	if (ret != 0) {
 		/* Leave a clean library for the next case. */
 		fault_reset(NULL);
