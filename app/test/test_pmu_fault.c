@@ -50,108 +50,6 @@ static unsigned int lcores[LCORES];
 static FILE *log_f;
 static FILE *saved_log;
 
-/* Errnos each kind of call can return; 0 for read() is "0 bytes". */
-static const int errs_perf_open[] = { EMFILE, ENFILE, ENOMEM, EINTR, EAGAIN, EBUSY, EACCES,
-	EPERM, E2BIG, ENODEV, ENOENT, EOPNOTSUPP, EINVAL };
-static const int errs_ioctl_id[] = { EINVAL, ENOTTY, EIO };
-static const int errs_ioctl_enable[] = { EINTR, EAGAIN, EINVAL, EIO };
-static const int errs_mmap[] = { EAGAIN, ENOMEM, EPERM, EINVAL, ENODEV };
-static const int errs_munmap[] = { EINVAL, ENOMEM };
-static const int errs_read_perf[] = { EINTR, EAGAIN, EIO, 0 };
-static const int errs_close[] = { EINTR, EIO };
-static const int errs_open_file[] = { EMFILE, ENFILE, ENOMEM, EACCES, EINTR };
-static const int errs_read_file[] = { EIO, ENOMEM, EINTR };
-static const int errs_opendir[] = { EMFILE, ENFILE, ENOMEM, EACCES, ENOENT };
-static const int errs_alloc[] = { ENOMEM };
-
-struct errs {
-	const int *v;
-	unsigned int n;
-};
-
-#define ERRS(a) { a, RTE_DIM(a) }
-static const struct errs kind_errs[FK_MAX] = {
-	[FK_PERF_OPEN] = ERRS(errs_perf_open),
-	[FK_IOCTL_ID] = ERRS(errs_ioctl_id),
-	[FK_IOCTL_ENABLE] = ERRS(errs_ioctl_enable),
-	[FK_MMAP] = ERRS(errs_mmap),
-	[FK_MUNMAP] = ERRS(errs_munmap),
-	[FK_READ_PERF] = ERRS(errs_read_perf),
-	[FK_CLOSE_PERF] = ERRS(errs_close),
-	[FK_OPEN_FILE] = ERRS(errs_open_file),
-	[FK_READ_FILE] = ERRS(errs_read_file),
-	[FK_CLOSE_FILE] = ERRS(errs_close),
-	[FK_OPENDIR] = ERRS(errs_opendir),
-	[FK_ALLOC] = ERRS(errs_alloc),
-};
-
-static bool
-transient(enum fault_kind kind, int err)
-{
-	switch (kind) {
-	case FK_PERF_OPEN:
-		return err == EINTR || err == EAGAIN || err == EBUSY;
-	case FK_MMAP:
-	case FK_IOCTL_ENABLE:
-		return err == EINTR || err == EAGAIN;
-	case FK_OPEN_FILE:
-	case FK_READ_FILE:
-	case FK_READ_PERF:
-		return err == EINTR;
-	default:
-		return false;
-	}
-}
-
-/* The contract: what an API call that met @p err from a call of @p kind
- * returns (0: it absorbs the error). @p persistent: the call kept failing.
- */
-static int
-expected(enum fault_kind kind, int err, bool persistent)
-{
-	/* A failed read() is counted and logged, never returned. */
-	if (kind == FK_READ_PERF)
-		return 0;
-	/* sysfs calls are retried on EINTR for as long as it comes. */
-	if (kind == FK_OPEN_FILE || kind == FK_READ_FILE)
-		persistent = false;
-	if (transient(kind, err))
-		return persistent ? -EAGAIN : 0;
-	switch (kind) {
-	case FK_ALLOC:
-		return -ENOMEM;
-	case FK_CLOSE_PERF:
-	case FK_CLOSE_FILE:
-	case FK_MUNMAP:
-	case FK_READ_PERF:
-		return 0;
-	case FK_IOCTL_ID:
-		return -EIO;
-	default:
-		break;
-	}
-	switch (err) {
-	case EMFILE:
-	case ENFILE:
-		return -EMFILE;
-	case ENOMEM:
-		return -ENOMEM;
-	case EACCES:
-	case EPERM:
-		return -EACCES;
-	case ENOENT:
-		return kind == FK_OPENDIR ? -ENODEV : -ENOENT;
-	case EOPNOTSUPP:
-	case ENODEV:
-	case E2BIG:
-		return kind == FK_PERF_OPEN ? -EOPNOTSUPP : -EIO;
-	case EINVAL:
-		return kind == FK_PERF_OPEN ? -EOPNOTSUPP : -EIO;
-	default:
-		return -EIO;
-	}
-}
-
 /* ---- process resources ---- */
 
 struct snapshot {
@@ -361,7 +259,7 @@ check_step(struct lifecycle *lc, const char *step, const struct call *c, int ret
 	int exp;
 
 	lc->kind = fault_fired_kind();
-	exp = expected(lc->kind, lc->err, lc->persistent);
+	exp = fault_expected(lc->kind, lc->err, lc->persistent);
 	/* The probe drops kernel exclusion when the PMU refuses it with EINVAL. */
 	if (ret != exp && !(ret == 0 && lc->kind == FK_PERF_OPEN && lc->err == EINVAL))
 		FAIL(lc, "%s: returned %d (%s), contract says %d (%s); log: %s", step, ret,
@@ -382,7 +280,7 @@ check_read(struct lifecycle *lc, const struct call *c, unsigned int lcore)
 
 	if (check_step(lc, "read", c, 0) != 0)
 		return -1;
-	if (lc->kind != FK_READ_PERF || (transient(lc->kind, lc->err) && !lc->persistent))
+	if (lc->kind != FK_READ_PERF || (fault_transient(lc->kind, lc->err) && !lc->persistent))
 		return 0;
 	if (c->value != 0 || c->log[0] == '\0')
 		FAIL(lc, "failed read: value %" PRIu64 ", log '%s'", c->value, c->log);
@@ -446,7 +344,7 @@ step_open(struct lifecycle *lc, unsigned int l)
 	/* A later read opens the group again after a transient error only. */
 	unarmed_read(lcores[l], 0);
 	*status = rte_pmu_lcore_status(lcores[l]);
-	if (transient(lc->kind, lc->err) ? *status != 1 : *status == 1)
+	if (fault_transient(lc->kind, lc->err) ? *status != 1 : *status == 1)
 		FAIL(lc, "lcore %u: status %d after a later read", lcores[l], *status);
 	return 0;
 }
@@ -503,7 +401,7 @@ step_info(struct lifecycle *lc)
 			if (check_step(lc, "info_get", &c, 0) != 0)
 				return -1;
 			if (c.log[0] == '\0' &&
-					!(transient(lc->kind, lc->err) && !lc->persistent))
+					!(fault_transient(lc->kind, lc->err) && !lc->persistent))
 				FAIL(lc, "info_get: failed %s not logged", fault_kind_name(lc->kind));
 		}
 	}
@@ -539,7 +437,7 @@ step_thread(struct lifecycle *lc)
 	if (status == 1) {
 		if (check_step(lc, "thread", &c, 0) != 0)
 			return -1;
-		if (lc->kind == FK_READ_PERF && !(transient(lc->kind, lc->err) && !lc->persistent) &&
+		if (lc->kind == FK_READ_PERF && !(fault_transient(lc->kind, lc->err) && !lc->persistent) &&
 				(c.value != 0 || c.info.read_errors == 0 || c.log[0] == '\0'))
 			FAIL(lc, "thread: failed read gave %" PRIu64 ", %" PRIu64 " read errors",
 				c.value, c.info.read_errors);
@@ -664,11 +562,11 @@ test_fault_sweep(void)
 
 	start = rte_get_timer_cycles();
 	for (i = 0; i < n; i++) {
-		const struct errs *es = &kind_errs[trace[i]];
+		const struct fault_errs *es = fault_errnos(trace[i]);
 
 		for (e = 0; e < es->n; e++) {
 			case_run(i, trace[i], es->v[e], 1);
-			if (transient(trace[i], es->v[e]))
+			if (fault_transient(trace[i], es->v[e]))
 				case_run(i, trace[i], es->v[e], PERSISTENT);
 		}
 	}

@@ -72,4 +72,21 @@ enum fault_kind fault_fired_kind(void);
 /* Allocations made while armed and not yet freed. */
 unsigned int fault_live_allocs(void);
 
+/* ---- the contract (test_pmu_fault_contract.c) ---- */
+
+/* Errnos a call of one kind can return; 0 for read() is "0 bytes". */
+struct fault_errs {
+	const int *v;
+	unsigned int n;
+};
+const struct fault_errs *fault_errnos(enum fault_kind kind);
+
+/* An errno the library retries for a call of @p kind. */
+bool fault_transient(enum fault_kind kind, int err);
+
+/* What an API call that met @p err from a call of @p kind returns (0: it
+ * absorbs the error); @p persistent: the call kept failing.
+ */
+int fault_expected(enum fault_kind kind, int err, bool persistent);
+
 #endif /* TEST_PMU_FAULT_H */
