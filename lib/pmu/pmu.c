@@ -153,9 +153,10 @@ rte_pmu_init(void)
 
 	for (i = 0; i < RTE_MAX_LCORE; i++) {
 		memset(pmu.lcores[i].fds, -1, sizeof(pmu.lcores[i].fds));
-		pmu.lcores[i].status = 0;
-		pmu.lcores[i].slow_reads = 0;
-		pmu.lcores[i].read_errors = 0;
+		/* Read without the lock by each lcore's read path. */
+		__atomic_store_n(&pmu.lcores[i].status, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&pmu.lcores[i].slow_reads, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&pmu.lcores[i].read_errors, 0, __ATOMIC_RELAXED);
 		pmu.lcores[i].read_error_logged = false;
 		pmu.lcores[i].open_failures = 0;
 	}
