@@ -103,6 +103,7 @@ kernel EBUSY returned as -EBUSY@lib/pmu/pmu_fd.c@\tcase -EAGAIN:\n\tcase -EBUSY:
 ENFILE not mapped@lib/pmu/pmu_fd.c@\tcase -EMFILE:\n\tcase -ENFILE:\n\t\treturn -EMFILE;@\tcase -EMFILE:\n\t\treturn -EMFILE;
 ERANGE not mapped@lib/pmu/pmu.c@\tcase -ERANGE:@\tcase -ERANGE + 1000:
 strdup failure not logged@lib/pmu/pmu.c@\t\tPMU_LOG(ERR, "add event %s: out of memory", name);@
+read error logged every time@lib/pmu/pmu_read.c@\tif (lc->read_error_logged)\n\t\treturn;@
 EOF
 fi
 

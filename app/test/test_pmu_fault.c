@@ -11,7 +11,6 @@
  * the end no descriptor, mapping or allocation is left. Run with -l 0-1.
  */
 
-#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
@@ -47,78 +46,7 @@ static const char *const event_names[MAX_EVENTS] = {
 static unsigned int num_events;
 static unsigned int lcores[LCORES];
 
-static FILE *log_f;
 static FILE *saved_log;
-
-/* ---- process resources ---- */
-
-struct snapshot {
-	unsigned int fds;
-	unsigned int perf_fds;
-	unsigned int perf_maps;
-	unsigned int allocs;
-};
-
-static void
-snapshot_take(struct snapshot *s)
-{
-	char path[300], link[128];
-	struct dirent *de;
-	char line[512];
-	FILE *f;
-	DIR *d;
-	ssize_t n;
-
-	memset(s, 0, sizeof(*s));
-	d = opendir("/proc/self/fd");
-	if (d != NULL) {
-		while ((de = readdir(d)) != NULL) {
-			if (de->d_name[0] == '.')
-				continue;
-			s->fds++;
-			snprintf(path, sizeof(path), "/proc/self/fd/%s", de->d_name);
-			n = readlink(path, link, sizeof(link) - 1);
-			if (n > 0) {
-				link[n] = '\0';
-				if (strstr(link, "perf_event") != NULL)
-					s->perf_fds++;
-			}
-		}
-		closedir(d);
-	}
-	f = fopen("/proc/self/maps", "r");
-	if (f != NULL) {
-		while (fgets(line, sizeof(line), f) != NULL)
-			if (strstr(line, "perf_event") != NULL)
-				s->perf_maps++;
-		fclose(f);
-	}
-	s->allocs = fault_live_allocs();
-}
-
-/* ---- captured log ---- */
-
-static long
-log_mark(void)
-{
-	fflush(log_f);
-	fseek(log_f, 0, SEEK_END);
-	return ftell(log_f);
-}
-
-/* Text logged since @p mark, in @p buf; its length. */
-static size_t
-log_since(long mark, char *buf, size_t len)
-{
-	size_t n;
-
-	fflush(log_f);
-	fseek(log_f, mark, SEEK_SET);
-	n = fread(buf, 1, len - 1, log_f);
-	buf[n] = '\0';
-	fseek(log_f, 0, SEEK_END);
-	return n;
-}
 
 /* ---- one API call, armed or not, on a chosen lcore ---- */
 
@@ -605,6 +533,51 @@ test_value_too_wide(void)
 	return TEST_SUCCESS;
 }
 
+/* A read() that keeps failing: every read gives 0 and is counted, the
+ * status stays 1, one line is logged; reads work again once read() does.
+ */
+static int
+test_read_errors_counted(void)
+{
+	struct fault_plan plan = { .index = 0, .count = 1000, .err = EIO };
+	struct rte_pmu_lcore_info info;
+	unsigned int lcore = rte_lcore_id();
+	uint64_t v[3], after;
+	char log[1024];
+	unsigned int i, lines = 0;
+	long mark;
+	char *p;
+
+	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init");
+	TEST_ASSERT(rte_pmu_add_event("cpu-clock") == 0, "add cpu-clock");
+	/* Open the group without a fault (software events read with read()). */
+	rte_pmu_read(0);
+	TEST_ASSERT_EQUAL(rte_pmu_lcore_status(lcore), 1, "group open");
+
+	mark = log_mark();
+	fault_reset(&plan);
+	fault_arm(true);
+	for (i = 0; i < RTE_DIM(v); i++)
+		v[i] = rte_pmu_read(0);
+	fault_arm(false);
+	fault_reset(NULL);
+	log_since(mark, log, sizeof(log));
+	for (p = log; (p = strchr(p, '\n')) != NULL; p++)
+		lines++;
+	TEST_ASSERT_SUCCESS(rte_pmu_lcore_info_get(lcore, &info), "info");
+	after = rte_pmu_read(0);
+	rte_pmu_fini();
+
+	for (i = 0; i < RTE_DIM(v); i++)
+		TEST_ASSERT_EQUAL(v[i], 0, "read %u gave %" PRIu64 " with read() failing", i, v[i]);
+	TEST_ASSERT_EQUAL(info.status, 1, "status %d", info.status);
+	TEST_ASSERT_EQUAL(info.read_errors, RTE_DIM(v), "%" PRIu64 " read errors",
+		info.read_errors);
+	TEST_ASSERT_EQUAL(lines, 1, "%u log lines: %s", lines, log);
+	TEST_ASSERT(after != 0, "no value once read() works again");
+	return TEST_SUCCESS;
+}
+
 static int
 fault_setup(void)
 {
@@ -658,6 +631,7 @@ static struct unit_test_suite pmu_fault_suite = {
 	.unit_test_cases = {
 		TEST_CASE(test_fault_sweep),
 		TEST_CASE(test_value_too_wide),
+		TEST_CASE(test_read_errors_counted),
 		TEST_CASES_END()
 	}
 };

@@ -14,7 +14,9 @@
  */
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* The step of the library a libc call belongs to. */
 enum fault_kind {
@@ -71,6 +73,23 @@ enum fault_kind fault_fired_kind(void);
 
 /* Allocations made while armed and not yet freed. */
 unsigned int fault_live_allocs(void);
+
+/* ---- what the harness watches (test_pmu_fault_watch.c) ---- */
+
+struct snapshot {
+	unsigned int fds;       /* entries of /proc/self/fd */
+	unsigned int perf_fds;  /* of which perf_event descriptors */
+	unsigned int perf_maps; /* perf_event lines of /proc/self/maps */
+	unsigned int allocs;    /* fault_live_allocs() */
+};
+void snapshot_take(struct snapshot *s);
+
+/* The captured log (rte_openlog_stream), a temporary file. */
+extern FILE *log_f;
+/* Where the log ends now. */
+long log_mark(void);
+/* Text logged since @p mark, in @p buf; its length. */
+size_t log_since(long mark, char *buf, size_t len);
 
 /* ---- the contract (test_pmu_fault_contract.c) ---- */
 
