@@ -7,10 +7,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <rte_common.h>
@@ -26,72 +24,6 @@ struct rte_pmu_event_group rte_pmu_event_groups[RTE_MAX_LCORE];
 struct pmu_state pmu = {
 	.lock = RTE_SPINLOCK_INITIALIZER,
 };
-
-static const struct pmu_arch_ops *arch_ops;
-
-void
-pmu_arch_register(const struct pmu_arch_ops *ops)
-{
-	arch_ops = ops;
-}
-
-int
-pmu_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd)
-{
-	int fd;
-
-	fd = syscall(SYS_perf_event_open, attr, pid, cpu, group_fd, PERF_FLAG_FD_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-
-	return fd;
-}
-
-static int
-paranoid_level(void)
-{
-	char buf[16];
-	ssize_t n;
-	int fd;
-
-	fd = open("/proc/sys/kernel/perf_event_paranoid", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return INT32_MIN;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return INT32_MIN;
-	buf[n] = '\0';
-
-	return atoi(buf);
-}
-
-void
-pmu_log_open_error(const char *name, int err)
-{
-	int level;
-
-	switch (err) {
-	case -EACCES:
-	case -EPERM:
-		level = paranoid_level();
-		PMU_LOG(ERR, "event %s: permission denied (kernel.perf_event_paranoid = %d); "
-			"run as root, grant CAP_PERFMON, or set kernel.perf_event_paranoid "
-			"to 2 or lower", name, level);
-		break;
-	case -ENOENT:
-		PMU_LOG(ERR, "event %s: not supported by this machine's kernel or PMU "
-			"(perf_event_open: %s)", name, strerror(-err));
-		break;
-	case -EOPNOTSUPP:
-		PMU_LOG(ERR, "event %s: the PMU cannot count it as asked "
-			"(perf_event_open: %s)", name, strerror(-err));
-		break;
-	default:
-		PMU_LOG(ERR, "event %s: perf_event_open failed: %s", name, strerror(-err));
-		break;
-	}
-}
 
 /* Uninit callback of an lcore, registered for the life of the library: a
  * registered thread that unregisters gives its lcore id back, in its own
@@ -125,16 +57,53 @@ RTE_FINI(pmu_lcore_unwatch)
 	lcore_cb = NULL;
 }
 
-static bool
+/* The errno rte_pmu_init() and rte_pmu_add_event() return for a failed
+ * sysfs access or encoding step: each of the header's codes, -EIO else.
+ */
+static int
+sysfs_errno(int err)
+{
+	switch (err) {
+	case -ENOENT:
+	case -EINVAL:
+	case -EACCES:
+	case -EMFILE:
+	case -ENOMEM:
+		return err;
+	case -ERANGE:
+		/* A value wider than its field: the name is wrong. */
+		return -EINVAL;
+	case -EPERM:
+		return -EACCES;
+	case -ENFILE:
+		return -EMFILE;
+	case -EINTR:
+	case -EAGAIN:
+		return -EAGAIN;
+	default:
+		return -EIO;
+	}
+}
+
+/* 0 when the sysfs root lists a PMU; else the API's errno, logged. */
+static int
 sysfs_has_pmus(void)
 {
 	struct dirent *de;
 	bool found = false;
 	DIR *dir;
+	int err;
 
 	dir = opendir(pmu_sysfs_root());
-	if (dir == NULL)
-		return false;
+	if (dir == NULL) {
+		err = errno;
+		if (err == ENOENT || err == ENOTDIR) {
+			PMU_LOG(ERR, "no %s: kernel without perf_event?", pmu_sysfs_root());
+			return -ENODEV;
+		}
+		PMU_LOG(ERR, "cannot open %s: %s", pmu_sysfs_root(), strerror(err));
+		return sysfs_errno(-err);
+	}
 	while ((de = readdir(dir)) != NULL) {
 		if (de->d_name[0] != '.') {
 			found = true;
@@ -142,8 +111,12 @@ sysfs_has_pmus(void)
 		}
 	}
 	closedir(dir);
+	if (!found) {
+		PMU_LOG(ERR, "no PMU under %s: kernel without perf_event?", pmu_sysfs_root());
+		return -ENODEV;
+	}
 
-	return found;
+	return 0;
 }
 
 int
@@ -151,6 +124,7 @@ rte_pmu_init(void)
 {
 	static unsigned int no_core_logged;
 	unsigned int i;
+	int ret;
 
 	rte_spinlock_lock(&pmu.lock);
 	if (pmu.initialized) {
@@ -158,32 +132,37 @@ rte_pmu_init(void)
 		return 0;
 	}
 
-	if (!sysfs_has_pmus()) {
+	pmu_group_unmap_stale();
+	ret = sysfs_has_pmus();
+	if (ret != 0) {
 		rte_spinlock_unlock(&pmu.lock);
-		PMU_LOG(ERR, "no PMU under %s: kernel without perf_event?", pmu_sysfs_root());
-		return -ENODEV;
+		return ret;
 	}
 
-	pmu.ops = arch_ops;
 	pmu.core_pmu[0] = '\0';
-	if (pmu.ops != NULL && pmu.ops->core_pmu(pmu.core_pmu, sizeof(pmu.core_pmu)) != 0) {
+	if (pmu_arch_present() && pmu_arch_core_pmu(pmu.core_pmu, sizeof(pmu.core_pmu)) != 0) {
 		pmu.core_pmu[0] = '\0';
 		rte_log(no_core_logged++ == 0 ? RTE_LOG_WARNING : RTE_LOG_DEBUG, pmu_logtype,
 			"PMU: no core PMU under %s: hardware events unavailable, "
 			"software and pmu/event/ events still work\n", pmu_sysfs_root());
 	}
-	if (pmu.ops == NULL)
+	if (!pmu_arch_present())
 		PMU_LOG(WARNING, "no backend for this architecture: counters are read with read()");
 	else if (pmu.core_pmu[0] != '\0')
-		pmu.ops->init(pmu.core_pmu);
+		pmu_arch_init(pmu.core_pmu);
 
 	for (i = 0; i < RTE_MAX_LCORE; i++) {
 		memset(pmu.lcores[i].fds, -1, sizeof(pmu.lcores[i].fds));
-		pmu.lcores[i].status = 0;
-		pmu.lcores[i].slow_reads = 0;
+		/* Read without the lock by each lcore's read path. */
+		__atomic_store_n(&pmu.lcores[i].status, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&pmu.lcores[i].slow_reads, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&pmu.lcores[i].read_errors, 0, __ATOMIC_RELAXED);
+		pmu.lcores[i].read_error_logged = false;
+		pmu.lcores[i].open_failures = 0;
 	}
 	pmu.num_events = 0;
 	pmu.num_open = 0;
+	pmu.no_event_logged = false;
 	pmu.initialized = true;
 	rte_spinlock_unlock(&pmu.lock);
 
@@ -192,7 +171,7 @@ rte_pmu_init(void)
 			"rte_pmu_fini()");
 
 	PMU_LOG(DEBUG, "initialised, core PMU '%s', backend %s", pmu.core_pmu,
-		pmu.ops != NULL ? pmu.ops->name : "none");
+		pmu_arch_name());
 
 	return 0;
 }
@@ -207,6 +186,8 @@ rte_pmu_fini(void)
 		rte_spinlock_unlock(&pmu.lock);
 		return;
 	}
+	/* Pages kept by an earlier fini first: this one's stay for the next. */
+	pmu_group_unmap_stale();
 	for (i = 0; i < RTE_MAX_LCORE; i++)
 		pmu_group_close(i);
 	for (i = 0; i < pmu.num_events; i++) {
@@ -217,43 +198,6 @@ rte_pmu_fini(void)
 	pmu.num_open = 0;
 	pmu.initialized = false;
 	rte_spinlock_unlock(&pmu.lock);
-}
-
-/* Open the event alone on the calling thread, to report problems at add
- * time and settle the attributes every lcore will use: exclusion a PMU
- * cannot do is dropped, and the backend may adjust what the PMU refuses.
- */
-static int
-event_probe(const char *name, struct pmu_event_desc *desc)
-{
-	struct perf_event_attr attr;
-	int fd;
-
-	for (;;) {
-		attr = desc->attr;
-		attr.disabled = 1;
-		fd = pmu_perf_event_open(&attr, 0, -1, -1);
-		if (fd >= 0) {
-			close(fd);
-			return 0;
-		}
-		if (fd == -EINVAL && (desc->attr.exclude_kernel || desc->attr.exclude_hv)) {
-			PMU_LOG(INFO, "event %s: PMU '%s' cannot exclude kernel space; "
-				"counting user and kernel", name,
-				desc->pmu[0] != '\0' ? desc->pmu : "generic");
-			desc->attr.exclude_kernel = 0;
-			desc->attr.exclude_hv = 0;
-			continue;
-		}
-		if (desc->core && pmu.ops != NULL && pmu.ops->attr_retry != NULL &&
-				pmu.ops->attr_retry(pmu.core_pmu, desc, fd))
-			continue;
-
-		pmu_log_open_error(name, fd);
-		if (fd == -EPERM)
-			return -EACCES;
-		return fd;
-	}
 }
 
 int
@@ -295,8 +239,10 @@ rte_pmu_add_event(const char *name)
 	}
 
 	ret = pmu_event_encode(name, pmu.core_pmu, &desc);
-	if (ret != 0)
+	if (ret != 0) {
+		ret = sysfs_errno(ret);
 		goto out;
+	}
 	/* User space only, except software events: the kernel counts
 	 * context switches and migrations in its own context.
 	 */
@@ -304,10 +250,10 @@ rte_pmu_add_event(const char *name)
 		desc.attr.exclude_kernel = 1;
 		desc.attr.exclude_hv = 1;
 	}
-	if (desc.core && pmu.ops != NULL && pmu.ops->attr_fixup != NULL)
-		pmu.ops->attr_fixup(pmu.core_pmu, &desc);
+	if (desc.core)
+		pmu_arch_attr_fixup(pmu.core_pmu, &desc);
 
-	ret = event_probe(name, &desc);
+	ret = pmu_fd_probe(name, pmu.core_pmu, &desc);
 	if (ret != 0)
 		goto out;
 
@@ -315,6 +261,7 @@ rte_pmu_add_event(const char *name)
 	ev->name = strdup(name);
 	if (ev->name == NULL) {
 		ret = -ENOMEM;
+		PMU_LOG(ERR, "add event %s: out of memory", name);
 		goto out;
 	}
 	ev->desc = desc;

@@ -6,29 +6,50 @@
 
 #include <errno.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include <rte_common.h>
 
 #include "pmu_private.h"
 
-/* Every event reads its whole group with one read(): the fallback path
- * and the diagnostics find their own value by id.
- */
-#define PMU_READ_FORMAT (PERF_FORMAT_GROUP | PERF_FORMAT_ID | \
-	PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING)
-
-static size_t
-page_size(void)
+/* Unmap @p page; when munmap() fails, keep the page for a later try. */
+static void
+page_unmap(struct perf_event_mmap_page *page)
 {
-	static size_t size;
+	unsigned int i;
+	int ret;
 
-	if (size == 0)
-		size = (size_t)sysconf(_SC_PAGESIZE);
+	ret = pmu_fd_unmap(page);
+	if (ret == 0)
+		return;
+	for (i = 0; i < PMU_STALE_PAGES; i++) {
+		if (pmu.stale_pages[i] == NULL) {
+			pmu.stale_pages[i] = page;
+			PMU_LOG(ERR, "munmap of user page %p: %s; kept, tried again at the next "
+				"rte_pmu_init() or rte_pmu_fini()", (void *)page, strerror(-ret));
+			return;
+		}
+	}
+	PMU_LOG(ERR, "munmap of user page %p: %s; %d pages already kept, this one is lost",
+		(void *)page, strerror(-ret), PMU_STALE_PAGES);
+}
 
-	return size;
+void
+pmu_group_unmap_stale(void)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < PMU_STALE_PAGES; i++) {
+		if (pmu.stale_pages[i] == NULL)
+			continue;
+		ret = pmu_fd_unmap(pmu.stale_pages[i]);
+		if (ret != 0) {
+			PMU_LOG(ERR, "munmap of user page %p failed again: %s",
+				pmu.stale_pages[i], strerror(-ret));
+			continue;
+		}
+		pmu.stale_pages[i] = NULL;
+	}
 }
 
 void
@@ -43,32 +64,47 @@ pmu_group_close(unsigned int lcore_id)
 	__atomic_store_n(&group->num_ready, 0, __ATOMIC_RELEASE);
 
 	for (i = 0; i < RTE_MAX_NUM_GROUP_EVENTS; i++) {
-		if (group->mmap_pages[i] != NULL) {
-			munmap(group->mmap_pages[i], page_size());
-			group->mmap_pages[i] = NULL;
-		}
-		if (lc->fds[i] >= 0) {
-			close(lc->fds[i]);
-			lc->fds[i] = -1;
-		}
+		if (group->mmap_pages[i] != NULL)
+			page_unmap(group->mmap_pages[i]);
+		group->mmap_pages[i] = NULL;
+		pmu_fd_close(&lc->fds[i]);
 		lc->ids[i] = 0;
 	}
 	if (was_open && pmu.num_open > 0)
 		pmu.num_open--;
-	lc->status = 0;
-	lc->slow_reads = 0;
+	__atomic_store_n(&lc->status, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&lc->slow_reads, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&lc->read_errors, 0, __ATOMIC_RELAXED);
+	lc->read_error_logged = false;
 }
 
+/* Open event @p i of @p lcore_id's group: fd, id, user page. */
 static int
-event_open(const struct pmu_event *ev, int leader_fd)
+group_event_open(unsigned int lcore_id, unsigned int i)
 {
-	struct perf_event_attr attr = ev->desc.attr;
+	struct rte_pmu_event_group *group = &rte_pmu_event_groups[lcore_id];
+	struct pmu_lcore *lc = &pmu.lcores[lcore_id];
+	const struct pmu_event *ev = &pmu.events[i];
+	int ret;
 
-	attr.read_format = PMU_READ_FORMAT;
-	/* The leader starts disabled; members follow it. */
-	attr.disabled = leader_fd < 0;
+	ret = pmu_fd_group_open(ev->name, &ev->desc, i == 0 ? -1 : lc->fds[0]);
+	if (ret < 0)
+		return ret;
+	lc->fds[i] = ret;
 
-	return pmu_perf_event_open(&attr, 0, -1, leader_fd);
+	ret = pmu_fd_id(lc->fds[i], &lc->ids[i]);
+	if (ret != 0) {
+		PMU_LOG(ERR, "event %s: PERF_EVENT_IOC_ID: %s", ev->name, strerror(-ret));
+		return ret;
+	}
+
+	ret = pmu_fd_map(lc->fds[i], &group->mmap_pages[i]);
+	if (ret != 0) {
+		PMU_LOG(ERR, "event %s: mmap of the user page: %s", ev->name, strerror(-ret));
+		return ret;
+	}
+
+	return 0;
 }
 
 int
@@ -77,45 +113,26 @@ pmu_group_open(unsigned int lcore_id)
 	struct rte_pmu_event_group *group = &rte_pmu_event_groups[lcore_id];
 	struct pmu_lcore *lc = &pmu.lcores[lcore_id];
 	unsigned int i;
-	void *page;
 	int ret;
 
 	if (pmu.num_events == 0)
-		return -ENOENT;
+		return -ENODATA;
 
 	for (i = 0; i < pmu.num_events; i++) {
-		ret = event_open(&pmu.events[i], i == 0 ? -1 : lc->fds[0]);
-		if (ret < 0) {
-			pmu_log_open_error(pmu.events[i].name, ret);
+		ret = group_event_open(lcore_id, i);
+		if (ret != 0)
 			goto fail;
-		}
-		lc->fds[i] = ret;
-
-		if (ioctl(lc->fds[i], PERF_EVENT_IOC_ID, &lc->ids[i]) != 0) {
-			ret = -errno;
-			PMU_LOG(ERR, "event %s: PERF_EVENT_IOC_ID: %s", pmu.events[i].name,
-				strerror(errno));
-			goto fail;
-		}
-
-		page = mmap(NULL, page_size(), PROT_READ, MAP_SHARED, lc->fds[i], 0);
-		if (page == MAP_FAILED) {
-			ret = -errno;
-			PMU_LOG(ERR, "event %s: mmap of the user page: %s", pmu.events[i].name,
-				strerror(errno));
-			goto fail;
-		}
-		group->mmap_pages[i] = page;
 	}
 
-	if (ioctl(lc->fds[0], PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP) != 0) {
-		ret = -errno;
-		PMU_LOG(ERR, "lcore %u: enabling the group: %s", lcore_id, strerror(errno));
+	ret = pmu_fd_enable_group(lc->fds[0]);
+	if (ret != 0) {
+		PMU_LOG(ERR, "lcore %u: enabling the group: %s", lcore_id, strerror(-ret));
 		goto fail;
 	}
 
 	pmu.num_open++;
-	lc->status = 1;
+	lc->open_failures = 0;
+	__atomic_store_n(&lc->status, 1, __ATOMIC_RELAXED);
 	/* Pages first, then the count that lets the fast path use them. */
 	__atomic_store_n(&group->num_ready, pmu.num_events, __ATOMIC_RELEASE);
 	PMU_LOG(DEBUG, "lcore %u: group of %u event(s) open", lcore_id, pmu.num_events);
@@ -123,9 +140,14 @@ pmu_group_open(unsigned int lcore_id)
 	return 0;
 fail:
 	pmu_group_close(lcore_id);
-	lc->status = ret;
-	PMU_LOG(ERR, "lcore %u: group not opened (%s); its reads return 0 until rte_pmu_fini()",
-		lcore_id, strerror(-ret));
+	__atomic_store_n(&lc->status, ret, __ATOMIC_RELAXED);
+	if (ret != -EAGAIN)
+		PMU_LOG(ERR, "lcore %u: group not opened (%s); its reads return 0 until "
+			"rte_pmu_fini()", lcore_id, strerror(-ret));
+	else
+		rte_log(lc->open_failures++ == 0 ? RTE_LOG_ERR : RTE_LOG_DEBUG, pmu_logtype,
+			"PMU: lcore %u: group not opened (%s); its next read tries again\n",
+			lcore_id, strerror(-ret));
 
 	return ret;
 }
