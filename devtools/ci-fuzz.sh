@@ -12,36 +12,33 @@
 # Environment: FUZZ_BUILD_DIR (default build-fuzz), FUZZ_TIME, FUZZ_JOBS (2),
 # FUZZ_TARGETS (default all).
 set -uo pipefail
-cd "$(dirname "$0")/.."
-. devtools/ci-common.sh
+LOG_TAG=ci-fuzz
+# shellcheck source=devtools/ci-common.sh
+. "$(dirname "$0")/ci-common.sh"
 
 build=${FUZZ_BUILD_DIR:-build-fuzz}
 fuzz_time=${FUZZ_TIME:-60}
 jobs=${FUZZ_JOBS:-2}
 targets=${FUZZ_TARGETS:-"event_name sysfs_type sysfs_events sysfs_format"}
 
-ci_need clang llvm libclang-rt-14-dev meson ninja-build pkg-config libdpdk-dev libnuma-dev ||
-	{ ci_fail fuzz-setup "packages"; ci_end fuzz; }
+pkgs_install build fuzz || { ci_fail fuzz-setup packages; ci_end; }
 
 echo "=== fuzz: library with clang, coverage, ASan, UBSan ($build)"
-if [ ! -f "$build/build.ninja" ]; then
-	CC=clang meson setup "$build" -Db_sanitize=address,undefined -Db_lundef=false \
-		-Dc_args="-fsanitize=fuzzer-no-link -fno-sanitize-recover=all" >/dev/null ||
-		{ ci_fail fuzz-build "meson setup"; ci_end fuzz; }
-fi
-ninja -C "$build" lib/librte_pmu.a >/dev/null || { ci_fail fuzz-build "library"; ci_end fuzz; }
+CC=clang CI_TARGETS=lib/librte_pmu.a ci_build "$build" -Db_sanitize=address,undefined \
+	-Db_lundef=false -Dc_args="-fsanitize=fuzzer-no-link -fno-sanitize-recover=all" ||
+	{ ci_fail fuzz-build "library"; ci_end; }
 
 mkdir -p "$build/fuzz"
 cflags="-g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined
 	-fno-sanitize-recover=all -DALLOW_EXPERIMENTAL_API -DALLOW_INTERNAL_API
 	-Ilib/pmu -Iapp/test -Iapp/test/fuzz $(pkg-config --cflags libdpdk)"
 for t in $targets; do
-	# shellcheck disable=SC2086
+	# shellcheck disable=SC2086,SC2046
 	clang $cflags -o "$build/fuzz/fuzz_$t" app/test/fuzz/fuzz_$t.c \
 		app/test/fuzz/fuzz_common.c app/test/test_pmu_fixture.c \
 		-Wl,--whole-archive "$build/lib/librte_pmu.a" -Wl,--no-whole-archive \
 		$(pkg-config --libs libdpdk) -lnuma -lpthread ||
-		{ ci_fail "fuzz_$t" "build"; ci_end fuzz; }
+		{ ci_fail "fuzz_$t" "build"; ci_end; }
 done
 
 # Run one target; its log in $build/fuzz/<target>.log.
@@ -75,7 +72,7 @@ for t in $targets; do
 	ft=$(echo "$last" | sed -n 's/.* ft: \([0-9]*\).*/\1/p')
 	corp=$(echo "$last" | sed -n 's/.* corp: \([0-9/a-zA-Z]*\).*/\1/p')
 	echo "fuzz_$t: execs=${execs:-?} (${rate:-?}/s) cov=${cov:-?} ft=${ft:-?} corpus=${corp:-?}"
-	crash=$(ls "$build/fuzz/$t-"* 2>/dev/null | head -n 1)
+	crash=$(compgen -G "$build/fuzz/$t-*" | head -n 1)
 	if [ -n "$crash" ] || ! grep -q '^stat::number_of_executed_units' "$log" ||
 			grep -qE 'ERROR: (AddressSanitizer|libFuzzer)|runtime error:|FUZZ CHECK FAILED' "$log"; then
 		grep -E 'FUZZ CHECK FAILED|ERROR:|runtime error:|SUMMARY|^    #[0-9] ' "$log" | head -n 30
@@ -84,4 +81,4 @@ for t in $targets; do
 		ci_pass "fuzz_$t"
 	fi
 done
-ci_end fuzz
+ci_end

@@ -10,43 +10,34 @@
 #    ordering DPDK's launch/wait and thread (un)registration for TSan;
 #  - valgrind memcheck (default build): the library's unit tests, no error
 #    and no definite leak.
-# One test = one test command in one build: it fails on a non-zero exit
-# (77 is a skip) or any sanitizer report in its output; the reports'
-# summaries are printed. No suppression file is needed: none is used.
+# One test = one meson test in one build: it fails unless meson says OK or
+# SKIP, or on any sanitizer report in its output; the reports' summaries
+# (and for TSan both accesses) are printed. No suppression file is needed: none is used.
 #
 # Environment: BUILD_DIR (default build), SANITIZE_ONLY (asan, tsan or
 # valgrind: that part alone).
 set -uo pipefail
-cd "$(dirname "$0")/.."
-. devtools/ci-common.sh
+LOG_TAG=ci-sanitize
+# shellcheck source=devtools/ci-common.sh
+. "$(dirname "$0")/ci-common.sh"
 
 only=${SANITIZE_ONLY:-}
 build=${BUILD_DIR:-build}
 suites="fast-tests torture-tests"
 valgrind_tests="pmu_autotest pmu_event_autotest pmu_sysfs_autotest pmu_format_autotest"
 reports='ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:|WARNING: ThreadSanitizer'
-eal="-l 0-1 --no-huge --no-pci --no-shconf -m 64"
+eal=$EAL_HOST_ARGS
 
 export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:exitcode=23
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export TSAN_OPTIONS=halt_on_error=0:exitcode=66:second_deadlock_stack=1
 
-ci_need build-essential meson ninja-build pkg-config libdpdk-dev libnuma-dev valgrind ||
-	{ ci_fail sanitize-setup packages; ci_end sanitize; }
+pkgs_install build sanitize || { ci_fail sanitize-setup packages; ci_end; }
 
-# setup DIR MESON_ARGS...: configure once, build.
-setup() {
-	local dir=$1
-	shift
-	if [ ! -f "$dir/build.ninja" ]; then
-		meson setup "$dir" --werror "$@" >/dev/null || return 1
-	fi
-	ninja -C "$dir" >/dev/null
-}
-
-# judge NAME LOG RC: pass, skip or fail one test from its output.
+# judge NAME LOG VERDICT: pass, skip or fail one test from its output and
+# meson's verdict (OK, SKIP, FAIL, TIMEOUT...).
 judge() {
-	local name=$1 log=$2 rc=$3
+	local name=$1 log=$2 verdict=$3
 	if grep -qE "$reports" "$log"; then
 		grep -E "^SUMMARY: |$reports" "$log" | sort | uniq -c | sed 's/^/    /'
 		# Each TSan race: both accesses with their first two frames.
@@ -54,36 +45,35 @@ judge() {
 			n > 0 { sub(/ \(.*\+0x[0-9a-f]+\)$/, ""); print "      " $0; n-- }' \
 			"$log" | head -n 60
 		ci_fail "$name" "sanitizer report (log $log)"
-	elif [ "$rc" -eq 77 ]; then
+	elif [ "$verdict" = SKIP ]; then
 		ci_skip "$name" "$(grep -m1 '^skip:' "$log" || echo 'skipped')"
-	elif [ "$rc" -ne 0 ]; then
+	elif [ "$verdict" != OK ]; then
 		grep -E 'failed|^RESULT' "$log" | head -n 5 | sed 's/^/    /'
-		ci_fail "$name" "exit $rc (log $log)"
+		ci_fail "$name" "$verdict (log $log)"
 	else
 		ci_pass "$name"
 	fi
 }
 
-# sanitized DIR LABEL: every test of $suites, one at a time.
+# sanitized DIR LABEL: every test of $suites, one meson test at a time.
 sanitized() {
-	local dir=$1 label=$2 s t log rc t0
+	local dir=$1 label=$2 s t log verdict
 	for s in $suites; do
 		for t in $(meson test -C "$dir" --list --suite "$s" 2>/dev/null |
 				sed -n 's|^[^ ]*:[^ ]* / ||p'); do
 			log="$dir/sanitize-$t.log"
-			t0=$(date +%s)
-			DPDK_TEST=$t timeout 900 "$dir/app/test/dpdk-test" $eal \
-				--file-prefix="pmu_san_${label}_$t" >"$log" 2>&1
-			rc=$?
-			echo "  $label $t: exit $rc, $(($(date +%s) - t0)) s"
-			judge "$label:$t" "$log" "$rc"
+			verdict=$(meson test -C "$dir" --no-rebuild --timeout-multiplier 4 "$t" \
+				2>&1 | sed -n "s|^ *1/1 [^ ]* / $t *\([A-Z]*\) *\([0-9.]*s\).*|\1 \2|p")
+			cp "$dir/meson-logs/testlog.txt" "$log"
+			echo "  $label $t: ${verdict:-no verdict}"
+			judge "$label:$t" "$log" "${verdict%% *}"
 		done
 	done
 }
 
 if [ -z "$only" ] || [ "$only" = asan ]; then
 	echo "=== ASan + UBSan (build-asan)"
-	if setup build-asan -Db_sanitize=address,undefined -Db_lundef=false; then
+	if ci_build build-asan --werror -Db_sanitize=address,undefined -Db_lundef=false; then
 		sanitized build-asan asan
 	else
 		ci_fail asan-build "build failed"
@@ -92,7 +82,7 @@ fi
 
 if [ -z "$only" ] || [ "$only" = tsan ]; then
 	echo "=== TSan, rte_spinlock as __atomic builtins (build-tsan)"
-	if setup build-tsan -Db_sanitize=thread -Db_lundef=false \
+	if ci_build build-tsan --werror -Db_sanitize=thread -Db_lundef=false \
 			-Dc_args=-DRTE_FORCE_INTRINSICS; then
 		sanitized build-tsan tsan
 	else
@@ -102,19 +92,22 @@ fi
 
 if [ -z "$only" ] || [ "$only" = valgrind ]; then
 	echo "=== valgrind memcheck ($build)"
-	if setup "$build"; then
+	if ci_build "$build" --werror; then
 		for t in $valgrind_tests; do
 			log="$build/valgrind-$t.log"
+			# shellcheck disable=SC2086
 			DPDK_TEST=$t timeout 600 valgrind --error-exitcode=99 --leak-check=full \
 				--errors-for-leak-kinds=definite --show-leak-kinds=definite \
 				"$build/app/test/dpdk-test" $eal --file-prefix="pmu_vg_$t" >"$log" 2>&1
 			rc=$?
 			echo "  valgrind $t: exit $rc, $(grep -E 'ERROR SUMMARY|definitely lost:' \
 				"$log" | sed 's/^==[0-9]*== *//' | tr '\n' ' ')"
-			judge "valgrind:$t" "$log" "$rc"
+			verdict=OK
+			[ "$rc" -eq 0 ] || verdict="exit $rc"
+			judge "valgrind:$t" "$log" "$verdict"
 		done
 	else
 		ci_fail valgrind-build "build failed"
 	fi
 fi
-ci_end sanitize
+ci_end

@@ -9,17 +9,14 @@
 #
 # Environment: BUILD_DIR (default build).
 set -uo pipefail
-cd "$(dirname "$0")/.."
-. devtools/ci-common.sh
+LOG_TAG=ci-torture
+# shellcheck source=devtools/ci-common.sh
+. "$(dirname "$0")/ci-common.sh"
 
 build=${BUILD_DIR:-build}
 
-ci_need build-essential meson ninja-build pkg-config libdpdk-dev libnuma-dev ||
-	{ ci_fail torture-setup packages; ci_end torture; }
-if [ ! -f "$build/build.ninja" ]; then
-	meson setup "$build" --werror >/dev/null || { ci_fail torture-build "meson setup"; ci_end torture; }
-fi
-ninja -C "$build" >/dev/null || { ci_fail torture-build "build failed"; ci_end torture; }
+pkgs_install build || { ci_fail torture-setup packages; ci_end; }
+ci_build "$build" --werror || { ci_fail torture-build "build failed"; ci_end; }
 
 echo "=== torture-tests ($build)"
 verdicts="$build/torture-verdicts.txt"
@@ -37,4 +34,4 @@ while read -r name verdict; do
 done < <(sed -n 's|^ *[0-9]*/[0-9]* rte_pmu:torture-tests / \([a-z_]*\) *\([A-Z]*\).*|\1 \2|p' \
 	"$verdicts")
 [ $((ci_passed + ci_failed + ci_skipped)) -gt 0 ] || ci_fail torture-tests "no test ran"
-ci_end torture
+ci_end

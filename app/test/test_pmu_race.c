@@ -5,8 +5,8 @@
 /* Reads racing the control path, for ThreadSanitizer (devtools/ci-sanitize.sh
  * runs this under -Db_sanitize=thread) and, in any build, for what the
  * results must be:
- *  - a worker reading an index not added yet while the main lcore adds
- *    events and finishes (the read's unlocked peeks at the event count);
+ *  - a worker reading while the main lcore adds events (the first read
+ *    after the first add opens the group; later adds fail with -EBUSY);
  *  - a worker reading through the slow path while the main lcore asks for
  *    its info (the slow-read counter);
  *  - registered threads giving their lcore ids back (the close on release)
@@ -65,16 +65,30 @@ race_worker(void)
 	return rte_get_next_lcore(-1, 1, 0);
 }
 
-/* Read the last index, never added: every read is 0 and opens nothing. */
+/* Read the last index until told to stop: the first read after the first
+ * add opens the group with the events added so far.
+ */
 static int
-read_missing(void *arg __rte_unused)
+read_last(void *arg __rte_unused)
 {
 	__atomic_store_n(&race.go, 1, __ATOMIC_RELEASE);
 	while (__atomic_load_n(&race.stop, __ATOMIC_ACQUIRE) == 0) {
-		if (rte_pmu_read(RTE_DIM(sw_events)) != 0)
+		if (rte_pmu_read(RTE_DIM(sw_events) - 1) != 0)
 			race.nonzero++;
 		race.reads++;
 	}
+	return 0;
+}
+
+/* Launch @p f on @p worker and wait until it runs. */
+static int
+race_launch(lcore_function_t *f, unsigned int worker)
+{
+	race_start();
+	if (rte_eal_remote_launch(f, NULL, worker) != 0)
+		return -1;
+	while (__atomic_load_n(&race.go, __ATOMIC_ACQUIRE) == 0)
+		rte_pause();
 	return 0;
 }
 
@@ -82,35 +96,43 @@ static int
 test_read_vs_add(void)
 {
 	unsigned int worker = race_worker();
-	uint64_t reads = 0;
-	unsigned int round, i;
+	unsigned int round, i, added, busy_then_added;
+	uint64_t reads = 0, opened_with_all = 0;
+	int ret, status;
 
 	if (worker >= RTE_MAX_LCORE)
 		TEST_SKIP("needs a worker lcore (-l 0-1)");
 
 	/* rte_pmu_fini() may not race with reads: one launch per round. */
 	for (round = 0; round < ADD_ROUNDS; round++) {
-		race_start();
 		TEST_ASSERT_SUCCESS(rte_pmu_init(), "round %u: init", round);
-		TEST_ASSERT_SUCCESS(rte_eal_remote_launch(read_missing, NULL, worker),
-			"launch");
-		while (__atomic_load_n(&race.go, __ATOMIC_ACQUIRE) == 0)
-			rte_pause();
-		for (i = 0; i < RTE_DIM(sw_events); i++)
-			TEST_ASSERT_EQUAL(rte_pmu_add_event(sw_events[i]), (int)i,
-				"round %u: add %s", round, sw_events[i]);
+		TEST_ASSERT_SUCCESS(race_launch(read_last, worker), "round %u: launch", round);
+		added = 0;
+		busy_then_added = 0;
+		for (i = 0; i < RTE_DIM(sw_events); i++) {
+			ret = rte_pmu_add_event(sw_events[i]);
+			if (ret == (int)i && added == i)
+				added++;
+			else if (ret != -EBUSY || added == 0)
+				busy_then_added++;
+		}
 		__atomic_store_n(&race.stop, 1, __ATOMIC_RELEASE);
-		TEST_ASSERT_SUCCESS(rte_eal_wait_lcore(worker), "worker");
-		TEST_ASSERT_EQUAL(rte_pmu_lcore_status(worker), 0, "round %u: worker opened",
-			round);
-		TEST_ASSERT_EQUAL(race.nonzero, 0, "round %u: reads of an index never added "
-			"gave values", round);
-		reads += race.reads;
+		TEST_ASSERT_SUCCESS(rte_eal_wait_lcore(worker), "round %u: worker", round);
+		status = rte_pmu_lcore_status(worker);
 		rte_pmu_fini();
+
+		/* Adds succeed in order until the worker opens, then say -EBUSY. */
+		TEST_ASSERT_EQUAL(busy_then_added, 0, "round %u: adds out of order", round);
+		TEST_ASSERT_EQUAL(status, 1, "round %u: worker status", round);
+		TEST_ASSERT(race.nonzero == 0 || added == RTE_DIM(sw_events),
+			"round %u: index %zu read a value with %u events", round,
+			RTE_DIM(sw_events) - 1, added);
+		reads += race.reads;
+		opened_with_all += added == RTE_DIM(sw_events);
 	}
 
-	printf("read vs add: %u rounds of %zu adds, %" PRIu64 " reads\n", ADD_ROUNDS,
-		RTE_DIM(sw_events), reads);
+	printf("read vs add: %u rounds, %" PRIu64 " reads, %" PRIu64 " rounds where every "
+		"add came before the open\n", ADD_ROUNDS, reads, opened_with_all);
 	return TEST_SUCCESS;
 }
 
@@ -136,21 +158,19 @@ test_read_vs_info(void)
 {
 	unsigned int worker = race_worker();
 	struct rte_pmu_lcore_info info;
-	uint64_t last = 0, queries = 0;
+	uint64_t last = 0, queries = 0, bad = 0;
 
 	if (worker >= RTE_MAX_LCORE)
 		TEST_SKIP("needs a worker lcore (-l 0-1)");
-	race_start();
 	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init");
 	TEST_ASSERT_EQUAL(rte_pmu_add_event("task-clock"), 0, "add");
-	TEST_ASSERT_SUCCESS(rte_eal_remote_launch(read_slow, NULL, worker), "launch");
-	while (__atomic_load_n(&race.go, __ATOMIC_ACQUIRE) == 0)
-		rte_pause();
+	TEST_ASSERT_SUCCESS(race_launch(read_slow, worker), "launch");
 
+	/* The worker stops by itself; check after it did. */
 	while (rte_eal_get_lcore_state(worker) != WAIT) {
-		TEST_ASSERT_SUCCESS(rte_pmu_lcore_info_get(worker, &info), "info");
-		TEST_ASSERT(info.slow_reads >= last && info.slow_reads <= INFO_READS,
-			"slow reads went from %" PRIu64 " to %" PRIu64, last, info.slow_reads);
+		if (rte_pmu_lcore_info_get(worker, &info) != 0 || info.slow_reads < last ||
+				info.slow_reads > INFO_READS)
+			bad++;
 		last = info.slow_reads;
 		queries++;
 	}
@@ -160,6 +180,7 @@ test_read_vs_info(void)
 
 	printf("read vs info: %u slow reads, %" PRIu64 " info queries during them\n",
 		INFO_READS, queries);
+	TEST_ASSERT_EQUAL(bad, 0, "info failed, or its slow-read count went back or past");
 	TEST_ASSERT_EQUAL(race.errors, 0, "task-clock read 0 or went back");
 	TEST_ASSERT_EQUAL(info.slow_reads, INFO_READS, "slow reads counted");
 	return TEST_SUCCESS;
@@ -189,25 +210,31 @@ test_release_vs_status(void)
 	pthread_t threads[RELEASE_THREADS];
 	bool joined[RELEASE_THREADS] = { false };
 	struct rte_pmu_lcore_info info;
-	unsigned int i, id, done = 0;
-	uint64_t queries = 0;
+	unsigned int i, id, first, done = 0;
+	uint64_t queries = 0, bad = 0;
 	int status;
 
 	race_start();
+	memset(&info, 0, sizeof(info));
 	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init");
 	TEST_ASSERT_EQUAL(rte_pmu_add_event("task-clock"), 0, "add");
 	for (i = 0; i < RELEASE_THREADS; i++)
 		TEST_ASSERT_SUCCESS(pthread_create(&threads[i], NULL, register_release, NULL),
 			"thread %u", i);
 
-	/* The ids the threads take: those after the EAL's lcores. */
+	/* The ids the threads take: those after the EAL's lcores. The threads
+	 * stop by themselves; check after they did.
+	 */
+	first = rte_lcore_count();
 	while (done < RELEASE_THREADS) {
-		for (id = rte_lcore_count(); id < rte_lcore_count() + RELEASE_THREADS; id++) {
+		for (id = first; id < first + RELEASE_THREADS; id++) {
 			status = rte_pmu_lcore_status(id);
-			TEST_ASSERT(status == 0 || status == 1, "lcore %u: status %d", id, status);
-			TEST_ASSERT_SUCCESS(rte_pmu_lcore_info_get(id, &info), "info %u", id);
-			TEST_ASSERT(info.status == 0 || info.status == 1, "lcore %u: info status %d",
-				id, info.status);
+			if ((status != 0 && status != 1) || rte_pmu_lcore_info_get(id, &info) != 0 ||
+					(info.status != 0 && info.status != 1)) {
+				if (bad++ == 0)
+					printf("lcore %u: status %d, info status %d\n", id, status,
+						info.status);
+			}
 			queries++;
 		}
 		for (i = 0; i < RELEASE_THREADS; i++) {
@@ -221,6 +248,7 @@ test_release_vs_status(void)
 
 	printf("release vs status: %u registrations, %" PRIu64 " status and info queries\n",
 		RELEASE_THREADS * RELEASE_EACH, queries);
+	TEST_ASSERT_EQUAL(bad, 0, "status or info outside 0 and 1");
 	TEST_ASSERT_EQUAL(race.errors, 0, "threads that could not register or read");
 	return TEST_SUCCESS;
 }
