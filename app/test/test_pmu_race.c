@@ -65,18 +65,21 @@ race_worker(void)
 	return rte_get_next_lcore(-1, 1, 0);
 }
 
-/* Read the last index until told to stop: the first read after the first
- * add opens the group with the events added so far.
+/* Read the last index until told to stop, and once more after: the first
+ * read after the first add opens the group with the events added so far.
  */
 static int
 read_last(void *arg __rte_unused)
 {
+	bool stop;
+
 	__atomic_store_n(&race.go, 1, __ATOMIC_RELEASE);
-	while (__atomic_load_n(&race.stop, __ATOMIC_ACQUIRE) == 0) {
+	do {
+		stop = __atomic_load_n(&race.stop, __ATOMIC_ACQUIRE) != 0;
 		if (rte_pmu_read(RTE_DIM(sw_events) - 1) != 0)
 			race.nonzero++;
 		race.reads++;
-	}
+	} while (!stop);
 	return 0;
 }
 
