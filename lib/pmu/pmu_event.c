@@ -176,8 +176,11 @@ ctx_read(struct term_ctx *ctx, const char *dir, const char *name, char *buf, siz
 	int ret;
 
 	ret = snprintf(rel, sizeof(rel), "%s/%s", dir, name);
-	if (ret < 0 || (size_t)ret >= sizeof(rel))
+	if (ret < 0 || (size_t)ret >= sizeof(rel)) {
+		PMU_LOG(ERR, "event %s: name \"%.32s...\" too long for %s/", ctx->event, name,
+			dir);
 		return -EINVAL;
+	}
 
 	ret = pmu_sysfs_read(ctx->pmu_name, rel, buf, len);
 	if (ret == -ENOENT)

@@ -146,9 +146,12 @@ fuzz_encode(const char *name, const uint32_t *fz_type)
 
 	ret = pmu_event_encode(name, "cpu", &desc);
 	/* pmu_event.h: its own codes, or the error of a sysfs file that could
-	 * not be read; here only a fixture file too long for its buffer.
+	 * not be read (logged, and mapped by rte_pmu_add_event()); over the
+	 * fixture only a file too long for its buffer, or a name too long for
+	 * the file system.
 	 */
-	FUZZ_RET_IN("pmu_event_encode", ret, -ENOENT, -EINVAL, -ERANGE, -EOVERFLOW);
+	FUZZ_RET_IN("pmu_event_encode", ret, -ENOENT, -EINVAL, -ERANGE, -EOVERFLOW,
+		-ENAMETOOLONG);
 
 	memset(&cleared, 0, sizeof(cleared));
 	cleared.attr.size = sizeof(cleared.attr);
