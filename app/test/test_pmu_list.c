@@ -129,8 +129,8 @@ test_list_here(void)
 		TEST_ASSERT_EQUAL(e->path, RTE_PMU_PATH_NONE, "%s: path without open", e->name);
 		TEST_ASSERT_SUCCESS(rte_pmu_init(), "init");
 		idx = rte_pmu_add_event(e->name);
-		TEST_ASSERT(idx < 0, "%s: listed as not opening (%d), added as %d", e->name,
-			e->status, idx);
+		TEST_ASSERT_EQUAL(idx, e->status, "%s: listed as not opening (%d), added as %d",
+			e->name, e->status, idx);
 		rte_pmu_fini();
 	}
 	printf("%u events listed, %u opened and read on lcore %u\n", result->n, opened,

@@ -20,7 +20,7 @@
 #include <rte_common.h>
 #include <rte_string_fns.h>
 
-#include "pmu_event.h"
+#include "pmu_private.h"
 
 /* Longest CPU list file read. */
 #define PMU_CPULIST_MAX 4096
@@ -130,8 +130,8 @@ core_cpus(const char *pmu_name, rte_cpuset_t *set, char *list, size_t len)
 	return 0;
 }
 
-int
-pmu_core_pmu_for_cpuset(const rte_cpuset_t *set, char *name)
+static int
+core_pmu_for_cpuset(const rte_cpuset_t *set, char *name, uint32_t log_level)
 {
 	char names[PMU_CORE_MAX][PMU_NAME_MAX];
 	char list[PMU_CPULIST_MAX], first_list[PMU_CPULIST_MAX];
@@ -157,18 +157,37 @@ pmu_core_pmu_for_cpuset(const rte_cpuset_t *set, char *name)
 		if (CPU_COUNT(&both) == 0)
 			continue;
 		if (found >= 0) {
-			PMU_LOG(ERR, "the thread may run on CPUs of core PMU %s (CPUs %s) and of "
-				"%s (CPUs %s): pin it to CPUs of one core type to count "
-				"hardware events", names[found], first_list, names[i], list);
+			rte_log(log_level, pmu_logtype, "PMU: the thread may run on CPUs of "
+				"core PMU %s (CPUs %s) and of %s (CPUs %s): pin it to CPUs of "
+				"one core type to count hardware events\n", names[found],
+				first_list, names[i], list);
 			return -EXDEV;
 		}
 		found = (int)i;
 		rte_strscpy(first_list, list, sizeof(first_list));
 	}
 	if (found < 0) {
-		PMU_LOG(ERR, "no core PMU among %u lists the thread's CPUs", n);
+		rte_log(log_level, pmu_logtype, "PMU: no core PMU among %u lists the "
+			"thread's CPUs\n", n);
 		return -ENODEV;
 	}
 	rte_strscpy(name, names[found], PMU_NAME_MAX);
 	return 0;
+}
+
+int
+pmu_core_pmu_for_cpuset(const rte_cpuset_t *set, char *name)
+{
+	return core_pmu_for_cpuset(set, name, RTE_LOG_ERR);
+}
+
+void
+pmu_core_pmu_of_thread(const char *fallback, char *name)
+{
+	char names[PMU_CORE_MAX][PMU_NAME_MAX];
+	rte_cpuset_t set;
+
+	if (pmu_core_pmus(names) < 2 || sched_getaffinity(0, sizeof(set), &set) != 0 ||
+			core_pmu_for_cpuset(&set, name, RTE_LOG_DEBUG) != 0)
+		rte_strscpy(name, fallback, PMU_NAME_MAX);
 }

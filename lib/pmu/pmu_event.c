@@ -29,7 +29,7 @@
 #include <rte_common.h>
 #include <rte_string_fns.h>
 
-#include "pmu_event.h"
+#include "pmu_private.h"
 
 /* Privilege levels a name asked for (modifier letters). */
 #define MOD_USER 0x1u
@@ -413,6 +413,9 @@ encode(const char *name, const char *core_pmu, struct pmu_event_desc *desc)
 	if (ret != 0)
 		return ret;
 
+	if (desc->core)
+		rte_strscpy(desc->core_pmu, core_pmu, sizeof(desc->core_pmu));
+	desc->levels_given = mods != 0;
 	return apply_mods(name, mods, &desc->attr);
 }
 
@@ -436,4 +439,32 @@ pmu_event_encode(const char *name, const char *core_pmu, struct pmu_event_desc *
 		desc->attr.size = sizeof(struct perf_event_attr);
 	}
 	return ret;
+}
+
+int
+pmu_event_encode_any(const char *name, const char *core_pmu, struct pmu_event_desc *desc)
+{
+	char names[PMU_CORE_MAX][PMU_NAME_MAX];
+	unsigned int i, n;
+	int ret, level;
+
+	ret = pmu_event_encode(name, core_pmu, desc);
+	if (ret != -EOPNOTSUPP || core_pmu == NULL || core_pmu[0] == '\0')
+		return ret;
+
+	n = pmu_core_pmus(names);
+	for (i = 0; i < n; i++) {
+		if (strcmp(names[i], core_pmu) == 0)
+			continue;
+		level = rte_log_get_level(pmu_logtype);
+		rte_log_set_level(pmu_logtype, RTE_LOG_CRIT);
+		ret = pmu_event_encode(name, names[i], desc);
+		rte_log_set_level(pmu_logtype, level);
+		if (ret == 0) {
+			PMU_LOG(INFO, "event %s: counted on lcores of core PMU %s only", name,
+				names[i]);
+			return 0;
+		}
+	}
+	return -EOPNOTSUPP;
 }

@@ -5,22 +5,63 @@
 #ifndef PMU_EVENT_H
 #define PMU_EVENT_H
 
-/* Internal interfaces of the event-name layer: perf's name tables, the
- * sysfs term encoder, the core PMU of a CPU set and libpfm4. The entry
- * point, pmu_event_encode(), is declared in pmu_private.h.
+/* Event names encoded as perf_event attributes: the entry point, perf's
+ * name tables, the sysfs term encoder, the core PMU of a CPU set, libpfm4.
  */
 
+#include <sched.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
-#include <sched.h>
+#include <linux/perf_event.h>
 
 #include <rte_os.h>
 
-#include "pmu_private.h"
+#include "pmu_sysfs.h"
+
+/** An encoded event. */
+struct pmu_event_desc {
+	/**
+	 * type, config, config1, config2, sample_period, and the privilege
+	 * levels (exclude_user/kernel/hv): the name's modifiers, else the
+	 * default of its type.
+	 */
+	struct perf_event_attr attr;
+	/** PMU folder of the event; "" for perf's generic types. */
+	char pmu[PMU_NAME_MAX];
+	/** Core PMU the encoding is for, when core is set (hybrid machines). */
+	char core_pmu[PMU_NAME_MAX];
+	/** config1 bits the name set explicitly (format terms, config1=). */
+	uint64_t config1_user;
+	/** Core PMU event or generic hardware event (gets the arch fixup). */
+	bool core;
+	/** The name gave privilege-level modifiers (":u", "/k"). */
+	bool levels_given;
+};
+
+/**
+ * Encode an event name (see rte_pmu_add_event() for the syntax) for core
+ * PMU @p core_pmu ("" when none was found: then only software and
+ * pmu/.../ names resolve). On a machine with several core PMUs, generic
+ * hardware and cache events get @p core_pmu's extended type.
+ * Returns 0; -ENOENT unknown event or PMU; -EINVAL malformed name, unknown
+ * modifier, a term the PMU lacks, a value wider than its field;
+ * -EOPNOTSUPP a known event that cannot be counted with @p core_pmu.
+ * Each failure is logged.
+ */
+int pmu_event_encode(const char *name, const char *core_pmu, struct pmu_event_desc *desc);
 
 /** Longest event name accepted. */
 #define PMU_EVENT_NAME_MAX 255
+
+/**
+ * pmu_event_encode() for @p core_pmu, or, when the event exists only on
+ * another core type (hybrid machines), for the first core PMU that has it
+ * (desc->core_pmu says which). Returns as pmu_event_encode().
+ */
+int pmu_event_encode_any(const char *name, const char *core_pmu,
+	struct pmu_event_desc *desc);
 
 /* ---- perf's generic names (pmu_event_names.c) ---- */
 
@@ -86,6 +127,7 @@ bool pmu_name_valid(const char *s);
  */
 unsigned int pmu_core_pmus(char names[][PMU_NAME_MAX]);
 
+#ifdef RTE_HAS_CPUSET /* cpu_set_t: _GNU_SOURCE */
 /**
  * The core PMU whose CPUs (its "cpus" or "cpumask" file; none: every CPU)
  * hold the CPUs of @p set. Fills @p name (PMU_NAME_MAX).
@@ -95,10 +137,18 @@ unsigned int pmu_core_pmus(char names[][PMU_NAME_MAX]);
 int pmu_core_pmu_for_cpuset(const rte_cpuset_t *set, char *name);
 
 /**
+ * The core PMU of the CPUs the calling thread may run on, in @p name
+ * (PMU_NAME_MAX): @p fallback on a machine with one core PMU, or when the
+ * thread may run on CPUs of several (then logged at debug level only).
+ */
+void pmu_core_pmu_of_thread(const char *fallback, char *name);
+
+/**
  * Parse a CPU list ("0-3,8,10-11") into @p set.
  * Returns 0, -EINVAL malformed or beyond CPU_SETSIZE.
  */
 int pmu_cpulist_parse(const char *list, rte_cpuset_t *set);
+#endif
 
 /* ---- vendor names through libpfm4 (pmu_pfm.c) ---- */
 

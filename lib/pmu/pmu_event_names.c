@@ -17,7 +17,7 @@
 
 #include <rte_common.h>
 
-#include "pmu_event.h"
+#include "pmu_private.h"
 
 static const struct pmu_generic_event generic_events[] = {
 	{ "cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, NULL },

@@ -14,16 +14,13 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include <rte_common.h>
 #include <rte_string_fns.h>
 
-#include "pmu_event.h"
+#include "pmu_private.h"
 
 /** Vendor names listed at most (libpfm4 knows thousands per CPU). */
 #define PMU_LIST_PFM_MAX 1024
@@ -32,53 +29,37 @@ struct list_ctx {
 	rte_pmu_event_list_cb_t cb;
 	void *arg;
 	char core_pmu[PMU_NAME_MAX];
-	const struct pmu_arch_ops *ops;
 	int count;
 };
 
-/* Open @p desc alone on the calling thread as the library would; the read
- * path comes from its user page.
+/* Probe @p desc as rte_pmu_add_event() does, then open it enabled: its
+ * user page tells the read path.
  */
 static int
-list_probe(const struct list_ctx *ctx, struct pmu_event_desc *desc,
-	enum rte_pmu_read_path *path)
+list_probe(const char *name, struct pmu_event_desc *desc, enum rte_pmu_read_path *path)
 {
+	struct perf_event_mmap_page *page;
 	struct perf_event_attr attr;
 	uint64_t value;
-	void *page;
-	long psize;
-	int fd;
+	int fd, ret;
 
-	if (desc->core && ctx->ops != NULL && ctx->ops->attr_fixup != NULL)
-		ctx->ops->attr_fixup(ctx->core_pmu, desc);
-	for (;;) {
-		attr = desc->attr;
-		fd = pmu_perf_event_open(&attr, 0, -1, -1);
-		if (fd >= 0)
-			break;
-		if (fd == -EINVAL && (desc->attr.exclude_kernel || desc->attr.exclude_hv)) {
-			desc->attr.exclude_kernel = 0;
-			desc->attr.exclude_hv = 0;
-			continue;
-		}
-		if (desc->core && ctx->ops != NULL && ctx->ops->attr_retry != NULL &&
-				ctx->ops->attr_retry(ctx->core_pmu, desc, fd))
-			continue;
-		/* A name we know that this machine cannot count. */
-		if (fd == -ENOENT || fd == -EINVAL)
-			return -EOPNOTSUPP;
-		return fd == -EPERM ? -EACCES : fd;
-	}
+	if (desc->core)
+		pmu_arch_attr_fixup(desc->core_pmu, desc);
+	ret = pmu_fd_probe(name, desc->core_pmu, desc);
+	if (ret != 0)
+		return ret;
 
+	attr = desc->attr;
+	fd = pmu_fd_open(&attr, -1);
+	if (fd < 0)
+		return fd;
 	*path = RTE_PMU_PATH_SYSCALL;
-	psize = sysconf(_SC_PAGESIZE);
-	page = mmap(NULL, (size_t)psize, PROT_READ, MAP_SHARED, fd, 0);
-	if (page != MAP_FAILED) {
+	if (pmu_fd_map(fd, &page) == 0) {
 		if (__rte_pmu_page_read(page, true, &value) == 0)
 			*path = RTE_PMU_PATH_USER;
-		munmap(page, (size_t)psize);
+		pmu_fd_unmap(page);
 	}
-	close(fd);
+	pmu_fd_close(&fd);
 	return 0;
 }
 
@@ -100,7 +81,7 @@ list_one(struct list_ctx *ctx, const char *name)
 	ret = pmu_event_encode(name, ctx->core_pmu, &desc);
 	if (ret == 0) {
 		rte_strscpy(e.pmu, desc.pmu, sizeof(e.pmu));
-		ret = list_probe(ctx, &desc, &e.path);
+		ret = list_probe(name, &desc, &e.path);
 	}
 	rte_log_set_level(pmu_logtype, level);
 	e.status = ret;
@@ -210,8 +191,8 @@ list_generic(struct list_ctx *ctx)
 int
 rte_pmu_event_list(rte_pmu_event_list_cb_t cb, void *arg)
 {
+	char core[PMU_NAME_MAX];
 	struct list_ctx ctx;
-	rte_cpuset_t set;
 	int ret;
 
 	if (cb == NULL) {
@@ -228,14 +209,12 @@ rte_pmu_event_list(rte_pmu_event_list_cb_t cb, void *arg)
 		PMU_LOG(ERR, "event list: rte_pmu_init() not called");
 		return -ENODEV;
 	}
-	rte_strscpy(ctx.core_pmu, pmu.core_pmu, sizeof(ctx.core_pmu));
-	ctx.ops = pmu.ops;
+	rte_strscpy(core, pmu.core_pmu, sizeof(core));
 	rte_spinlock_unlock(&pmu.lock);
 
 	/* The core PMU of the CPUs this thread may run on (hybrid machines). */
-	if (ctx.core_pmu[0] != '\0' && sched_getaffinity(0, sizeof(set), &set) == 0 &&
-			pmu_core_pmu_for_cpuset(&set, ctx.core_pmu) != 0)
-		rte_strscpy(ctx.core_pmu, pmu.core_pmu, sizeof(ctx.core_pmu));
+	if (core[0] != '\0')
+		pmu_core_pmu_of_thread(core, ctx.core_pmu);
 
 	ret = list_generic(&ctx);
 	if (ret == 0)

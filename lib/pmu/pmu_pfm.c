@@ -17,7 +17,7 @@
 #include <rte_common.h>
 #include <rte_string_fns.h>
 
-#include "pmu_event.h"
+#include "pmu_private.h"
 
 #ifdef RTE_PMU_HAS_PFM
 
