@@ -87,7 +87,8 @@ list_one(struct list_ctx *ctx, const char *name)
 	e.status = ret;
 	if (ret != 0)
 		e.path = RTE_PMU_PATH_NONE;
-	if (e.pmu[0] == '\0')
+	/* Generic events that open: their PMU is the core one or "software". */
+	if (e.pmu[0] == '\0' && e.status == 0)
 		rte_strscpy(e.pmu, desc.attr.type == PERF_TYPE_SOFTWARE ? "software" :
 			ctx->core_pmu, sizeof(e.pmu));
 

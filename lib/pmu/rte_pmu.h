@@ -300,7 +300,8 @@ rte_pmu_lcore_info_get(unsigned int lcore_id, struct rte_pmu_lcore_info *info);
 /** One event rte_pmu_event_list() found. */
 struct rte_pmu_event_entry {
 	char name[128];              /**< name to give rte_pmu_add_event() */
-	char pmu[64];                /**< PMU folder, "software", or the core PMU */
+	char pmu[64];                /**< PMU folder, "software", the core PMU,
+	                              *   or "" when the event does not open */
 	int status;                  /**< 0: opens here; else the negative errno
 	                              *   rte_pmu_add_event() would give */
 	enum rte_pmu_read_path path; /**< read path when it opens, else NONE */
