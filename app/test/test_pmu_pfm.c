@@ -104,6 +104,12 @@ test_skylake(void)
 	CHECK(pmu_check_attr("cycles", "cpu", &attr, ""));
 	CHECK(pmu_check_fail("Cycles", "cpu", -ENOENT));
 
+	/* The type is the core PMU's, not libpfm4's PERF_TYPE_RAW (4). */
+	TEST_ASSERT_SUCCESS(use_root("hybrid"), "root");
+	pmu_want_attr(&attr, 10, 0x00c0, "u");
+	CHECK(pmu_check_attr("INST_RETIRED.ANY_P", "cpu_atom", &attr, "cpu_atom"));
+	TEST_ASSERT_SUCCESS(use_root("x86"), "root");
+
 	/* A known event with a unit mask it has not; unknown names. */
 	CHECK(pmu_check_fail("L2_RQSTS.BOGUS", "cpu", -EINVAL));
 	CHECK(pmu_check_fail("NO_SUCH_EVENT.ANY", "cpu", -ENOENT));
