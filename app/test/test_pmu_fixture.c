@@ -13,7 +13,8 @@
  *  amd/cpu             AMD-like core PMU: event=config:0-7,32-35
  *  arm64/armv8_pmuv3_0 type 8, long=config1:0, rdpmc=config1:1
  *  hybrid/             Alder-Lake-like: cpu_core (type 4, CPUs 0-15, has
- *                      "slots") and cpu_atom (type 10, CPUs 16-23), msr
+ *                      "slots") and cpu_atom (type 10, CPUs 16-23), msr,
+ *                      power (events with .scale and .unit files)
  *  biglittle/          Cortex-A53 + A72: armv8_cortex_a53 (type 8, "cpus"
  *                      0-3), armv8_cortex_a72 (type 9, "cpumask" 4-5, has
  *                      l1d_cache_refill_rd)
@@ -105,6 +106,11 @@ static const struct fixture_file fixture_files[] = {
 	{ "hybrid/msr/type", "9\n" },
 	{ "hybrid/msr/format/event", "config:0-63\n" },
 	{ "hybrid/msr/events/tsc", "event=0x00\n" },
+	{ "hybrid/power/type", "21\n" },
+	{ "hybrid/power/format/event", "config:0-7\n" },
+	{ "hybrid/power/events/energy-pkg", "event=0x02\n" },
+	{ "hybrid/power/events/energy-pkg.scale", "2.3283064365386962890625e-10\n" },
+	{ "hybrid/power/events/energy-pkg.unit", "Joules\n" },
 	/* big.LITTLE arm64: one PMU per cluster. */
 	{ "biglittle/armv8_cortex_a53/type", "8\n" },
 	{ "biglittle/armv8_cortex_a53/cpus", "0-3\n" },

@@ -127,6 +127,9 @@ test_list_here(void)
 			continue;
 		}
 		TEST_ASSERT_EQUAL(e->path, RTE_PMU_PATH_NONE, "%s: path without open", e->name);
+		/* A listed name is known: it is not countable, or not allowed. */
+		TEST_ASSERT(e->status == -EOPNOTSUPP || e->status == -EACCES,
+			"%s: status %d for a known name", e->name, e->status);
 		TEST_ASSERT_SUCCESS(rte_pmu_init(), "init");
 		idx = rte_pmu_add_event(e->name);
 		TEST_ASSERT_EQUAL(idx, e->status, "%s: listed as not opening (%d), added as %d",
@@ -143,7 +146,7 @@ test_list_fixture(void)
 {
 	static const char *const expected[] = {
 		"cpu_atom/cpu-cycles/", "cpu_atom/instructions/", "cpu_core/cpu-cycles/",
-		"cpu_core/instructions/", "cpu_core/slots/", "msr/tsc/",
+		"cpu_core/instructions/", "cpu_core/slots/", "msr/tsc/", "power/energy-pkg/",
 	};
 	unsigned int i, pmu_form = 0;
 	int n;
@@ -164,6 +167,7 @@ test_list_fixture(void)
 	for (i = 0; i < RTE_DIM(expected); i++)
 		TEST_ASSERT(find(result, expected[i]) != NULL, "%s not listed", expected[i]);
 	TEST_ASSERT(find(result, "cpu_core/type/") == NULL, "a non-event file listed");
+	TEST_ASSERT(find(result, "power/energy-pkg.scale/") == NULL, "a .scale file listed");
 	TEST_ASSERT(strcmp(find(result, "cpu_core/slots/")->pmu, "cpu_core") == 0,
 		"slots: pmu %s", find(result, "cpu_core/slots/")->pmu);
 	return TEST_SUCCESS;
