@@ -18,6 +18,8 @@
  *  biglittle/          Cortex-A53 + A72: armv8_cortex_a53 (type 8, "cpus"
  *                      0-3), armv8_cortex_a72 (type 9, "cpumask" 4-5, has
  *                      l1d_cache_refill_rd)
+ *  hybridsw/, biglsw/  the same shapes on CPUs 0 and 1 with the software
+ *                      PMU's type, for group opens on any kernel
  *  evil/               a PMU-like folder no name may reach
  */
 
@@ -127,6 +129,30 @@ static const struct fixture_file fixture_files[] = {
 	{ "biglittle/armv8_cortex_a72/events/cpu_cycles", "event=0x0011\n" },
 	{ "biglittle/armv8_cortex_a72/events/inst_retired", "event=0x0008\n" },
 	{ "biglittle/armv8_cortex_a72/events/l1d_cache_refill_rd", "event=0x0042\n" },
+	/* Two core types whose type is the software PMU's (1): groups open
+	 * on any kernel. "work" counts task-clock (config 1) on the first
+	 * type, page-faults (2) on the second; "core-only" exists on the first.
+	 */
+	{ "hybridsw/cpu_core/type", "1\n" },
+	{ "hybridsw/cpu_core/cpus", "0\n" },
+	{ "hybridsw/cpu_core/format/event", "config:0-63\n" },
+	{ "hybridsw/cpu_core/events/work", "event=0x1\n" },
+	{ "hybridsw/cpu_core/events/core-only", "event=0x1\n" },
+	{ "hybridsw/cpu_atom/type", "1\n" },
+	{ "hybridsw/cpu_atom/cpus", "1\n" },
+	{ "hybridsw/cpu_atom/format/event", "config:0-63\n" },
+	{ "hybridsw/cpu_atom/events/work", "event=0x2\n" },
+	{ "biglsw/armv8_cortex_a53/type", "1\n" },
+	{ "biglsw/armv8_cortex_a53/cpus", "0\n" },
+	{ "biglsw/armv8_cortex_a53/format/event", "config:0-63\n" },
+	{ "biglsw/armv8_cortex_a53/format/rdpmc", "config1:1\n" },
+	{ "biglsw/armv8_cortex_a53/events/work", "event=0x1\n" },
+	{ "biglsw/armv8_cortex_a53/events/core-only", "event=0x1\n" },
+	{ "biglsw/armv8_cortex_a72/type", "1\n" },
+	{ "biglsw/armv8_cortex_a72/cpumask", "1\n" },
+	{ "biglsw/armv8_cortex_a72/format/event", "config:0-63\n" },
+	{ "biglsw/armv8_cortex_a72/format/rdpmc", "config1:1\n" },
+	{ "biglsw/armv8_cortex_a72/events/work", "event=0x2\n" },
 	/* Outside every root: a name that reaches it escaped. */
 	{ "evil/type", "99\n" },
 	{ "evil/format/event", "config:0-63\n" },

@@ -45,14 +45,17 @@ group_encodings(struct pmu_event_desc *descs)
 {
 	char names[PMU_CORE_MAX][PMU_NAME_MAX];
 	char core[PMU_NAME_MAX];
+	bool any_core = false;
 	const char *name;
 	rte_cpuset_t set;
 	unsigned int i;
 	int ret;
 
-	for (i = 0; i < pmu.num_events; i++)
+	for (i = 0; i < pmu.num_events; i++) {
 		descs[i] = pmu.events[i].desc;
-	if (pmu_core_pmus(names) < 2)
+		any_core |= descs[i].core;
+	}
+	if (!any_core || pmu_core_pmus(names) < 2)
 		return 0;
 
 	if (sched_getaffinity(0, sizeof(set), &set) != 0)
