@@ -191,24 +191,31 @@ parse_mods(const char *name, const char *mods, unsigned int *bits)
 	return 0;
 }
 
+/* Index of @p core_pmu among the @p n core PMUs in @p names, or -1. */
+static int
+core_index(char names[][PMU_NAME_MAX], unsigned int n, const char *core_pmu)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		if (strcmp(names[i], core_pmu) == 0)
+			return (int)i;
+	}
+	return -1;
+}
+
 /* A core PMU among several: the extended type of generic events. */
 static int
 extended_type(const char *name, const char *core_pmu, uint64_t *ext)
 {
 	char names[PMU_CORE_MAX][PMU_NAME_MAX];
-	unsigned int i, n;
+	unsigned int n;
 	uint32_t type;
 	int ret;
 
 	*ext = 0;
 	n = pmu_core_pmus(names);
-	if (n < 2)
-		return 0;
-	for (i = 0; i < n; i++) {
-		if (strcmp(names[i], core_pmu) == 0)
-			break;
-	}
-	if (i == n)
+	if (n < 2 || core_index(names, n, core_pmu) < 0)
 		return 0;
 
 	ret = pmu_sysfs_type(core_pmu, &type);
@@ -282,11 +289,7 @@ encode_core_event(const char *name, const char *core_pmu, struct pmu_event_desc 
 
 	/* Known on another core type: not countable on this one. */
 	n = pmu_core_pmus(names);
-	for (i = 0; i < n; i++) {
-		if (strcmp(names[i], core_pmu) == 0)
-			break;
-	}
-	if (i == n)
+	if (core_index(names, n, core_pmu) < 0)
 		return -ENOENT;
 	for (i = 0; i < n; i++) {
 		if (strcmp(names[i], core_pmu) == 0)
