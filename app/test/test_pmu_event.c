@@ -357,7 +357,7 @@ test_pmu_event_msr(void)
 	/* msr events are not core PMU events. */
 	CHECK(check_fail("tsc", "cpu", -ENOENT));
 	CHECK(check_fail("msr/cpu-cycles/", "cpu", -ENOENT));
-	CHECK(check_fail("msr/umask=1/", "cpu", -ENOENT));
+	CHECK(check_fail("msr/umask=1/", "cpu", -EINVAL));
 	return TEST_SUCCESS;
 }
 
@@ -369,9 +369,9 @@ test_unknown(void)
 	CHECK(check_fail("no-such-event", "", -ENOENT));
 	CHECK(check_fail("nopmu/event=1/", "cpu", -ENOENT));
 	CHECK(check_fail("nopmu/cycles/", "cpu", -ENOENT));
-	CHECK(check_fail("cpu/bogus=1/", "cpu", -ENOENT));
+	CHECK(check_fail("cpu/bogus=1/", "cpu", -EINVAL));
 	CHECK(check_fail("cpu/bogus/", "cpu", -ENOENT));
-	CHECK(check_fail("cpu/event=1,bogus=1/", "cpu", -ENOENT));
+	CHECK(check_fail("cpu/event=1,bogus=1/", "cpu", -EINVAL));
 	/* A PMU folder without a type file cannot be opened. */
 	CHECK(check_fail("notype/event=1/", "cpu", -ENOENT));
 	/* A name that is neither generic nor an event, whatever it looks like. */

@@ -216,7 +216,8 @@ test_error_codes(void)
 	CHECK(pmu_check_fail("nopmu/event=1/", "cpu", -ENOENT));
 	/* Malformed, a term the PMU lacks, a value wider than its field. */
 	CHECK(pmu_check_fail("cpu/event=1,,/", "cpu", -EINVAL));
-	CHECK(pmu_check_fail("msr/umask=1/", "cpu", -ENOENT));
+	CHECK(pmu_check_fail("msr/umask=1/", "cpu", -EINVAL));
+	CHECK(pmu_check_fail("msr/nosuch/", "cpu", -ENOENT));
 	CHECK(pmu_check_fail("cpu/event=0x100/", "cpu", -EINVAL));
 	CHECK(pmu_check_fail("cpu/umask=0x1ff/u", "cpu", -EINVAL));
 	CHECK(pmu_check_fail("cpu/config=0x10000000000000000/", "cpu", -EINVAL));

@@ -315,7 +315,8 @@ apply_term(struct term_ctx *ctx, char *term, bool user)
 			PMU_LOG(ERR, "event %s: PMU %s has no %s %s (see %s/%s/format/)",
 				ctx->event, ctx->pmu_name, val == NULL ? "event or term" : "term",
 				term, pmu_sysfs_root(), ctx->pmu_name);
-			return -ENOENT;
+			/* A bare word may name an event; term=value names a term. */
+			return val == NULL ? -ENOENT : -EINVAL;
 		}
 		PMU_LOG(ERR, "event %s: term %s in an events file of %s is not a format term",
 			ctx->event, term, ctx->pmu_name);
