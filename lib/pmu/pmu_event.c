@@ -57,16 +57,6 @@ all_in(const char *s, const char *set)
 	return true;
 }
 
-static bool
-all_alpha(const char *s)
-{
-	for (; *s != '\0'; s++) {
-		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
-			return false;
-	}
-	return true;
-}
-
 /* "r" then 1 to 16 hexadecimal digits. */
 static bool
 raw_parse(const char *s, uint64_t *config)
@@ -146,9 +136,7 @@ split_name(const char *name, struct name_parts *np)
 		PMU_LOG(ERR, "event %s: empty modifier or event", name);
 		return -EINVAL;
 	}
-	/* "INST_RETIRED:ANY_P" is a vendor name, "cycles:u" has modifiers. */
-	if (!all_alpha(colon + 1))
-		return 0;
+	/* "cycles:u" has modifiers, "INST_RETIRED:ANY_P" is a vendor name. */
 	*colon = '\0';
 	if (all_in(colon + 1, PERF_MODIFIERS) || perf_name_known(np->buf)) {
 		np->mods = colon + 1;
