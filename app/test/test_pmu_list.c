@@ -173,6 +173,48 @@ test_list_fixture(void)
 	return TEST_SUCCESS;
 }
 
+static int
+test_list_vendor(void)
+{
+	unsigned int i, vendor = 0;
+	const char *prefix = "skl::";
+	int n;
+
+	if (!pmu_pfm_available()) {
+		printf("SKIP: built without libpfm4: no vendor names to list\n");
+		return TEST_SKIPPED;
+	}
+	setenv("LIBPFM_FORCE_PMU", "skl", 1);
+	pmu_pfm_reset();
+	__rte_pmu_sysfs_root_set(NULL);
+	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init");
+	result->n = 0;
+	n = rte_pmu_event_list(collect, result);
+	rte_pmu_fini();
+	unsetenv("LIBPFM_FORCE_PMU");
+	pmu_pfm_reset();
+	TEST_ASSERT(n > 0, "list: %d", n);
+
+	for (i = 0; i < result->n; i++) {
+		const struct rte_pmu_event_entry *e = &result->e[i];
+
+		if (strncmp(e->name, prefix, strlen(prefix)) != 0)
+			continue;
+		vendor++;
+		/* Each listed vendor name encodes: it opens or is not countable. */
+		TEST_ASSERT(e->status == 0 || e->status == -EOPNOTSUPP || e->status == -EACCES,
+			"%s: status %d", e->name, e->status);
+	}
+	if (vendor == 0) {
+		printf("SKIP: this libpfm4 has no Skylake tables\n");
+		return TEST_SKIPPED;
+	}
+	TEST_ASSERT(vendor <= 1024, "%u vendor names: unbounded", vendor);
+	TEST_ASSERT(find(result, "skl::INST_RETIRED") != NULL, "skl::INST_RETIRED not listed");
+	printf("%u vendor names listed\n", vendor);
+	return TEST_SUCCESS;
+}
+
 static int stop_calls;
 
 static int
@@ -205,6 +247,7 @@ static struct unit_test_suite pmu_list_testsuite = {
 		TEST_CASE(test_list_errors),
 		TEST_CASE(test_list_fixture),
 		TEST_CASE(test_list_here),
+		TEST_CASE(test_list_vendor),
 		TEST_CASES_END()
 	}
 };

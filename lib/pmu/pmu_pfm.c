@@ -120,11 +120,72 @@ pmu_pfm_encode(const char *name, const char *core_pmu, struct pmu_event_desc *de
 	return 0;
 }
 
+/* True when libpfm4 encodes @p name alone (no unit mask left to choose). */
+static bool
+pfm_encodes(const char *name)
+{
+	struct perf_event_attr attr;
+	pfm_perf_encode_arg_t arg;
+
+	memset(&attr, 0, sizeof(attr));
+	memset(&arg, 0, sizeof(arg));
+	arg.attr = &attr;
+	arg.size = sizeof(arg);
+	return pfm_get_os_event_encoding(name, PFM_PLM3, PFM_OS_PERF_EVENT_EXT, &arg) ==
+		PFM_SUCCESS;
+}
+
+/* Report "pmu::EVENT[.UMASK]" when libpfm4 encodes it; 1 once @p max are. */
+static int
+pfm_report(const char *pmu_name, const char *event, const char *umask, unsigned int max,
+	unsigned int *count, int (*cb)(const char *name, void *arg), void *arg)
+{
+	char full[PMU_EVENT_NAME_MAX + 1];
+	int ret;
+
+	if (*count == max)
+		return 1;
+	if (umask != NULL)
+		ret = snprintf(full, sizeof(full), "%s::%s.%s", pmu_name, event, umask);
+	else
+		ret = snprintf(full, sizeof(full), "%s::%s", pmu_name, event);
+	if (ret < 0 || (size_t)ret >= sizeof(full) || !pfm_encodes(full))
+		return 0;
+	ret = cb(full, arg);
+	if (ret < 0)
+		return ret;
+	(*count)++;
+	return 0;
+}
+
+/* An event and each of its unit masks. */
+static int
+pfm_report_event(const pfm_pmu_info_t *pinfo, int idx, unsigned int max,
+	unsigned int *count, int (*cb)(const char *name, void *arg), void *arg)
+{
+	pfm_event_attr_info_t ainfo;
+	pfm_event_info_t einfo;
+	int a, ret;
+
+	memset(&einfo, 0, sizeof(einfo));
+	einfo.size = sizeof(einfo);
+	if (pfm_get_event_info(idx, PFM_OS_NONE, &einfo) != PFM_SUCCESS)
+		return 0;
+	ret = pfm_report(pinfo->name, einfo.name, NULL, max, count, cb, arg);
+	for (a = 0; ret == 0 && a < einfo.nattrs; a++) {
+		memset(&ainfo, 0, sizeof(ainfo));
+		ainfo.size = sizeof(ainfo);
+		if (pfm_get_event_attr_info(idx, a, PFM_OS_NONE, &ainfo) != PFM_SUCCESS ||
+				ainfo.type != PFM_ATTR_UMASK)
+			continue;
+		ret = pfm_report(pinfo->name, einfo.name, ainfo.name, max, count, cb, arg);
+	}
+	return ret;
+}
+
 int
 pmu_pfm_foreach(unsigned int max, int (*cb)(const char *name, void *arg), void *arg)
 {
-	char full[PMU_EVENT_NAME_MAX + 1];
-	pfm_event_info_t einfo;
 	pfm_pmu_info_t pinfo;
 	unsigned int count = 0;
 	pfm_pmu_t id;
@@ -140,19 +201,11 @@ pmu_pfm_foreach(unsigned int max, int (*cb)(const char *name, void *arg), void *
 				pfm_pmu_is_perf(id) || pinfo.type != PFM_PMU_TYPE_CORE)
 			continue;
 		for (idx = pinfo.first_event; idx != -1; idx = pfm_get_event_next(idx)) {
-			if (count == max)
+			ret = pfm_report_event(&pinfo, idx, max, &count, cb, arg);
+			if (ret == 1)
 				return (int)count;
-			memset(&einfo, 0, sizeof(einfo));
-			einfo.size = sizeof(einfo);
-			if (pfm_get_event_info(idx, PFM_OS_NONE, &einfo) != PFM_SUCCESS)
-				continue;
-			ret = snprintf(full, sizeof(full), "%s::%s", pinfo.name, einfo.name);
-			if (ret < 0 || (size_t)ret >= sizeof(full))
-				continue;
-			ret = cb(full, arg);
 			if (ret < 0)
 				return ret;
-			count++;
 		}
 	}
 	return (int)count;
