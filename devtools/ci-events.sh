@@ -39,13 +39,13 @@ fi
 # build DIR OPTION...: configure (once) and build with --werror.
 build()
 {
-	local dir=$1
+	local dir=$1 log=$1/ci-events.log
 	shift
+	mkdir -p "$dir"
 	if [ ! -f "$dir/build.ninja" ]; then
-		meson setup "$dir" --werror "$@" >"$dir.log" 2>&1 ||
-			{ tail -20 "$dir.log"; return 1; }
+		meson setup "$dir" --werror "$@" >"$log" 2>&1 || { tail -20 "$log"; return 1; }
 	fi
-	ninja -C "$dir" >>"$dir.log" 2>&1 || { tail -20 "$dir.log"; return 1; }
+	ninja -C "$dir" >>"$log" 2>&1 || { tail -20 "$log"; return 1; }
 }
 
 # run DIR TEST: one dpdk-test command; its RESULT line goes to stdout.
