@@ -6,8 +6,9 @@
  * the event and unit mask numbers the CPU vendors publish (Intel SDM
  * volume 3B, Skylake events; Arm ARM, PMUv3 common events), not against
  * libpfm4's own output. LIBPFM_FORCE_PMU makes libpfm4 use those tables on
- * any host; the sysfs side is a fixture tree. Skips, with the reason,
- * without libpfm4 or without the tables.
+ * any host; the sysfs side is a fixture tree. Those cases skip, with the
+ * reason, without libpfm4 or without the tables; a build without libpfm4
+ * checks that vendor names are then unknown.
  */
 
 #define _GNU_SOURCE
@@ -46,16 +47,14 @@ force_pmu(const char *pmu_name, const char *probe, const char *core_pmu)
 	return 0;
 }
 
-static int
-pfm_setup(void)
-{
-	if (!pmu_pfm_available()) {
-		printf("SKIP: built without libpfm4 (apt-get install libpfm4-dev, then "
-			"reconfigure): vendor event names are not resolved\n");
-		return TEST_SKIPPED;
-	}
-	return pmu_fixture_setup();
-}
+/* Skip a case that needs libpfm4, saying why. */
+#define NEED_PFM() do { \
+	if (!pmu_pfm_available()) { \
+		printf("SKIP: built without libpfm4 (apt-get install libpfm4-dev, then " \
+			"reconfigure): vendor event names are not resolved\n"); \
+		return TEST_SKIPPED; \
+	} \
+} while (0)
 
 static void
 pfm_teardown(void)
@@ -88,6 +87,7 @@ test_skylake(void)
 	struct perf_event_attr attr;
 	unsigned int i;
 
+	NEED_PFM();
 	TEST_ASSERT_SUCCESS(use_root("x86"), "root");
 	if (force_pmu("skl", "INST_RETIRED.ANY_P", "cpu") != 0)
 		return TEST_SKIPPED;
@@ -135,6 +135,7 @@ test_cortex_a72(void)
 	struct perf_event_attr attr;
 	unsigned int i;
 
+	NEED_PFM();
 	TEST_ASSERT_SUCCESS(use_root("arm64"), "root");
 	if (force_pmu("arm_ac72", "L1D_CACHE_REFILL", "armv8_pmuv3_0") != 0)
 		return TEST_SKIPPED;
@@ -146,13 +147,35 @@ test_cortex_a72(void)
 	return TEST_SUCCESS;
 }
 
+/* Without libpfm4 a vendor name is unknown, and nothing else changes. */
+static int
+test_without_libpfm(void)
+{
+	struct perf_event_attr attr;
+
+	if (pmu_pfm_available()) {
+		printf("SKIP: built with libpfm4: the build without it is tested by "
+			"devtools/ci-events.sh\n");
+		return TEST_SKIPPED;
+	}
+	TEST_ASSERT_EQUAL(pmu_pfm_foreach(10, NULL, NULL), 0, "vendor names listed");
+	TEST_ASSERT_SUCCESS(use_root("x86"), "root");
+	CHECK(pmu_check_fail("INST_RETIRED.ANY_P", "cpu", -ENOENT));
+	CHECK(pmu_check_fail("skl::L2_RQSTS:MISS", "cpu", -ENOENT));
+	pmu_want_attr(&attr, 4, 0x1cd, "u");
+	attr.config1 = 3;
+	CHECK(pmu_check_attr("mem-loads", "cpu", &attr, "cpu"));
+	return TEST_SUCCESS;
+}
+
 static struct unit_test_suite pmu_pfm_testsuite = {
 	.suite_name = "pmu vendor names (libpfm4)",
-	.setup = pfm_setup,
+	.setup = pmu_fixture_setup,
 	.teardown = pfm_teardown,
 	.unit_test_cases = {
 		TEST_CASE(test_skylake),
 		TEST_CASE(test_cortex_a72),
+		TEST_CASE(test_without_libpfm),
 		TEST_CASES_END()
 	}
 };

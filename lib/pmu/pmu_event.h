@@ -47,8 +47,9 @@ struct pmu_event_desc {
  * hardware and cache events get @p core_pmu's extended type.
  * Returns 0; -ENOENT unknown event or PMU; -EINVAL malformed name, unknown
  * modifier, a term the PMU lacks, a value wider than its field;
- * -EOPNOTSUPP a known event that cannot be counted with @p core_pmu.
- * Each failure is logged.
+ * -EOPNOTSUPP a known event that cannot be counted with @p core_pmu;
+ * another negative errno when a sysfs file could not be read
+ * (rte_pmu_add_event() maps it). Each failure is logged.
  */
 int pmu_event_encode(const char *name, const char *core_pmu, struct pmu_event_desc *desc);
 
