@@ -71,9 +71,6 @@ sysfs_errno(int err)
 	case -EMFILE:
 	case -ENOMEM:
 		return err;
-	case -ERANGE:
-		/* A value wider than its field: the name is wrong. */
-		return -EINVAL;
 	case -EPERM:
 		return -EACCES;
 	case -ENFILE:
