@@ -25,6 +25,7 @@
 #include "pmu_private.h"
 #include "test.h"
 #include "test_pmu_fixture.h"
+#include "test_pmu_loop.h"
 
 /* A registered thread allowed on CPU @p cpu (-1: CPUs 0 and 1). */
 struct reader {
@@ -37,8 +38,7 @@ static void *
 reader_run(void *arg)
 {
 	struct reader *r = arg;
-	volatile uint64_t sink = 0;
-	uint64_t v0, i;
+	uint64_t v0;
 	cpu_set_t set;
 	int ret;
 
@@ -59,8 +59,7 @@ reader_run(void *arg)
 		return NULL;
 	}
 	v0 = rte_pmu_read(0);
-	for (i = 0; i < 1000000; i++)
-		sink += i;
+	test_loop(1000000);
 	r->delta = rte_pmu_read(0) - v0;
 	r->status = rte_pmu_lcore_status(rte_lcore_id());
 	rte_thread_unregister();
