@@ -10,6 +10,7 @@
 #include <rte_common.h>
 
 #include "pmu_private.h"
+#include "rte_pmu_trace.h"
 
 void
 pmu_group_close(unsigned int lcore_id)
@@ -28,6 +29,8 @@ pmu_group_close(unsigned int lcore_id)
 		pmu_fd_close(&lc->fds[i]);
 		lc->ids[i] = 0;
 	}
+	if (was_open)
+		rte_pmu_trace_group_close(lcore_id);
 	if (was_open && pmu.num_open > 0)
 		pmu.num_open--;
 	lc->status = 0;
@@ -76,8 +79,10 @@ pmu_group_open(unsigned int lcore_id)
 
 	for (i = 0; i < pmu.num_events; i++) {
 		ret = group_event_open(lcore_id, i);
-		if (ret != 0)
+		if (ret != 0) {
+			rte_pmu_trace_error(lcore_id, pmu.events[i].name, ret);
 			goto fail;
+		}
 	}
 
 	ret = pmu_fd_enable_group(lc->fds[0]);
@@ -91,6 +96,7 @@ pmu_group_open(unsigned int lcore_id)
 	/* Pages first, then the count that lets the fast path use them. */
 	__atomic_store_n(&group->num_ready, pmu.num_events, __ATOMIC_RELEASE);
 	PMU_LOG(DEBUG, "lcore %u: group of %u event(s) open", lcore_id, pmu.num_events);
+	rte_pmu_trace_group_open(lcore_id, pmu.num_events, 0);
 
 	return 0;
 fail:
@@ -98,6 +104,7 @@ fail:
 	lc->status = ret;
 	PMU_LOG(ERR, "lcore %u: group not opened (%s); its reads return 0 until rte_pmu_fini()",
 		lcore_id, strerror(-ret));
+	rte_pmu_trace_group_open(lcore_id, pmu.num_events, ret);
 
 	return ret;
 }

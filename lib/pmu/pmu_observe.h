@@ -44,13 +44,6 @@ struct pmu_read_values {
 int pmu_read_parse(const void *buf, size_t len, uint64_t read_format,
 	struct pmu_read_values *out);
 
-/**
- * read_format the library opens every group member with.
- * TODO(core): belongs next to the open in pmu_fd.c; defined in
- * pmu_snapshot.c until the core exposes it.
- */
-uint64_t pmu_fd_read_format(void);
-
 /** An lcore seen from another thread. */
 struct pmu_snapshot {
 	unsigned int lcore_id;

@@ -12,6 +12,7 @@
 #include <rte_lcore.h>
 
 #include "pmu_private.h"
+#include "rte_pmu_trace.h"
 
 /* Where a thread's fast path points before its first read: no events, so
  * every read goes to the slow path.
@@ -52,6 +53,7 @@ __rte_pmu_read_slow(unsigned int index)
 	struct rte_pmu_event_group *group;
 	struct pmu_lcore *lc;
 	uint64_t value;
+	int ret;
 
 	if (lcore_id >= RTE_MAX_LCORE) {
 		RTE_PER_LCORE(_pmu_group) = &pmu_no_group;
@@ -77,8 +79,11 @@ __rte_pmu_read_slow(unsigned int index)
 		return value;
 
 	/* The page cannot give the live value: ask the kernel. */
-	if (pmu_fd_read(lc->fds[index], lc->ids[index], &value, NULL, NULL, NULL) != 0)
+	ret = pmu_fd_read(lc->fds[index], lc->ids[index], &value, NULL, NULL, NULL);
+	if (ret != 0) {
+		rte_pmu_trace_error(lcore_id, "read", ret);
 		return 0;
+	}
 
 	return value;
 }

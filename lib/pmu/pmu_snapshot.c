@@ -25,13 +25,6 @@
 #include "pmu_private.h"
 #include "pmu_observe.h"
 
-uint64_t
-pmu_fd_read_format(void)
-{
-	return PERF_FORMAT_GROUP | PERF_FORMAT_ID | PERF_FORMAT_TOTAL_TIME_ENABLED |
-		PERF_FORMAT_TOTAL_TIME_RUNNING;
-}
-
 /* Next 64-bit word of a read() buffer, if there is one. */
 static bool
 take(const uint64_t *w, size_t nw, size_t *pos, uint64_t *v)
@@ -201,7 +194,7 @@ snapshot_read(const int *fds, unsigned int nfd, uint64_t fmt, const uint64_t *id
 int
 pmu_lcore_snapshot(unsigned int lcore_id, struct pmu_snapshot *snap)
 {
-	const uint64_t fmt = pmu_fd_read_format();
+	const uint64_t fmt = PMU_FD_READ_FORMAT;
 	uint64_t ids[RTE_MAX_NUM_GROUP_EVENTS];
 	int fds[RTE_MAX_NUM_GROUP_EVENTS];
 	struct pmu_lcore *lc;

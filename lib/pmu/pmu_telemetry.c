@@ -186,7 +186,7 @@ handle_info(const char *cmd, const char *params, struct rte_tel_data *d)
 		return 0;
 	}
 	rte_tel_data_add_dict_string(d, "core_pmu", pmu.core_pmu);
-	rte_tel_data_add_dict_string(d, "backend", pmu.ops != NULL ? pmu.ops->name : "none");
+	rte_tel_data_add_dict_string(d, "backend", pmu_arch_name());
 	rte_tel_data_add_dict_int(d, "num_events", pmu.num_events);
 	ret = info_events(d);
 	rte_spinlock_unlock(&pmu.lock);
