@@ -1,0 +1,262 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+/* pmu_telemetry_autotest: the /pmu/... telemetry handlers' parameter
+ * checks, the decoding of read() buffers, and the snapshot another thread
+ * takes of an lcore's group (values live and growing, descriptors given
+ * back). Run with two lcores (-l 0-1).
+ */
+
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <string.h>
+#include <time.h>
+
+#include <rte_common.h>
+#include <rte_cycles.h>
+#include <rte_launch.h>
+#include <rte_lcore.h>
+#include <rte_telemetry.h>
+
+#include <rte_pmu.h>
+
+#include "pmu_private.h"
+#include "pmu_observe.h"
+#include "test.h"
+
+/* Run a command; the reply data is dropped (only error replies are asked
+ * for here, and they allocate no containers).
+ */
+static int
+tel_call(const char *cmd, const char *params)
+{
+	struct rte_tel_data *d = rte_tel_data_alloc();
+	int ret;
+
+	if (d == NULL)
+		return -ENOMEM;
+	ret = pmu_telemetry_call(cmd, params, d);
+	rte_tel_data_free(d);
+
+	return ret;
+}
+
+static int
+pmu_setup(void)
+{
+	if (rte_pmu_init() != 0 || rte_pmu_add_event("task-clock") != 0 ||
+			rte_pmu_add_event("page-faults") != 1)
+		return TEST_FAILED;
+
+	return TEST_SUCCESS;
+}
+
+static void
+pmu_teardown(void)
+{
+	rte_pmu_fini();
+}
+
+static int
+test_lcore_bad_params(void)
+{
+	static const char * const bad[] = {
+		"", "abc", "-1", "+1", " 1", "1x", "1,2", "0x1", "128", "4294967296",
+		"99999999999999999999999",
+	};
+	unsigned int i;
+
+	TEST_ASSERT_EQUAL(tel_call("/pmu/lcore", NULL), -EINVAL, "no parameter");
+	for (i = 0; i < RTE_DIM(bad); i++)
+		TEST_ASSERT_EQUAL(tel_call("/pmu/lcore", bad[i]), -EINVAL,
+			"/pmu/lcore,%s accepted", bad[i]);
+	/* In range, but no lcore has that id. */
+	TEST_ASSERT_EQUAL(tel_call("/pmu/lcore", "100"), -EINVAL, "unused lcore 100");
+
+	return TEST_SUCCESS;
+}
+
+static int
+test_no_param_commands(void)
+{
+	TEST_ASSERT_EQUAL(tel_call("/pmu/list", "1"), -EINVAL, "/pmu/list with a parameter");
+	TEST_ASSERT_EQUAL(tel_call("/pmu/info", "x"), -EINVAL, "/pmu/info with a parameter");
+	TEST_ASSERT_EQUAL(tel_call("/pmu/list", NULL), 0, "/pmu/list");
+	TEST_ASSERT_EQUAL(tel_call("/pmu/list", ""), 0, "/pmu/list with an empty parameter");
+	TEST_ASSERT_EQUAL(tel_call("/pmu/nosuch", NULL), -ENOENT, "unknown command");
+
+	return TEST_SUCCESS;
+}
+
+static int
+test_not_initialised(void)
+{
+	struct pmu_snapshot snap;
+
+	TEST_ASSERT_EQUAL(tel_call("/pmu/lcore", "0"), -ENODEV, "lcore before init");
+	TEST_ASSERT_EQUAL(tel_call("/pmu/list", NULL), 0, "list before init: empty list");
+	TEST_ASSERT_EQUAL(pmu_lcore_snapshot(rte_lcore_id(), &snap), -ENODEV,
+		"snapshot before init");
+	TEST_ASSERT_EQUAL(pmu_lcore_snapshot(RTE_MAX_LCORE, &snap), -EINVAL,
+		"snapshot of lcore RTE_MAX_LCORE");
+
+	return TEST_SUCCESS;
+}
+
+static int
+test_read_parse(void)
+{
+	const uint64_t group = PERF_FORMAT_GROUP | PERF_FORMAT_ID |
+		PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+	/* nr, enabled, running, {value, id} x 2 */
+	const uint64_t g[] = { 2, 1000, 500, 11, 101, 22, 102 };
+	/* nr, {value, lost} x 2: no times, no ids */
+	const uint64_t gl[] = { 2, 11, 7, 22, 8 };
+	/* value, enabled, running, id */
+	const uint64_t one[] = { 33, 1000, 1000, 103 };
+	const uint64_t too_many[] = { RTE_MAX_NUM_GROUP_EVENTS + 1, 0, 0 };
+	struct pmu_read_values rv;
+
+	TEST_ASSERT_SUCCESS(pmu_read_parse(g, sizeof(g), group, &rv), "group read");
+	TEST_ASSERT(rv.nr == 2 && rv.time_enabled == 1000 && rv.time_running == 500 &&
+		rv.value[0] == 11 && rv.id[0] == 101 && rv.value[1] == 22 && rv.id[1] == 102,
+		"group read decoded wrong: nr %u", rv.nr);
+
+	TEST_ASSERT_SUCCESS(pmu_read_parse(gl, sizeof(gl), PERF_FORMAT_GROUP | PERF_FORMAT_LOST,
+		&rv), "group read with lost counts");
+	TEST_ASSERT(rv.nr == 2 && rv.value[0] == 11 && rv.value[1] == 22 && rv.id[1] == 0 &&
+		rv.time_enabled == 0, "group read with lost counts decoded wrong");
+
+	TEST_ASSERT_SUCCESS(pmu_read_parse(one, sizeof(one), group & ~PERF_FORMAT_GROUP, &rv),
+		"single event read");
+	TEST_ASSERT(rv.nr == 1 && rv.value[0] == 33 && rv.time_enabled == 1000 &&
+		rv.time_running == 1000 && rv.id[0] == 103, "single event read decoded wrong");
+
+	TEST_ASSERT_EQUAL(pmu_read_parse(g, 0, group, &rv), -ENODATA, "0 bytes (error state)");
+	TEST_ASSERT_EQUAL(pmu_read_parse(g, sizeof(g) - 8, group, &rv), -EINVAL, "truncated");
+	TEST_ASSERT_EQUAL(pmu_read_parse(g, 12, group, &rv), -EINVAL, "partial word");
+	TEST_ASSERT_EQUAL(pmu_read_parse(too_many, sizeof(too_many), PERF_FORMAT_GROUP, &rv),
+		-EINVAL, "more values than a group holds");
+
+	return TEST_SUCCESS;
+}
+
+static volatile int worker_stop;
+
+/* Open the lcore's group, then spin until told to stop. */
+static int
+spinning_reader(void *arg __rte_unused)
+{
+	volatile uint64_t sink = 0;
+
+	sink += rte_pmu_read(0);
+	while (!__atomic_load_n(&worker_stop, __ATOMIC_ACQUIRE))
+		sink = sink + 1;
+
+	return rte_pmu_lcore_status(rte_lcore_id()) == 1 ? 0 : -1;
+}
+
+static int
+count_fds(void)
+{
+	struct dirent *de;
+	DIR *dir = opendir("/proc/self/fd");
+	int n = 0;
+
+	if (dir == NULL)
+		return -1;
+	while ((de = readdir(dir)) != NULL)
+		n += de->d_name[0] != '.';
+	closedir(dir);
+
+	return n;
+}
+
+static void
+sleep_ms(unsigned int ms)
+{
+	struct timespec ts = { .tv_sec = 0, .tv_nsec = ms * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
+/* Another lcore's live values, read from this thread: present, growing,
+ * unscaled when not multiplexed, and no descriptor left behind.
+ */
+static int
+test_snapshot_other_lcore(void)
+{
+	unsigned int worker = rte_get_next_lcore(-1, 1, 0);
+	struct pmu_snapshot a, b;
+	int fds, ret;
+
+	if (worker >= RTE_MAX_LCORE)
+		TEST_SKIP("needs a worker lcore (-l 0-1)");
+
+	__atomic_store_n(&worker_stop, 0, __ATOMIC_RELEASE);
+	rte_eal_remote_launch(spinning_reader, NULL, worker);
+	while (rte_pmu_lcore_status(worker) == 0)
+		sleep_ms(1);
+	sleep_ms(20);
+	fds = count_fds();
+	ret = pmu_lcore_snapshot(worker, &a);
+	sleep_ms(20);
+	if (ret == 0)
+		ret = pmu_lcore_snapshot(worker, &b);
+	TEST_ASSERT_EQUAL(count_fds(), fds, "the snapshot left a descriptor open");
+	__atomic_store_n(&worker_stop, 1, __ATOMIC_RELEASE);
+	TEST_ASSERT_SUCCESS(rte_eal_wait_lcore(worker), "worker's group not open");
+	TEST_ASSERT_SUCCESS(ret, "snapshot of lcore %u", worker);
+
+	TEST_ASSERT(a.status == 1 && a.have_values && a.read_error == 0,
+		"status %d, values %d, error %d", a.status, a.have_values, a.read_error);
+	TEST_ASSERT(a.num_events == 2 && strcmp(a.names[0], "task-clock") == 0 &&
+		strcmp(a.names[1], "page-faults") == 0, "event names");
+	/* The worker spun 20 ms between the two reads: most of it counted. */
+	TEST_ASSERT(b.raw[0] >= a.raw[0] + 5000000, "task-clock grew %" PRIu64 " ns in 20 ms",
+		b.raw[0] - a.raw[0]);
+	TEST_ASSERT(b.time_enabled > a.time_enabled, "time_enabled did not grow");
+	TEST_ASSERT(!a.multiplexed && a.scaled[0] == a.raw[0] &&
+		a.time_enabled == a.time_running, "software events scaled or multiplexed");
+	TEST_ASSERT(a.path[0] == RTE_PMU_PATH_SYSCALL, "software event path %s",
+		pmu_path_name(a.path[0]));
+	TEST_ASSERT(a.cpu[0] != '\0', "no CPU set");
+
+	return TEST_SUCCESS;
+}
+
+/* An lcore that has not read yet: state without values. */
+static int
+test_snapshot_not_open(void)
+{
+	struct pmu_snapshot s;
+
+	TEST_ASSERT_SUCCESS(pmu_lcore_snapshot(rte_lcore_id(), &s), "snapshot");
+	TEST_ASSERT(s.status == 0 && !s.have_values && s.num_events == 2 &&
+		s.path[0] == RTE_PMU_PATH_NONE, "status %d values %d", s.status, s.have_values);
+
+	return TEST_SUCCESS;
+}
+
+static struct unit_test_suite pmu_telemetry_suite = {
+	.suite_name = "pmu telemetry autotest",
+	.unit_test_cases = {
+		TEST_CASE(test_read_parse),
+		TEST_CASE(test_not_initialised),
+		TEST_CASE_ST(pmu_setup, pmu_teardown, test_lcore_bad_params),
+		TEST_CASE_ST(pmu_setup, pmu_teardown, test_no_param_commands),
+		TEST_CASE_ST(pmu_setup, pmu_teardown, test_snapshot_not_open),
+		TEST_CASE_ST(pmu_setup, pmu_teardown, test_snapshot_other_lcore),
+		TEST_CASES_END()
+	}
+};
+
+static int
+test_pmu_telemetry(void)
+{
+	return unit_test_suite_runner(&pmu_telemetry_suite);
+}
+
+REGISTER_FAST_TEST(pmu_telemetry_autotest, true, true, test_pmu_telemetry);
