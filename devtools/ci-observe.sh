@@ -63,6 +63,17 @@ tally() { # checker output on stdin: count its ok/FAIL lines (none counts as a f
 	[ $n -ne 0 ] || fail "the checker printed nothing"
 }
 
+# check TIMEOUT KIND ARGS...: run a checker, count its lines; a checker
+# that dies or times out counts as one more failure.
+check() {
+	local limit=$1 rc
+	shift
+	timeout "$limit" "$python" devtools/ci_observe_check.py "$@" >"$work/check.out" 2>&1
+	rc=$?
+	tally <"$work/check.out"
+	[ $rc -eq 0 ] || fail "checker '$1' exited with status $rc (124: timed out)"
+}
+
 fail() { echo "  FAIL: $*"; failed=$((failed + 1)); }
 skip() { echo "  skip: $*"; skipped=$((skipped + 1)); }
 
@@ -132,8 +143,7 @@ if ! wait_for "[ -S $rundir/dpdk_telemetry.v2 ]" 20; then
 	finish
 fi
 if [ -x /usr/bin/dpdk-telemetry.py ]; then
-	tally < <(timeout 60 "$python" devtools/ci_observe_check.py telemetry "$prefix" "$events" \
-		"$app_pid" 2>&1)
+	check 60 telemetry "$prefix" "$events" "$app_pid"
 else
 	skip "telemetry: /usr/bin/dpdk-telemetry.py missing (package dpdk-dev)"
 fi
@@ -168,8 +178,7 @@ else
 		tail -5 "$work/prometheus.log"
 		fail "prometheus did not get ready on 127.0.0.1:$pport"
 	else
-		tally < <(timeout 60 "$python" devtools/ci_observe_check.py prometheus "$pport" \
-			"$events" 2>&1)
+		check 60 prometheus "$pport" "$events"
 	fi
 fi
 kill "$app_pid" 2>/dev/null
@@ -179,7 +188,7 @@ tracedir=$work/trace
 if timeout 60 "$observe" "${eal[@]/--file-prefix=$prefix/--file-prefix=${prefix}_t}" \
 		--no-telemetry --trace='lib.pmu.*' --trace-dir="$tracedir" \
 		-- -e "$events" --interval 100 --duration 2 >"$work/trace.log" 2>&1; then
-	tally < <(timeout 90 "$python" devtools/ci_observe_check.py trace "$tracedir" "$events" 2>&1)
+	check 90 trace "$tracedir" "$events"
 else
 	tail -20 "$work/trace.log"
 	fail "trace: $observe failed"

@@ -177,7 +177,7 @@ def check_prometheus(port, events):
         s["metric"]["path"] in ("user", "syscall") and s["metric"]["cpu"] != ""
         for s in series)
     lcores = {s["metric"].get("lcore") for s in series}
-    per_lcore = all(sorted(s["metric"]["event"] for s in series
+    per_lcore = all(sorted(s["metric"].get("event", "") for s in series
                            if s["metric"].get("lcore") == l) == sorted(events)
                     for l in lcores)
     report(labels_ok and per_lcore,
