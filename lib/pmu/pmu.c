@@ -137,13 +137,8 @@ rte_pmu_init(void)
 	ret = sysfs_has_pmus();
 	if (ret != 0) {
 		rte_spinlock_unlock(&pmu.lock);
-<<<<<<< HEAD
-		PMU_LOG(ERR, "no PMU under %s: kernel without perf_event?", pmu_sysfs_root());
-		rte_pmu_trace_init(-ENODEV);
-		return -ENODEV;
-=======
+		rte_pmu_trace_init(ret);
 		return ret;
->>>>>>> main
 	}
 
 	pmu.core_pmu[0] = '\0';

@@ -146,12 +146,6 @@ pmu_group_open(unsigned int lcore_id)
 	return 0;
 fail:
 	pmu_group_close(lcore_id);
-<<<<<<< HEAD
-	lc->status = ret;
-	PMU_LOG(ERR, "lcore %u: group not opened (%s); its reads return 0 until rte_pmu_fini()",
-		lcore_id, strerror(-ret));
-	rte_pmu_trace_group_open(lcore_id, pmu.num_events, ret);
-=======
 	__atomic_store_n(&lc->status, ret, __ATOMIC_RELAXED);
 	if (ret != -EAGAIN)
 		PMU_LOG(ERR, "lcore %u: group not opened (%s); its reads return 0 until "
@@ -160,7 +154,7 @@ fail:
 		rte_log(lc->open_failures++ == 0 ? RTE_LOG_ERR : RTE_LOG_DEBUG, pmu_logtype,
 			"PMU: lcore %u: group not opened (%s); its next read tries again\n",
 			lcore_id, strerror(-ret));
->>>>>>> main
+	rte_pmu_trace_group_open(lcore_id, pmu.num_events, ret);
 
 	return ret;
 }

@@ -55,6 +55,7 @@ read_error(unsigned int lcore_id, unsigned int index, int err)
 	struct pmu_lcore *lc = &pmu.lcores[lcore_id];
 
 	__atomic_fetch_add(&lc->read_errors, 1, __ATOMIC_RELAXED);
+	rte_pmu_trace_error(lcore_id, "read", err);
 	if (lc->read_error_logged)
 		return;
 	lc->read_error_logged = true;
@@ -71,10 +72,7 @@ __rte_pmu_read_slow(unsigned int index)
 	struct pmu_lcore *lc;
 	uint32_t ready;
 	uint64_t value;
-<<<<<<< HEAD
-=======
 	int status;
->>>>>>> main
 	int ret;
 
 	if (lcore_id >= RTE_MAX_LCORE) {
@@ -107,11 +105,7 @@ __rte_pmu_read_slow(unsigned int index)
 	/* The page cannot give the live value: ask the kernel. */
 	ret = pmu_fd_read(lc->fds[index], lc->ids[index], &value, NULL, NULL, NULL);
 	if (ret != 0) {
-<<<<<<< HEAD
-		rte_pmu_trace_error(lcore_id, "read", ret);
-=======
 		read_error(lcore_id, index, ret);
->>>>>>> main
 		return 0;
 	}
 
