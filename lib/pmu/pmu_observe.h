@@ -60,6 +60,8 @@ struct pmu_snapshot {
 	uint64_t time_enabled;
 	uint64_t time_running;
 	bool multiplexed;           /**< time_running != time_enabled */
+	uint64_t slow_reads;        /**< the lcore's reads that left the fast path */
+	uint64_t read_errors;       /**< the lcore's reads that gave 0 (read() failed) */
 };
 
 /**

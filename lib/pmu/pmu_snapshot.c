@@ -219,6 +219,8 @@ pmu_lcore_snapshot(unsigned int lcore_id, struct pmu_snapshot *snap)
 		return -EINVAL;
 	}
 	snap->status = lc->status;
+	snap->slow_reads = __atomic_load_n(&lc->slow_reads, __ATOMIC_RELAXED);
+	snap->read_errors = __atomic_load_n(&lc->read_errors, __ATOMIC_RELAXED);
 	snap->num_events = pmu.num_events;
 	for (i = 0; i < pmu.num_events; i++) {
 		strlcpy(snap->names[i], pmu.events[i].name, sizeof(snap->names[i]));

@@ -14,6 +14,8 @@ EVENTS_RAW = "events_raw_total"
 ENABLED = "time_enabled_seconds_total"
 RUNNING = "time_running_seconds_total"
 STATUS = "lcore_status"
+SLOW = "slow_reads_total"
+ERRORS = "read_errors_total"
 
 
 def info() -> "dict[Name, tuple[Description, Type]]":
@@ -27,6 +29,9 @@ def info() -> "dict[Name, tuple[Description, Type]]":
                   "counter"),
         STATUS: ("Group status: 1 open, 0 not open yet, negative errno of a failed "
                  "open.", "gauge"),
+        SLOW: ("Reads that left the fast path (group open, read(), scaling).",
+               "counter"),
+        ERRORS: ("Reads that returned 0 because read() of the event failed.", "counter"),
     }
 
 
@@ -40,7 +45,11 @@ def metrics(sock: "TelemetrySocket") -> "list[tuple[Name, Value, Labels]]":
         if not lcore:
             continue  # the lcore went away between the two commands
         labels = {"lcore": lcore_id, "cpu": lcore["cpu"]}
-        out.append((STATUS, lcore["status"], labels))
+        out += [
+            (STATUS, lcore["status"], labels),
+            (SLOW, lcore.get("slow_reads", 0), labels),
+            (ERRORS, lcore.get("read_errors", 0), labels),
+        ]
         if "scaled" not in lcore:
             continue  # group not open, or not readable now
         out += [
