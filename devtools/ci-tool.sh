@@ -112,7 +112,7 @@ expect table "task-clock in msec with CPUs utilized" \
 expect table "counts with thousands grouping (iterations 2,000,000)" \
 	"'x 2,000,000 iterations' in out"
 expect table "rates per second for software events" \
-	"re.search(r'page-faults\s+#\s+[\d.]+ /sec', out)"
+	"re.search(r'page-faults\s+#\s+[\d.]+ [KMG]?/sec', out)"
 expect table "the read overhead is measured, subtracted and said so" \
 	"re.search(r'read overhead subtracted: [\d.]+ ns per round', out) and
 	'Figures exclude the read overhead' in out"

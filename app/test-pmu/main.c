@@ -101,18 +101,17 @@ report_all(const struct tool_output *out, unsigned int interval, double time_s)
 	return failed;
 }
 
-/* Wait until every worker published its base snapshot; take it as prev[]. */
+/* Wait until every worker published a snapshot; take it as prev[]. */
 static void
-wait_base(void)
+wait_first(void)
 {
 	unsigned int lcore_id;
 	struct tool_lcore *l;
 
 	RTE_LCORE_FOREACH_WORKER(lcore_id) {
 		l = tool_measure_state(lcore_id);
-		while (__atomic_load_n(&l->seq, __ATOMIC_ACQUIRE) == 0)
+		while (!tool_measure_snapshot(l, &prev[lcore_id]))
 			rte_pause();
-		prev[lcore_id] = l->base;
 	}
 }
 
@@ -125,7 +124,7 @@ run_continuous(const struct tool_output *out)
 
 	interval_ns = opts.interval_ms * 1000000;
 	duration_ns = opts.duration_s * 1000000000;
-	wait_base();
+	wait_first();
 	start = now_ns();
 	for (k = 1; ; k++) {
 		target = interval_ns != 0 ? k * interval_ns : duration_ns;
@@ -171,6 +170,7 @@ run(void)
 {
 	unsigned int workers = rte_lcore_count() - 1;
 	const struct tool_output *out = tool_output_get(&opts);
+	unsigned int lcore_id;
 	uint64_t start;
 
 	if (tool_options_continuous(&opts) && workers == 0) {
@@ -196,8 +196,8 @@ run(void)
 		return run_continuous(out) != 0 ? -1 : 0;
 
 	rte_eal_mp_wait_lcore();
-	if (workers != 0)
-		wait_base();
+	RTE_LCORE_FOREACH_WORKER(lcore_id)
+		prev[lcore_id] = tool_measure_state(lcore_id)->base;
 	return report_all(out, 0, (double)(now_ns() - start) / 1e9) != 0 ? -1 : 0;
 }
 

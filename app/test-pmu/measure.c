@@ -71,31 +71,6 @@ median(uint64_t *v, unsigned int n)
 	return v[n / 2];
 }
 
-/* What two snapshots with nothing between them differ by: the cost of the
- * reads of one snapshot, as a round sees it. The median of many pairs.
- */
-static void
-calibrate(struct tool_lcore *l)
-{
-	static __thread uint64_t d[RTE_MAX_NUM_GROUP_EVENTS + 1][CALIBRATION_PAIRS];
-	struct tool_snap a, b;
-	unsigned int p, i;
-
-	for (p = 0; p < CALIBRATION_PAIRS; p++) {
-		take(&a);
-		take(&b);
-		d[RTE_MAX_NUM_GROUP_EVENTS][p] = b.tsc - a.tsc;
-		for (i = 0; i < m_count; i++)
-			d[i][p] = b.val[m_index[i]] - a.val[m_index[i]];
-	}
-	l->overhead_tsc = median(d[RTE_MAX_NUM_GROUP_EVENTS], CALIBRATION_PAIRS);
-	for (i = 0; i < m_count; i++)
-		l->overhead[m_index[i]] = m_opts->raw ? 0 :
-			median(d[i], CALIBRATION_PAIRS);
-	if (m_opts->raw)
-		l->overhead_tsc = 0;
-}
-
 static void
 publish(struct tool_lcore *l, const struct tool_snap *s)
 {
@@ -105,6 +80,49 @@ publish(struct tool_lcore *l, const struct tool_snap *s)
 	__atomic_thread_fence(__ATOMIC_RELEASE);
 	memcpy(&l->live, s, sizeof(*s));
 	__atomic_store_n(&l->seq, seq + 2, __ATOMIC_RELEASE);
+}
+
+/* All that a round does besides the workload: take and publish the
+ * snapshot, then look at the stop flag. Returns true to run another round.
+ */
+static inline bool
+end_round(struct tool_lcore *l, struct tool_snap *s, uint64_t iterations)
+{
+	take(s);
+	s->rounds++;
+	s->iterations += iterations;
+	publish(l, s);
+
+	return tool_options_continuous(m_opts) &&
+		__atomic_load_n(&m_stop, __ATOMIC_RELAXED) == 0;
+}
+
+/* What two round ends with no workload between them differ by: the cost of
+ * the reads (and the rest of a round's end) as a round sees it. The median
+ * of many pairs, published to a scratch state.
+ */
+static void
+calibrate(struct tool_lcore *l)
+{
+	static __thread uint64_t d[RTE_MAX_NUM_GROUP_EVENTS + 1][CALIBRATION_PAIRS];
+	static __thread struct tool_lcore scratch;
+	struct tool_snap a, b;
+	unsigned int p, i;
+
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	for (p = 0; p < CALIBRATION_PAIRS; p++) {
+		end_round(&scratch, &a, 0);
+		end_round(&scratch, &b, 0);
+		d[RTE_MAX_NUM_GROUP_EVENTS][p] = b.tsc - a.tsc;
+		for (i = 0; i < m_count; i++)
+			d[i][p] = b.val[m_index[i]] - a.val[m_index[i]];
+	}
+	if (m_opts->raw)
+		return;
+	l->overhead_tsc = median(d[RTE_MAX_NUM_GROUP_EVENTS], CALIBRATION_PAIRS);
+	for (i = 0; i < m_count; i++)
+		l->overhead[m_index[i]] = median(d[i], CALIBRATION_PAIRS);
 }
 
 bool
@@ -128,7 +146,6 @@ tool_measure_lcore(void *arg __rte_unused)
 {
 	struct tool_lcore *l = &lcores[rte_lcore_id()];
 	const struct workload *w = m_opts->workload;
-	bool continuous = tool_options_continuous(m_opts);
 	struct tool_snap s;
 	uint64_t sum = 0;
 	void *ctx = NULL;
@@ -141,21 +158,20 @@ tool_measure_lcore(void *arg __rte_unused)
 		return -1;
 	}
 
-	/* The first read opens this lcore's group; then the overhead. */
+	/* The first read opens this lcore's group; then the overhead, and the
+	 * read paths while this lcore runs (from another thread, a sleeping
+	 * lcore's counters are off the hardware).
+	 */
 	take(&s);
 	calibrate(l);
+	l->info_ret = rte_pmu_lcore_info_get(rte_lcore_id(), &l->info);
 
 	memset(&s, 0, sizeof(s));
-	take(&s);
+	end_round(l, &s, 0);
 	l->base = s;
-	publish(l, &s);
-	do {
+	do
 		sum += w->run(ctx, m_opts->iterations);
-		take(&s);
-		s.rounds++;
-		s.iterations += m_opts->iterations;
-		publish(l, &s);
-	} while (continuous && __atomic_load_n(&m_stop, __ATOMIC_RELAXED) == 0);
+	while (end_round(l, &s, m_opts->iterations));
 
 	l->sink = sum;
 	w->release(ctx);

@@ -27,8 +27,9 @@ struct tool_snap {
 };
 
 /* One lcore's measurement. The lcore writes it; the main lcore reads the
- * live snapshot through its sequence number while the lcore runs, and the
- * rest once the lcore published its base snapshot (seq != 0).
+ * live snapshot through its sequence number while the lcore runs, the
+ * overhead and info once the lcore published a snapshot (seq != 0), and
+ * base once the lcore returned.
  */
 struct tool_lcore {
 	bool ran;
@@ -36,7 +37,10 @@ struct tool_lcore {
 	/* Read overhead: median over back-to-back read pairs. */
 	uint64_t overhead_tsc;
 	uint64_t overhead[RTE_MAX_NUM_GROUP_EVENTS];        /* by event index */
-	struct tool_snap base;          /* before the first round */
+	struct tool_snap base;          /* before the first round, not continuous */
+	/* Read paths as the lcore saw them while running, before its rounds. */
+	int info_ret;
+	struct rte_pmu_lcore_info info;
 	uint32_t seq;                   /* odd while live is written */
 	struct tool_snap live;          /* after the last round */
 	volatile uint64_t sink;         /* keeps results alive */

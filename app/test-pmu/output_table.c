@@ -89,6 +89,20 @@ table_begin(const struct tool_options *opts, const struct tool_events *evs,
 	printf("\n");
 }
 
+/* A rate per second with a K, M or G prefix, as perf stat writes it. */
+static void
+format_rate(double rate, char *buf, size_t len)
+{
+	static const char *const prefix[] = { "", "K", "M", "G" };
+	unsigned int p = 0;
+
+	while (rate >= 1000.0 && p + 1 < RTE_DIM(prefix)) {
+		rate /= 1000.0;
+		p++;
+	}
+	snprintf(buf, len, "# %9.3f %s/sec", rate, prefix[p]);
+}
+
 static void
 print_row(const struct tool_row *row)
 {
@@ -99,7 +113,9 @@ print_row(const struct tool_row *row)
 			row->ev->reason);
 		return;
 	}
-	if (row->has_ratio)
+	if (row->has_ratio && strcmp(row->ratio_unit, "/sec") == 0)
+		format_rate(row->ratio, ratio, sizeof(ratio));
+	else if (row->has_ratio)
 		snprintf(ratio, sizeof(ratio), "# %9.3f %s", row->ratio, row->ratio_unit);
 	else if (row->ratio_unit != NULL)
 		snprintf(ratio, sizeof(ratio), "# %9s %s", "n/a", row->ratio_unit);

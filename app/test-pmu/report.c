@@ -103,11 +103,10 @@ tool_report_add(struct tool_report *rep, unsigned int lcore_id,
 	const struct tool_lcore *l, const struct tool_snap *from, const struct tool_snap *to)
 {
 	struct tool_record *rec = new_record(rep, lcore_id);
-	struct rte_pmu_lcore_info info;
+	const struct rte_pmu_lcore_info *info = &l->info;
 	const struct tool_event *ev;
 	struct tool_row *row;
 	unsigned int i;
-	int ret;
 
 	rec->status = rte_pmu_lcore_status(lcore_id);
 	if (l->work_ret != 0 || to == NULL) {
@@ -120,7 +119,6 @@ tool_report_add(struct tool_report *rep, unsigned int lcore_id,
 		rec->error = "group not open";
 		return;
 	}
-	ret = rte_pmu_lcore_info_get(lcore_id, &info);
 
 	rec->rounds = to->rounds - from->rounds;
 	rec->iterations = to->iterations - from->iterations;
@@ -135,8 +133,8 @@ tool_report_add(struct tool_report *rep, unsigned int lcore_id,
 		row->overhead = rec->rounds * l->overhead[ev->index];
 		row->value = (int64_t)(to->val[ev->index] - from->val[ev->index] -
 			row->overhead);
-		if (ret == 0 && ev->index < info.num_events)
-			format_path(&info.events[ev->index], row->path, sizeof(row->path));
+		if (l->info_ret == 0 && ev->index < info->num_events)
+			format_path(&info->events[ev->index], row->path, sizeof(row->path));
 	}
 }
 
