@@ -54,6 +54,19 @@ add_event(const char *name, char *hint, size_t len)
 	return ret;
 }
 
+/* @p text without a leading "event NAME: ", which a row already shows. */
+static const char *
+drop_name(const char *text, const char *name)
+{
+	size_t len = strlen(name);
+
+	if (strncmp(text, "event ", 6) == 0 && strncmp(text + 6, name, len) == 0 &&
+			strncmp(text + 6 + len, ": ", 2) == 0)
+		return text + 6 + len + 2;
+
+	return text;
+}
+
 /* Add every name of @p list (modified: names point into it). */
 static int
 add_list(struct tool_events *evs, char *list)
@@ -84,7 +97,7 @@ add_list(struct tool_events *evs, char *list)
 			ev->error = ret;
 			/* The library's words when it logged any: they name the cause. */
 			snprintf(ev->reason, sizeof(ev->reason), "%s",
-				hint[0] != '\0' ? hint : strerror(-ret));
+				hint[0] != '\0' ? drop_name(hint, name) : strerror(-ret));
 			continue;
 		}
 		ev->supported = true;

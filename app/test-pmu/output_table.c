@@ -57,8 +57,7 @@ table_begin(const struct tool_options *opts, const struct tool_events *evs,
 	for (i = 0; i < evs->count; i++)
 		name_width = RTE_MAX(name_width, (int)strlen(evs->ev[i].name));
 	if (evs->fell_back)
-		printf("no hardware events here (%s: <not supported>); counting software "
-			"events " TOOL_FALLBACK_EVENTS "\n", TOOL_DEFAULT_EVENTS);
+		printf("no hardware events here: counting " TOOL_FALLBACK_EVENTS " instead\n");
 	printf("workload %s, %s iterations %s, on %u lcore(s)", opts->workload->name,
 		tool_group_digits((int64_t)opts->iterations, it, sizeof(it)),
 		tool_options_continuous(opts) ? "per round" : "per lcore", lcores);
@@ -100,35 +99,33 @@ format_rate(double rate, char *buf, size_t len)
 		rate /= 1000.0;
 		p++;
 	}
-	snprintf(buf, len, "# %9.3f %s/sec", rate, prefix[p]);
+	snprintf(buf, len, "# %8.3f %s/sec", rate, prefix[p]);
 }
 
 static void
 print_row(const struct tool_row *row)
 {
-	char v[32], ratio[48] = "", per[32] = "";
+	char v[32], ratio[48] = "";
 
 	if (!row->ev->supported) {
-		printf("  %18s      %-*s  (%s)\n", "<not supported>", name_width, row->ev->name,
+		printf("  %15s      %-*s  (%s)\n", "<not supported>", name_width, row->ev->name,
 			row->ev->reason);
 		return;
 	}
 	if (row->has_ratio && strcmp(row->ratio_unit, "/sec") == 0)
 		format_rate(row->ratio, ratio, sizeof(ratio));
 	else if (row->has_ratio)
-		snprintf(ratio, sizeof(ratio), "# %9.3f %s", row->ratio, row->ratio_unit);
+		snprintf(ratio, sizeof(ratio), "# %8.3f %s", row->ratio, row->ratio_unit);
 	else if (row->ratio_unit != NULL)
-		snprintf(ratio, sizeof(ratio), "# %9s %s", "n/a", row->ratio_unit);
-	if (row->unit[0] != '\0') {
+		snprintf(ratio, sizeof(ratio), "# %8s %s", "n/a", row->ratio_unit);
+	if (row->unit[0] != '\0')
 		snprintf(v, sizeof(v), row->value >= 1000000 ? "%.2f" : "%.4f",
 			(double)row->value / 1e6);
-		snprintf(per, sizeof(per), "%.3f ns/iter", row->per_iteration);
-	} else {
+	else
 		tool_group_digits(row->value, v, sizeof(v));
-		snprintf(per, sizeof(per), "%.3f /iter", row->per_iteration);
-	}
-	printf("  %18s %-4s %-*s  %-30s %18s  %s\n", v, row->unit[0] != '\0' ? "msec" : "",
-		name_width, row->ev->name, ratio, per, row->path);
+	printf("  %15s %-4s %-*s  %-28s %10.3f %-7s  %s\n", v,
+		row->unit[0] != '\0' ? "msec" : "", name_width, row->ev->name, ratio,
+		row->per_iteration, row->unit[0] != '\0' ? "ns/iter" : "/iter", row->path_brief);
 }
 
 static void
@@ -151,16 +148,15 @@ print_record(const struct tool_report *rep, const struct tool_record *rec)
 	for (i = 0; i < rep->evs->count; i++)
 		print_row(&rec->rows[i]);
 	if (rec->elapsed_ns >= 1e6)
-		printf("\n  %18.3f ms   elapsed", rec->elapsed_ns / 1e6);
+		printf("\n  %15.3f ms   elapsed", rec->elapsed_ns / 1e6);
 	else
-		printf("\n  %18.3f us   elapsed", rec->elapsed_ns / 1e3);
+		printf("\n  %15.3f us   elapsed", rec->elapsed_ns / 1e3);
 	printf(" (%.3f ns/iteration)\n", rec->iterations != 0 ? rec->elapsed_ns / (double)rec->iterations : 0.0);
 	if (rep->opts->raw) {
 		printf("  read overhead not subtracted (--raw)\n");
 		return;
 	}
-	printf("  read overhead subtracted: %.1f ns per round (%u event reads)",
-		rec->overhead_ns, rep->evs->counted);
+	printf("  read overhead subtracted per round: %.1f ns", rec->overhead_ns);
 	for (i = 0; i < rep->evs->count; i++)
 		if (rec->rows[i].ev->supported)
 			printf(", %s %s", rec->rows[i].ev->name,
@@ -212,8 +208,8 @@ table_report(const struct tool_report *rep)
 			print_record(rep, &rep->rec[r]);
 	}
 	if (rep->interval == 0 && !rep->opts->raw)
-		printf("\nFigures exclude the read overhead, measured on each lcore as the "
-			"median of back-to-back reads with nothing between them.\n");
+		printf("\nFigures exclude the read overhead: the median cost of back-to-back\n"
+			"reads with nothing between them, measured on each lcore.\n");
 }
 
 const struct tool_output tool_output_table = {

@@ -58,15 +58,17 @@ tool_report_init(struct tool_report *rep, const struct tool_options *opts,
 	rep->count = 0;
 }
 
+/* How @p ev is read: in full, or in brief (without index and width). */
 static void
-format_path(const struct rte_pmu_event_info *ev, char *buf, size_t len)
+format_path(const struct rte_pmu_event_info *ev, bool brief, char *buf, size_t len)
 {
 	int n;
 
 	switch (ev->path) {
 	case RTE_PMU_PATH_USER:
-		n = snprintf(buf, len, "user page (index %u, width %u)", ev->user_index,
-			ev->pmc_width);
+		n = brief ? snprintf(buf, len, "user page") :
+			snprintf(buf, len, "user page (index %u, width %u)", ev->user_index,
+				ev->pmc_width);
 		break;
 	case RTE_PMU_PATH_SYSCALL:
 		n = snprintf(buf, len, "read()");
@@ -76,8 +78,8 @@ format_path(const struct rte_pmu_event_info *ev, char *buf, size_t len)
 		break;
 	}
 	if (ev->multiplexed && n >= 0 && (size_t)n < len)
-		snprintf(buf + n, len - n, ", multiplexed (running %.1f%%)",
-			ev->time_enabled != 0 ?
+		snprintf(buf + n, len - n, brief ? ", mux %.0f%%" :
+			", multiplexed (running %.1f%%)", ev->time_enabled != 0 ?
 			100.0 * ev->time_running / ev->time_enabled : 0.0);
 }
 
@@ -133,8 +135,11 @@ tool_report_add(struct tool_report *rep, unsigned int lcore_id,
 		row->overhead = rec->rounds * l->overhead[ev->index];
 		row->value = (int64_t)(to->val[ev->index] - from->val[ev->index] -
 			row->overhead);
-		if (l->info_ret == 0 && ev->index < info->num_events)
-			format_path(&info->events[ev->index], row->path, sizeof(row->path));
+		if (l->info_ret != 0 || ev->index >= info->num_events)
+			continue;
+		format_path(&info->events[ev->index], false, row->path, sizeof(row->path));
+		format_path(&info->events[ev->index], true, row->path_brief,
+			sizeof(row->path_brief));
 	}
 }
 

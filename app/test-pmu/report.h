@@ -26,6 +26,7 @@ struct tool_row {
 	double per_iteration;
 	const char *unit;               /* "ns" for clocks, "" for counts */
 	char path[96];                  /* how it was read; "" when unknown */
+	char path_brief[32];            /* the same in a few words */
 	bool has_ratio;
 	double ratio;                   /* e.g. instructions per cycle */
 	const char *ratio_unit;         /* e.g. "insn per cycle" */
