@@ -70,14 +70,15 @@ fi
 if grep -q "^WARN_AS_ERROR *= *\(YES\|FAIL_ON_WARNINGS\)" "$b/doc/doxy-api.conf"; then
 	# A wrong @param next to the real header must fail the doc.
 	mkdir "$tmp/bad"
-	printf '/**\n * @file\n * Deliberately wrong.\n */\n%s\nint rte_pmu_undocumented(int x);\n' \
+	printf '/**\n * @file\n * Deliberately wrong.\n */\n%s\nint rte_pmu_bad(int x);\n' \
 		'/** Nothing. @param y not a parameter @return 0 */' >"$tmp/bad/rte_pmu_bad.h"
-	sed -e "s#^INPUT .*#& $tmp/bad#" -e "s#^OUTPUT_DIRECTORY .*#OUTPUT_DIRECTORY = $tmp/bad/out#" \
+	sed -e "s#^INPUT .*#& $tmp/bad#" \
+		-e "s#^OUTPUT_DIRECTORY .*#OUTPUT_DIRECTORY = $tmp/bad/out#" \
 		"$b/doc/doxy-api.conf" >"$tmp/bad/doxy.conf"
 	if doxygen "$tmp/bad/doxy.conf" >"$tmp/bad.log" 2>&1; then
 		fail "doxygen succeeded on a wrong @param"
 		show "$tmp/bad.log"
-	elif grep -q "rte_pmu_undocumented" "$tmp/bad.log"; then
+	elif grep -q "rte_pmu_bad" "$tmp/bad.log"; then
 		ok "a doxygen warning fails the doc build (a wrong @param: exit non-zero)"
 	else
 		fail "doxygen failed, but not on the wrong @param"

@@ -151,7 +151,8 @@ print_record(const struct tool_report *rep, const struct tool_record *rec)
 		printf("\n  %15.3f ms   elapsed", rec->elapsed_ns / 1e6);
 	else
 		printf("\n  %15.3f us   elapsed", rec->elapsed_ns / 1e3);
-	printf(" (%.3f ns/iteration)\n", rec->iterations != 0 ? rec->elapsed_ns / (double)rec->iterations : 0.0);
+	printf(" (%.3f ns/iteration)\n",
+		rec->iterations != 0 ? rec->elapsed_ns / (double)rec->iterations : 0.0);
 	if (rep->opts->raw) {
 		printf("  read overhead not subtracted (--raw)\n");
 		return;
