@@ -29,8 +29,9 @@ command -v doxygen >/dev/null || missing="$missing doxygen"
 command -v dot >/dev/null || missing="$missing graphviz"
 if [ -n "$missing" ]; then
 	echo "ci-doc: installing$missing"
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-		$missing >/dev/null || { echo "ci-doc: cannot install$missing"; exit 1; }
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq && apt-get install -y -qq --no-install-recommends $missing >/dev/null ||
+		{ echo "ci-doc: cannot install$missing (root needed)"; exit 1; }
 fi
 
 off="-Dtests=false -Ddisable_apps=test-pmu -Dexamples="
