@@ -29,6 +29,11 @@ passed=0 failed=0 skipped=0
 prefix=pmu_ci_observe_$$
 work=$(mktemp -d /tmp/pmu-ci-observe.XXXXXX)
 pids=()
+if [ "$(id -u)" -eq 0 ]; then
+	rundir=/var/run/dpdk/$prefix
+else
+	rundir=${XDG_RUNTIME_DIR:-/tmp}/dpdk/$prefix
+fi
 
 cleanup() {
 	local p
@@ -39,6 +44,8 @@ cleanup() {
 		timeout 10 tail --pid="$p" -f /dev/null 2>/dev/null || kill -9 "$p" 2>/dev/null
 	done
 	rm -rf "$work"
+	# The EAL runtime folders of the three runs (the prefix is ours alone).
+	[ -z "${rundir:-}" ] || rm -rf "$rundir" "${rundir}_h" "${rundir}_t"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -121,11 +128,6 @@ if [ -x "$tool" ] && "$tool" --no-huge --no-pci -m 64 --no-telemetry --file-pref
 	app=$tool
 fi
 
-if [ "$(id -u)" -eq 0 ]; then
-	rundir=/var/run/dpdk/$prefix
-else
-	rundir=${XDG_RUNTIME_DIR:-/tmp}/dpdk/$prefix
-fi
 eal=(-l 0-1 --no-huge --no-pci -m 64 --file-prefix="$prefix")
 if [ "$(nproc)" -lt 2 ]; then
 	skip "telemetry, Prometheus and trace: need 2 CPUs (a main and a counting worker lcore)"
