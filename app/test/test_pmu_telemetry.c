@@ -12,11 +12,14 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <rte_common.h>
 #include <rte_cycles.h>
+#include <rte_eal.h>
 #include <rte_launch.h>
 #include <rte_lcore.h>
 #include <rte_telemetry.h>
@@ -249,6 +252,72 @@ test_snapshot_not_open(void)
 	return TEST_SUCCESS;
 }
 
+/* Send one command on the telemetry socket; the reply in @p buf. */
+static int
+socket_cmd(int sock, const char *cmd, char *buf, size_t len)
+{
+	ssize_t n;
+
+	if (send(sock, cmd, strlen(cmd), 0) < 0)
+		return -errno;
+	n = recv(sock, buf, len - 1, 0);
+	if (n <= 0)
+		return n < 0 ? -errno : -ENODATA;
+	buf[n] = '\0';
+
+	return 0;
+}
+
+/* The commands as a client sees them, through the process's own telemetry
+ * socket: registered, answering JSON with the live values, and an error
+ * reply for a bad parameter.
+ */
+static int
+test_socket_commands(void)
+{
+	unsigned int lcore = rte_lcore_id();
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	char buf[16384], cmd[64], want[64];
+	int sock, ret;
+
+	if ((size_t)snprintf(addr.sun_path, sizeof(addr.sun_path), "%s/dpdk_telemetry.v2",
+			rte_eal_get_runtime_dir()) >= sizeof(addr.sun_path) ||
+			access(addr.sun_path, F_OK) != 0)
+		TEST_SKIP("no telemetry socket (EAL started with --no-telemetry)");
+	rte_pmu_read(0);
+	sock = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	TEST_ASSERT(sock >= 0, "socket: %s", strerror(errno));
+	ret = connect(sock, (struct sockaddr *)&addr, sizeof(addr));
+	if (ret == 0 && recv(sock, buf, sizeof(buf), 0) <= 0)
+		ret = -1;
+	if (ret != 0) {
+		close(sock);
+		TEST_ASSERT(false, "connect to %s: %s", addr.sun_path, strerror(errno));
+	}
+
+	ret = socket_cmd(sock, "/pmu/list", buf, sizeof(buf));
+	if (ret == 0 && strcmp(buf, "{\"/pmu/list\":[\"task-clock\",\"page-faults\"]}") != 0)
+		ret = -EPROTO;
+	if (ret == 0) {
+		snprintf(cmd, sizeof(cmd), "/pmu/lcore,%u", lcore);
+		snprintf(want, sizeof(want), "{\"/pmu/lcore\":{\"lcore_id\":%u,", lcore);
+		ret = socket_cmd(sock, cmd, buf, sizeof(buf));
+	}
+	if (ret == 0 && (strncmp(buf, want, strlen(want)) != 0 ||
+			strstr(buf, "\"status\":1,") == NULL || strstr(buf, "\"scaled\":[") == NULL ||
+			strstr(buf, "\"time_enabled\":") == NULL))
+		ret = -EPROTO;
+	if (ret == 0) {
+		ret = socket_cmd(sock, "/pmu/lcore,abc", buf, sizeof(buf));
+		if (ret == 0 && strcmp(buf, "{\"/pmu/lcore\":null}") != 0)
+			ret = -EPROTO;
+	}
+	close(sock);
+	TEST_ASSERT_SUCCESS(ret, "telemetry reply: %s (%s)", buf, strerror(-ret));
+
+	return TEST_SUCCESS;
+}
+
 static struct unit_test_suite pmu_telemetry_suite = {
 	.suite_name = "pmu telemetry autotest",
 	.unit_test_cases = {
@@ -258,6 +327,7 @@ static struct unit_test_suite pmu_telemetry_suite = {
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_no_param_commands),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_snapshot_not_open),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_snapshot_other_lcore),
+		TEST_CASE_ST(pmu_setup, pmu_teardown, test_socket_commands),
 		TEST_CASES_END()
 	}
 };
