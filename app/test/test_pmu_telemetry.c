@@ -101,9 +101,9 @@ test_not_initialised(void)
 
 	TEST_ASSERT_EQUAL(tel_call("/pmu/lcore", "0"), -ENODEV, "lcore before init");
 	TEST_ASSERT_EQUAL(tel_call("/pmu/list", NULL), 0, "list before init: empty list");
-	TEST_ASSERT_EQUAL(pmu_lcore_snapshot(rte_lcore_id(), &snap), -ENODEV,
+	TEST_ASSERT_EQUAL(pmu_lcore_snapshot(rte_lcore_id(), true, &snap), -ENODEV,
 		"snapshot before init");
-	TEST_ASSERT_EQUAL(pmu_lcore_snapshot(RTE_MAX_LCORE, &snap), -EINVAL,
+	TEST_ASSERT_EQUAL(pmu_lcore_snapshot(RTE_MAX_LCORE, true, &snap), -EINVAL,
 		"snapshot of lcore RTE_MAX_LCORE");
 
 	return TEST_SUCCESS;
@@ -202,13 +202,13 @@ test_snapshot_other_lcore(void)
 		sleep_ms(1);
 	sleep_ms(20);
 	fds = lowest_free_fd();
-	ret = pmu_lcore_snapshot(worker, &a);
+	ret = pmu_lcore_snapshot(worker, true, &a);
 	/* The worker spins: its task-clock grows as soon as it gets the CPU
 	 * (give a loaded machine up to 2 s).
 	 */
 	for (i = 0; ret == 0 && i < 100; i++) {
 		sleep_ms(20);
-		ret = pmu_lcore_snapshot(worker, &b);
+		ret = pmu_lcore_snapshot(worker, true, &b);
 		if (b.raw[0] > a.raw[0])
 			break;
 	}
@@ -235,6 +235,11 @@ test_snapshot_other_lcore(void)
 	TEST_ASSERT(a.path[0] == RTE_PMU_PATH_SYSCALL, "software event path %s",
 		pmu_path_name(a.path[0]));
 	TEST_ASSERT(a.cpu[0] != '\0', "no CPU set");
+	/* State only (what /pmu/info takes): no read(), no values. */
+	TEST_ASSERT_SUCCESS(pmu_lcore_snapshot(worker, false, &b), "state of lcore %u", worker);
+	TEST_ASSERT(b.status == 1 && !b.have_values && b.raw[0] == 0 &&
+		b.path[0] == RTE_PMU_PATH_SYSCALL, "state-only snapshot: status %d values %d",
+		b.status, b.have_values);
 
 	return TEST_SUCCESS;
 }
@@ -245,7 +250,7 @@ test_snapshot_not_open(void)
 {
 	struct pmu_snapshot s;
 
-	TEST_ASSERT_SUCCESS(pmu_lcore_snapshot(rte_lcore_id(), &s), "snapshot");
+	TEST_ASSERT_SUCCESS(pmu_lcore_snapshot(rte_lcore_id(), true, &s), "snapshot");
 	TEST_ASSERT(s.status == 0 && !s.have_values && s.num_events == 2 &&
 		s.path[0] == RTE_PMU_PATH_NONE, "status %d values %d", s.status, s.have_values);
 

@@ -65,15 +65,16 @@ struct pmu_snapshot {
 };
 
 /**
- * Take @p lcore_id's state and, when its group is open, its live values
- * with one read() of a duplicate of the group leader's fd. The library's
+ * Take @p lcore_id's state and, when its group is open and @p values is
+ * true, its live values with one read() of a duplicate of the group
+ * leader's fd. The library's
  * lock is held only to copy the state and dup() the fd; the counted thread
  * is never stopped and its user pages are only peeked at for the read path.
  * Returns 0 (values may still be missing: see have_values, read_error);
  * -EINVAL @p lcore_id out of range or not an lcore; -ENODEV library not
  * initialised.
  */
-int pmu_lcore_snapshot(unsigned int lcore_id, struct pmu_snapshot *snap);
+int pmu_lcore_snapshot(unsigned int lcore_id, bool values, struct pmu_snapshot *snap);
 
 /** Name of a read path: "none", "user", "syscall". */
 const char *pmu_path_name(enum rte_pmu_read_path path);

@@ -192,7 +192,7 @@ snapshot_read(const int *fds, unsigned int nfd, uint64_t fmt, const uint64_t *id
 }
 
 int
-pmu_lcore_snapshot(unsigned int lcore_id, struct pmu_snapshot *snap)
+pmu_lcore_snapshot(unsigned int lcore_id, bool values, struct pmu_snapshot *snap)
 {
 	const uint64_t fmt = PMU_FD_READ_FORMAT;
 	uint64_t ids[RTE_MAX_NUM_GROUP_EVENTS];
@@ -234,7 +234,7 @@ pmu_lcore_snapshot(unsigned int lcore_id, struct pmu_snapshot *snap)
 		/* The leader alone holds the group's values when it was opened
 		 * with PERF_FORMAT_GROUP; otherwise each event is read alone.
 		 */
-		nfd = (fmt & PERF_FORMAT_GROUP) != 0 ? 1 : pmu.num_events;
+		nfd = !values ? 0 : (fmt & PERF_FORMAT_GROUP) != 0 ? 1 : pmu.num_events;
 		for (i = 0; i < nfd; i++) {
 			fds[i] = fcntl(lc->fds[i], F_DUPFD_CLOEXEC, 0);
 			if (fds[i] < 0) {
@@ -246,11 +246,11 @@ pmu_lcore_snapshot(unsigned int lcore_id, struct pmu_snapshot *snap)
 	}
 	rte_spinlock_unlock(&pmu.lock);
 
-	if (snap->status > 0 && snap->read_error == 0)
+	if (values && snap->status > 0 && snap->read_error == 0)
 		snap->read_error = snapshot_read(fds, nfd, fmt, ids, snap);
 	for (i = 0; i < nfd; i++)
 		close(fds[i]);
-	snap->have_values = snap->status > 0 && snap->read_error == 0;
+	snap->have_values = values && snap->status > 0 && snap->read_error == 0;
 	if (snap->status > 0 && snap->read_error != 0)
 		PMU_LOG(DEBUG, "lcore %u: reading its group from another thread: %s",
 			lcore_id, strerror(-snap->read_error));

@@ -157,7 +157,7 @@ info_lcores(struct rte_tel_data *d)
 		return -ENOMEM;
 	}
 	for (i = 0; i < RTE_MAX_LCORE; i++) {
-		if (pmu_lcore_snapshot(i, snap) != 0)
+		if (pmu_lcore_snapshot(i, false, snap) != 0)
 			continue;
 		rte_tel_data_add_array_int(ids, i);
 		rte_tel_data_add_array_int(status, snap->status);
@@ -229,7 +229,7 @@ handle_lcore(const char *cmd, const char *params, struct rte_tel_data *d)
 	ret = lcore_param(cmd, params, &lcore_id);
 	if (ret != 0)
 		return ret;
-	ret = pmu_lcore_snapshot(lcore_id, &snap);
+	ret = pmu_lcore_snapshot(lcore_id, true, &snap);
 	if (ret == -ENODEV)
 		PMU_LOG(NOTICE, "telemetry %s: rte_pmu_init() not called", cmd);
 	else if (ret != 0)

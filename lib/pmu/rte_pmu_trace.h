@@ -32,7 +32,9 @@ RTE_TRACE_POINT(
 	RTE_TRACE_POINT_ARGS(void),
 )
 
-/* rte_pmu_add_event(name) returned ret (index, or negative errno). */
+/* rte_pmu_add_event(name) returned ret (index, or negative errno). Strings
+ * in EAL trace records keep their first 31 characters.
+ */
 RTE_TRACE_POINT(
 	rte_pmu_trace_event_add,
 	RTE_TRACE_POINT_ARGS(const char *name, int ret),
