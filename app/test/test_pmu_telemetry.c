@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
@@ -182,6 +183,42 @@ sleep_ms(unsigned int ms)
 	nanosleep(&ts, NULL);
 }
 
+/* Run spinning_reader() on @p worker and take two snapshots of it from
+ * this thread, the second once event 0 grew (give a loaded machine up to
+ * 2 s). Returns 0, a snapshot's error, or -EBADF when a descriptor leaked.
+ */
+static int
+two_snapshots(unsigned int worker, struct pmu_snapshot *a, struct pmu_snapshot *b)
+{
+	int fds, fds_after, ret, i;
+
+	__atomic_store_n(&worker_stop, 0, __ATOMIC_RELEASE);
+	rte_eal_remote_launch(spinning_reader, NULL, worker);
+	/* Wait for its first read, at most 5 s. */
+	for (i = 0; i < 5000 && rte_pmu_lcore_status(worker) == 0; i++)
+		sleep_ms(1);
+	sleep_ms(20);
+	fds = lowest_free_fd();
+	ret = pmu_lcore_snapshot(worker, true, a);
+	for (i = 0; ret == 0 && i < 100; i++) {
+		sleep_ms(20);
+		ret = pmu_lcore_snapshot(worker, true, b);
+		if (b->raw[0] > a->raw[0])
+			break;
+	}
+	fds_after = lowest_free_fd();
+	__atomic_store_n(&worker_stop, 1, __ATOMIC_RELEASE);
+	if (rte_eal_wait_lcore(worker) != 0)
+		printf("lcore %u: group not open\n", worker);
+	if (ret == 0 && fds_after != fds) {
+		printf("the snapshots left descriptor(s) open: next free %d, was %d\n",
+			fds_after, fds);
+		ret = -EBADF;
+	}
+
+	return ret;
+}
+
 /* Another lcore's live values, read from this thread: present, growing,
  * unscaled when not multiplexed, and no descriptor left behind.
  */
@@ -190,35 +227,10 @@ test_snapshot_other_lcore(void)
 {
 	unsigned int worker = rte_get_next_lcore(-1, 1, 0);
 	struct pmu_snapshot a, b;
-	int fds, fds_after, ret, i;
 
 	if (worker >= RTE_MAX_LCORE)
 		TEST_SKIP("needs a worker lcore (-l 0-1)");
-
-	__atomic_store_n(&worker_stop, 0, __ATOMIC_RELEASE);
-	rte_eal_remote_launch(spinning_reader, NULL, worker);
-	/* Wait for its first read, at most 5 s. */
-	for (ret = 0; ret < 5000 && rte_pmu_lcore_status(worker) == 0; ret++)
-		sleep_ms(1);
-	sleep_ms(20);
-	fds = lowest_free_fd();
-	ret = pmu_lcore_snapshot(worker, true, &a);
-	/* The worker spins: its task-clock grows as soon as it gets the CPU
-	 * (give a loaded machine up to 2 s).
-	 */
-	for (i = 0; ret == 0 && i < 100; i++) {
-		sleep_ms(20);
-		ret = pmu_lcore_snapshot(worker, true, &b);
-		if (b.raw[0] > a.raw[0])
-			break;
-	}
-	fds_after = lowest_free_fd();
-	/* Stop the worker before any check can return. */
-	__atomic_store_n(&worker_stop, 1, __ATOMIC_RELEASE);
-	TEST_ASSERT_SUCCESS(rte_eal_wait_lcore(worker), "worker's group not open");
-	TEST_ASSERT_SUCCESS(ret, "snapshot of lcore %u", worker);
-	TEST_ASSERT_EQUAL(fds_after, fds, "the snapshots left descriptor(s) open: "
-		"next free %d, was %d", fds_after, fds);
+	TEST_ASSERT_SUCCESS(two_snapshots(worker, &a, &b), "snapshots of lcore %u", worker);
 
 	TEST_ASSERT(a.status == 1 && a.have_values && a.read_error == 0,
 		"status %d, values %d, error %d", a.status, a.have_values, a.read_error);
@@ -323,6 +335,39 @@ test_socket_commands(void)
 	return TEST_SUCCESS;
 }
 
+/* A hardware counter of another lcore, where the machine has one: the
+ * group read gives it, growing.
+ */
+static int
+test_snapshot_hardware(void)
+{
+	unsigned int worker = rte_get_next_lcore(-1, 1, 0);
+	struct pmu_snapshot a, b;
+	int ret;
+
+	if (worker >= RTE_MAX_LCORE)
+		TEST_SKIP("needs a worker lcore (-l 0-1)");
+	if (rte_pmu_add_event("cycles") != 0)
+		TEST_SKIP("no cycles event here (no hardware PMU)");
+	TEST_ASSERT_EQUAL(rte_pmu_add_event("task-clock"), 1, "add task-clock");
+	ret = two_snapshots(worker, &a, &b);
+	TEST_ASSERT_SUCCESS(ret, "snapshots of lcore %u", worker);
+	TEST_ASSERT(a.have_values && b.raw[0] > a.raw[0] && b.raw[1] > a.raw[1],
+		"cycles %" PRIu64 " -> %" PRIu64 ", task-clock %" PRIu64 " -> %" PRIu64,
+		a.raw[0], b.raw[0], a.raw[1], b.raw[1]);
+	TEST_ASSERT(a.path[0] != RTE_PMU_PATH_NONE, "no read path");
+	printf("lcore %u cycles: %" PRIu64 " in %" PRIu64 " ns, read path %s\n", worker,
+		b.raw[0] - a.raw[0], b.time_enabled - a.time_enabled, pmu_path_name(a.path[0]));
+
+	return TEST_SUCCESS;
+}
+
+static int
+pmu_init_only(void)
+{
+	return rte_pmu_init() == 0 ? TEST_SUCCESS : TEST_FAILED;
+}
+
 static struct unit_test_suite pmu_telemetry_suite = {
 	.suite_name = "pmu telemetry autotest",
 	.unit_test_cases = {
@@ -333,6 +378,7 @@ static struct unit_test_suite pmu_telemetry_suite = {
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_snapshot_not_open),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_snapshot_other_lcore),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_socket_commands),
+		TEST_CASE_ST(pmu_init_only, pmu_teardown, test_snapshot_hardware),
 		TEST_CASES_END()
 	}
 };
