@@ -20,7 +20,7 @@
 # Environment: BUILD_DIR (default build).
 set -uo pipefail
 
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 start=$SECONDS
 build=${BUILD_DIR:-build}
 events=task-clock,context-switches,page-faults
@@ -85,7 +85,8 @@ fail() { echo "  FAIL: $*"; failed=$((failed + 1)); }
 skip() { echo "  skip: $*"; skipped=$((skipped + 1)); }
 
 free_port() {
-	"$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+	"$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0))
+print(s.getsockname()[1])'
 }
 
 # Wait up to $2 s for the command $1 to succeed.
@@ -118,7 +119,11 @@ echo "=== observe: build"
 if [ ! -f "$build/build.ninja" ]; then
 	meson setup "$build" --werror >/dev/null || { fail "meson setup"; finish; }
 fi
-timeout 900 ninja -C "$build" >"$work/ninja.log" 2>&1 || { tail -20 "$work/ninja.log"; fail "build"; finish; }
+if ! timeout 900 ninja -C "$build" >"$work/ninja.log" 2>&1; then
+	tail -20 "$work/ninja.log"
+	fail "build"
+	finish
+fi
 observe=$build/examples/dpdk-pmu-observe
 tool=$build/app/test-pmu/dpdk-test-pmu
 [ -x "$observe" ] || { fail "$observe not built"; finish; }

@@ -18,7 +18,8 @@ SLOW = "slow_reads_total"
 ERRORS = "read_errors_total"
 
 
-def info() -> "dict[Name, tuple[Description, Type]]":
+def info():
+    """Metric name: (description, type), as the exporter expects."""
     return {
         EVENTS: ("Counter value, scaled for multiplexing (raw * enabled / running).",
                  "counter"),
@@ -35,7 +36,8 @@ def info() -> "dict[Name, tuple[Description, Type]]":
     }
 
 
-def metrics(sock: "TelemetrySocket") -> "list[tuple[Name, Value, Labels]]":
+def metrics(sock):
+    """(name, value, labels) of every series, read through sock.cmd()."""
     out = []
     pmu = sock.cmd("/pmu/info") or {}
     if not pmu.get("initialized"):
