@@ -148,6 +148,59 @@ test_read_parse(void)
 	return TEST_SUCCESS;
 }
 
+/* The group read with every read format the library might open a group
+ * with: one read() of the leader with PERF_FORMAT_GROUP, one per event
+ * without; values matched by id or by position.
+ */
+static int
+test_snapshot_read_formats(void)
+{
+	static const uint64_t te_tr = PERF_FORMAT_TOTAL_TIME_ENABLED |
+		PERF_FORMAT_TOTAL_TIME_RUNNING;
+	static const uint64_t formats[] = {
+		PERF_FORMAT_GROUP | PERF_FORMAT_ID | te_tr,
+		PERF_FORMAT_GROUP | te_tr,
+		PERF_FORMAT_ID | te_tr,
+		te_tr,
+	};
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_SOFTWARE,
+		.size = sizeof(attr),
+	};
+	struct pmu_snapshot snap;
+	uint64_t ids[2] = { 0, 0 };
+	volatile uint64_t sink = 0;
+	int fds[2], ret = 0;
+	unsigned int f, n;
+
+	for (f = 0; f < RTE_DIM(formats) && ret == 0; f++) {
+		attr.read_format = formats[f];
+		attr.config = PERF_COUNT_SW_TASK_CLOCK;
+		fds[0] = pmu_fd_open(&attr, -1);
+		attr.config = PERF_COUNT_SW_PAGE_FAULTS;
+		fds[1] = fds[0] >= 0 ? pmu_fd_open(&attr, fds[0]) : -1;
+		ret = fds[1] >= 0 ? 0 : -ENOTSUP;
+		if (ret == 0 && (formats[f] & PERF_FORMAT_ID) != 0)
+			ret = pmu_fd_id(fds[0], &ids[0]) | pmu_fd_id(fds[1], &ids[1]);
+		for (n = 0; n < 1000000; n++)
+			sink = sink + n;
+		memset(&snap, 0, sizeof(snap));
+		snap.num_events = 2;
+		if (ret == 0)
+			ret = pmu_snapshot_read(fds, (formats[f] & PERF_FORMAT_GROUP) != 0 ? 1 : 2,
+				formats[f], ids, &snap);
+		pmu_fd_close(&fds[0]);
+		pmu_fd_close(&fds[1]);
+		if (ret == 0 && (snap.raw[0] == 0 || snap.time_enabled == 0))
+			ret = -ERANGE;
+	}
+	TEST_ASSERT_SUCCESS(ret, "read format 0x%" PRIx64 ": %s, task-clock %" PRIu64
+		" enabled %" PRIu64, formats[f - 1], strerror(-ret), snap.raw[0],
+		snap.time_enabled);
+
+	return TEST_SUCCESS;
+}
+
 static volatile int worker_stop;
 
 /* Open the lcore's group, then spin until told to stop. */
@@ -373,6 +426,7 @@ static struct unit_test_suite pmu_telemetry_suite = {
 	.unit_test_cases = {
 		TEST_CASE(test_read_parse),
 		TEST_CASE(test_not_initialised),
+		TEST_CASE(test_snapshot_read_formats),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_lcore_bad_params),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_no_param_commands),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_snapshot_not_open),
