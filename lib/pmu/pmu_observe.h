@@ -76,6 +76,16 @@ struct pmu_snapshot {
  */
 int pmu_lcore_snapshot(unsigned int lcore_id, bool values, struct pmu_snapshot *snap);
 
+/**
+ * Fill @p snap's values (snap->num_events of them) from the open events
+ * @p fds: one read() of fds[0] when @p read_format has PERF_FORMAT_GROUP
+ * (@p nfd 1), else one read() per event (@p nfd events, in index order).
+ * Values are matched to events by @p ids with PERF_FORMAT_ID, else by
+ * position. Returns 0 or negative errno (-ENOENT: an event had no value).
+ */
+int pmu_snapshot_read(const int *fds, unsigned int nfd, uint64_t read_format,
+	const uint64_t *ids, struct pmu_snapshot *snap);
+
 /** Name of a read path: "none", "user", "syscall". */
 const char *pmu_path_name(enum rte_pmu_read_path path);
 

@@ -150,11 +150,8 @@ value_event(const struct pmu_read_values *rv, unsigned int j, unsigned int f, ui
 	return -1;
 }
 
-/* One read() per fd: one for the whole group with PERF_FORMAT_GROUP,
- * otherwise one per event.
- */
-static int
-snapshot_read(const int *fds, unsigned int nfd, uint64_t fmt, const uint64_t *ids,
+int
+pmu_snapshot_read(const int *fds, unsigned int nfd, uint64_t fmt, const uint64_t *ids,
 	struct pmu_snapshot *snap)
 {
 	uint64_t buf[3 + 3 * RTE_MAX_NUM_GROUP_EVENTS];
@@ -228,8 +225,11 @@ pmu_lcore_snapshot(unsigned int lcore_id, bool values, struct pmu_snapshot *snap
 	}
 	if (snap->status > 0) {
 		for (i = 0; i < pmu.num_events; i++) {
+			const struct perf_event_mmap_page *pc =
+				rte_pmu_event_groups[lcore_id].mmap_pages[i];
+
 			ids[i] = lc->ids[i];
-			snap->path[i] = page_path(rte_pmu_event_groups[lcore_id].mmap_pages[i]);
+			snap->path[i] = pc != NULL ? page_path(pc) : RTE_PMU_PATH_SYSCALL;
 		}
 		/* The leader alone holds the group's values when it was opened
 		 * with PERF_FORMAT_GROUP; otherwise each event is read alone.
@@ -247,7 +247,7 @@ pmu_lcore_snapshot(unsigned int lcore_id, bool values, struct pmu_snapshot *snap
 	rte_spinlock_unlock(&pmu.lock);
 
 	if (values && snap->status > 0 && snap->read_error == 0)
-		snap->read_error = snapshot_read(fds, nfd, fmt, ids, snap);
+		snap->read_error = pmu_snapshot_read(fds, nfd, fmt, ids, snap);
 	for (i = 0; i < nfd; i++)
 		close(fds[i]);
 	snap->have_values = values && snap->status > 0 && snap->read_error == 0;
