@@ -113,7 +113,9 @@ lcore_path(const struct pmu_snapshot *s)
 	return pmu_path_name(s->path[0]);
 }
 
-/* Events: their PMU, type and config. Lock held. */
+/* Events: their PMU, type and config. The arrays are allocated before the
+ * library's lock is taken, and only filled under it.
+ */
 static int
 info_events(struct rte_tel_data *d)
 {
@@ -126,7 +128,13 @@ info_events(struct rte_tel_data *d)
 	config = dict_array(d, "event_configs", RTE_TEL_U64_VAL);
 	if (name == NULL || pmu_name == NULL || type == NULL || config == NULL)
 		return -ENOMEM;
-	for (i = 0; i < pmu.num_events; i++) {
+
+	rte_spinlock_lock(&pmu.lock);
+	rte_tel_data_add_dict_int(d, "initialized", pmu.initialized);
+	rte_tel_data_add_dict_string(d, "core_pmu", pmu.initialized ? pmu.core_pmu : "");
+	rte_tel_data_add_dict_string(d, "backend", pmu_arch_name());
+	rte_tel_data_add_dict_int(d, "num_events", pmu.initialized ? pmu.num_events : 0);
+	for (i = 0; pmu.initialized && i < pmu.num_events; i++) {
 		const struct pmu_event_desc *desc = &pmu.events[i].desc;
 
 		rte_tel_data_add_array_string(name, pmu.events[i].name);
@@ -135,6 +143,7 @@ info_events(struct rte_tel_data *d)
 		rte_tel_data_add_array_u64(type, desc->attr.type);
 		rte_tel_data_add_array_u64(config, desc->attr.config);
 	}
+	rte_spinlock_unlock(&pmu.lock);
 
 	return 0;
 }
@@ -179,21 +188,13 @@ handle_info(const char *cmd, const char *params, struct rte_tel_data *d)
 		return ret;
 
 	rte_tel_data_start_dict(d);
-	rte_spinlock_lock(&pmu.lock);
-	rte_tel_data_add_dict_int(d, "initialized", pmu.initialized);
-	if (!pmu.initialized) {
-		rte_spinlock_unlock(&pmu.lock);
-		return 0;
-	}
-	rte_tel_data_add_dict_string(d, "core_pmu", pmu.core_pmu);
-	rte_tel_data_add_dict_string(d, "backend", pmu_arch_name());
-	rte_tel_data_add_dict_int(d, "num_events", pmu.num_events);
 	ret = info_events(d);
-	rte_spinlock_unlock(&pmu.lock);
 	if (ret != 0)
 		return ret;
 
-	/* Lcores outside the lock: each snapshot takes it briefly. */
+	/* Lcores: each snapshot takes the lock briefly (none when not
+	 * initialised).
+	 */
 	return info_lcores(d);
 }
 
