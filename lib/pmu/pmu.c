@@ -16,6 +16,7 @@
 #include <rte_log.h>
 
 #include "pmu_private.h"
+#include "rte_pmu_trace.h"
 
 RTE_LOG_REGISTER_DEFAULT(pmu_logtype, INFO);
 
@@ -134,6 +135,7 @@ rte_pmu_init(void)
 	ret = sysfs_has_pmus();
 	if (ret != 0) {
 		rte_spinlock_unlock(&pmu.lock);
+		rte_pmu_trace_init(ret);
 		return ret;
 	}
 
@@ -170,6 +172,7 @@ rte_pmu_init(void)
 
 	PMU_LOG(DEBUG, "initialised, core PMU '%s', backend %s", pmu.core_pmu,
 		pmu_arch_name());
+	rte_pmu_trace_init(0);
 
 	return 0;
 }
@@ -196,6 +199,7 @@ rte_pmu_fini(void)
 	pmu.num_open = 0;
 	pmu.initialized = false;
 	rte_spinlock_unlock(&pmu.lock);
+	rte_pmu_trace_fini();
 }
 
 int
@@ -267,5 +271,6 @@ rte_pmu_add_event(const char *name)
 		(uint64_t)desc.attr.config1);
 out:
 	rte_spinlock_unlock(&pmu.lock);
+	rte_pmu_trace_event_add(name, ret);
 	return ret;
 }

@@ -11,6 +11,7 @@
 #include <rte_common.h>
 
 #include "pmu_private.h"
+#include "rte_pmu_trace.h"
 
 /* Unmap @p page; when munmap() fails, keep the page for a later try. */
 static void
@@ -71,6 +72,8 @@ pmu_group_close(unsigned int lcore_id)
 		pmu_fd_close(&lc->fds[i]);
 		lc->ids[i] = 0;
 	}
+	if (was_open)
+		rte_pmu_trace_group_close(lcore_id);
 	if (was_open && pmu.num_open > 0)
 		pmu.num_open--;
 	__atomic_store_n(&lc->status, 0, __ATOMIC_RELAXED);
@@ -168,8 +171,10 @@ pmu_group_open(unsigned int lcore_id)
 		goto fail;
 	for (i = 0; i < pmu.num_events; i++) {
 		ret = group_event_open(lcore_id, i, &descs[i]);
-		if (ret != 0)
+		if (ret != 0) {
+			rte_pmu_trace_error(lcore_id, pmu.events[i].name, ret);
 			goto fail;
+		}
 	}
 
 	ret = pmu_fd_enable_group(lc->fds[0]);
@@ -184,6 +189,7 @@ pmu_group_open(unsigned int lcore_id)
 	/* Pages first, then the count that lets the fast path use them. */
 	__atomic_store_n(&group->num_ready, pmu.num_events, __ATOMIC_RELEASE);
 	PMU_LOG(DEBUG, "lcore %u: group of %u event(s) open", lcore_id, pmu.num_events);
+	rte_pmu_trace_group_open(lcore_id, pmu.num_events, 0);
 
 	return 0;
 fail:
@@ -196,6 +202,7 @@ fail:
 		rte_log(lc->open_failures++ == 0 ? RTE_LOG_ERR : RTE_LOG_DEBUG, pmu_logtype,
 			"PMU: lcore %u: group not opened (%s); its next read tries again\n",
 			lcore_id, strerror(-ret));
+	rte_pmu_trace_group_open(lcore_id, pmu.num_events, ret);
 
 	return ret;
 }

@@ -13,6 +13,7 @@
 #include <rte_lcore.h>
 
 #include "pmu_private.h"
+#include "rte_pmu_trace.h"
 
 /* Where a thread's fast path points before its first read: no events, so
  * every read goes to the slow path.
@@ -54,6 +55,7 @@ read_error(unsigned int lcore_id, unsigned int index, int err)
 	struct pmu_lcore *lc = &pmu.lcores[lcore_id];
 
 	__atomic_fetch_add(&lc->read_errors, 1, __ATOMIC_RELAXED);
+	rte_pmu_trace_error(lcore_id, "read", err);
 	if (lc->read_error_logged)
 		return;
 	lc->read_error_logged = true;

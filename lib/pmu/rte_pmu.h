@@ -370,6 +370,31 @@ __rte_experimental
 int
 rte_pmu_event_list(rte_pmu_event_list_cb_t cb, void *arg);
 
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
+ * Read an event's counter on the calling lcore, as rte_pmu_read() does, and
+ * record the value in the EAL trace as the event lib.pmu.read with fields
+ * lcore_id, index and value. Not in upstream DPDK.
+ *
+ * This is the datapath's way to record counter values: the trace point is a
+ * regular one, so it records on a DPDK built without RTE_ENABLE_TRACE_FP
+ * (Debian's, for one), where fast-path trace points compile to nothing.
+ * Enable it with the EAL option --trace='lib.pmu.read' (or 'lib.pmu.*');
+ * while disabled it costs rte_pmu_read() plus a function call and one test
+ * of the trace point's flag. Event names are in lib.pmu.event.add records
+ * (fields name, ret = index). Same thread safety as rte_pmu_read().
+ *
+ * @param index
+ *   Event index returned by rte_pmu_add_event().
+ * @return
+ *   Counter value as rte_pmu_read() returns it (0 when it cannot be read).
+ */
+__rte_experimental
+uint64_t
+rte_pmu_read_trace(unsigned int index);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,254 @@
+#!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright(c) 2026 The rte_pmu authors
+#
+# CI stage: dpdk-test-pmu as a user runs it. Software events only, so that
+# it runs on any Linux machine (on one without a hardware PMU it also checks
+# the fallback and the <not supported> rows). Each check is one counted
+# result; the stage ends with "RESULT passed=P failed=F skipped=S" and exits
+# 0 only when nothing failed. About 15 s on two cores.
+#
+# Environment: BUILD_DIR (default build; configured with --werror if absent).
+set -uo pipefail
+
+cd "$(dirname "$0")/.."
+build=${BUILD_DIR:-build}
+tool=$build/app/test-pmu/dpdk-test-pmu
+tmp=$(mktemp -d /tmp/ci-tool.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+start=$(date +%s)
+passed=0 failed=0 skipped=0
+
+devtools/install-deps.sh || exit 1
+if [ ! -f "$build/build.ninja" ]; then
+	meson setup "$build" --werror >/dev/null || { echo "ci-tool: meson setup failed"; exit 1; }
+fi
+if ! ninja -C "$build" >"$tmp/ninja.log" 2>&1; then
+	cat "$tmp/ninja.log"
+	echo "ci-tool: build failed"
+	echo "RESULT passed=0 failed=1 skipped=0"
+	exit 1
+fi
+if [ ! -x "$tool" ]; then
+	echo "ci-tool: skip: $tool not built (-Ddisable_apps=test-pmu?)"
+	echo "RESULT passed=0 failed=0 skipped=1"
+	exit 0
+fi
+
+# One worker lcore, and two on the same CPU for the totals; on a one-CPU
+# machine every lcore shares CPU 0.
+cpu=0
+[ "$(nproc)" -gt 1 ] && cpu=1
+one_worker="--lcores=0@0,1@$cpu"
+two_workers="--lcores=0@0,(1,2)@$cpu"
+eal="--no-huge --no-pci --no-shconf -m 64 --file-prefix=ci-tool-$$ --log-level=lib.pmu:warning"
+sw="task-clock,context-switches,page-faults"
+
+ok() { echo "  ok: $1"; passed=$((passed + 1)); }
+fail() { echo "  FAILED: $1"; failed=$((failed + 1)); }
+skip() { echo "  skip: $1"; skipped=$((skipped + 1)); }
+
+# run NAME LCORES ARGS...: the tool's stdout in $tmp/NAME.out, stderr in
+# $tmp/NAME.err, exit status in $rc.
+run() {
+	local name=$1 lcores=$2
+	shift 2
+	# shellcheck disable=SC2086
+	timeout 60 "$tool" "$lcores" $eal -- "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
+	rc=$?
+}
+
+# expect NAME DESCRIPTION PYTHON: the check passes when the Python
+# expression, with out (stdout text), err (stderr text) and rc bound, is true.
+expect() {
+	local name=$1 what=$2
+	if python3 - "$tmp/$name.out" "$tmp/$name.err" "$rc" "$3" <<'EOF'; then
+import csv, io, json, os, re, sys
+out = open(sys.argv[1]).read()
+err = open(sys.argv[2]).read()
+rc = int(sys.argv[3])
+def lines(text):
+    return [l for l in text.splitlines() if l.strip() != '']
+def rows(text):
+    return list(csv.DictReader(io.StringIO(text)))
+def docs(text):
+    return [json.loads(l) for l in lines(text)]
+def ev(rec, name):
+    return next(e for e in rec['events'] if e['event'] == name)
+def sel(rs, event, lcores=None): # CSV rows of an event (on some lcores)
+    return [r for r in rs if r['event'] == event and (lcores is None or r['lcore'] in lcores)]
+try:
+    good = eval('(' + sys.argv[4] + '\n)')
+except Exception as e:
+    print('    %s: %s' % (type(e).__name__, e))
+    good = False
+sys.exit(0 if good else 1)
+EOF
+		ok "$what"
+	else
+		fail "$what (exit $rc; output in the lines below)"
+		sed 's/^/    | /' "$tmp/$name.out" | head -20
+		grep -v -E '^(EAL|TELEMETRY):' "$tmp/$name.err" | sed 's/^/    ! /' | head -10
+	fi
+}
+
+echo "=== dpdk-test-pmu: default events"
+run default "$one_worker"
+if grep -q "no hardware events here" "$tmp/default.out"; then
+	expect default "no hardware PMU: cycles, instructions <not supported> with a reason" \
+		"rc == 0 and re.search(r'<not supported>\s+cycles\s+\(\S', out) and
+		re.search(r'<not supported>\s+instructions\s+\(\S', out)"
+	expect default "fallback: the software events are counted" \
+		"all(re.search(r'^\s+[\d.,]+ (msec )?\s*%s\s' % e, out, re.M)
+		for e in ['task-clock', 'context-switches', 'page-faults'])"
+else
+	skip "this machine has a hardware PMU: no fallback to check"
+	expect default "hardware PMU: cycles and instructions counted, with IPC" \
+		"rc == 0 and 'insn per cycle' in out and '<not supported>' not in out"
+fi
+
+echo "=== table: units, ratios, grouping, read overhead"
+run table "$one_worker" -e "$sw" -w memory -n 2000000
+expect table "task-clock in msec with CPUs utilized" \
+	"rc == 0 and
+	re.search(r'^\s+\d+\.\d+ msec task-clock\s+#\s+[\d.]+ CPUs utilized', out, re.M)"
+expect table "counts with thousands grouping (iterations 2,000,000)" \
+	"'x 2,000,000 iterations' in out"
+expect table "rates per second for software events" \
+	"re.search(r'page-faults\s+#\s+[\d.]+ [KMG]?/sec', out)"
+expect table "the read overhead is measured, subtracted and said so" \
+	"re.search(r'read overhead subtracted per round: [\d.]+ ns, task-clock \d', out) and
+	'Figures exclude the read overhead' in out"
+expect table "no total block for a single lcore" "'Counts for total' not in out"
+
+echo "=== events: -e, --events, <not supported>"
+run short "$one_worker" -e task-clock
+expect short "-e is accepted" "rc == 0 and 'task-clock' in out and 'invalid option' not in err"
+run long "$one_worker" --events=task-clock,page-faults
+expect long "--events=LIST is accepted" "rc == 0 and 'page-faults' in out"
+run bogus "$one_worker" -e task-clock,no-such-event
+expect bogus "an unknown event is a <not supported> row with its reason, the rest counted" \
+	"rc == 0 and re.search(r'<not supported>\s+no-such-event\s+\(.+\)', out) and
+	'msec task-clock' in out"
+run none "$one_worker" -e no-such-event,nor-this-one
+expect none "no countable event: exit 1, each event named on stderr" \
+	"rc == 1 and 'none of the events can be counted' in err and 'nor-this-one' in err"
+
+echo "=== values are sane"
+run small "$one_worker" -e task-clock -c -n 1000000
+run big "$one_worker" -e task-clock -c -n 10000000
+expect big "task-clock grows with the work (10x iterations: over 3x the time)" \
+	"int(rows(out)[0]['value']) > 3 * int(rows(open('$tmp/small.out').read())[0]['value'])"
+run faults "$one_worker" -e page-faults -c -w memory
+expect faults "page-faults counts the memory workload's first touches" \
+	"rc == 0 and int(rows(out)[0]['value']) > 0"
+run loopfaults "$one_worker" -e page-faults -c -w loop
+expect loopfaults "the loop workload takes no page fault" \
+	"rc == 0 and int(rows(out)[0]['value']) == 0"
+expect small "task-clock per iteration is between 0.05 and 100 ns, CPUs utilized at most 1.05" \
+	"0.05 < float(rows(out)[0]['per_iteration']) < 100 and
+	0 < float(rows(out)[0]['ratio']) <= 1.05"
+
+echo "=== read overhead subtraction"
+# Rounds of one iteration for a second: nearly all of the raw task-clock is
+# the reads' own, so what is left after the subtraction is below it.
+run ovh "$one_worker" -e task-clock -n 1 -d 1 -j
+expect ovh "one-iteration rounds: task-clock after subtraction is below the overhead subtracted" \
+	"(lambda e: e['read_overhead'] > 0 and -0.2 * e['read_overhead'] < e['value'] <
+	e['read_overhead'])(ev(docs(out)[0]['lcores'][0], 'task-clock'))"
+run raw "$one_worker" -e task-clock -n 1 -d 1 -j -r
+expect raw "--raw: nothing subtracted, and the output says so" \
+	"(lambda d: d['read_overhead_subtracted'] is False and
+	ev(d['lcores'][0], 'task-clock')['read_overhead'] == 0 and
+	ev(d['lcores'][0], 'task-clock')['value'] > 0)(docs(out)[0])"
+
+echo "=== CSV"
+run csv "$two_workers" -e "task-clock,no-such-event,page-faults" --csv
+expect csv "CSV parses: header, a row per lcore (1, 2, total) and event" \
+	"rc == 0 and [(r['lcore'], r['event']) for r in rows(out)] ==
+	[(l, e) for l in ['1', '2', 'total']
+	for e in ['task-clock', 'no-such-event', 'page-faults']]"
+expect csv "CSV values: task-clock integers in ns, <not supported> a status with a reason" \
+	"all(int(r['value']) > 0 and r['unit'] == 'ns' for r in sel(rows(out), 'task-clock'))
+	and all(r['status'] == 'not supported' and r['value'] == '' and r['reason'] != ''
+	for r in sel(rows(out), 'no-such-event'))"
+expect csv "CSV total is the sum of the lcores" \
+	"sum(int(r['value']) for r in sel(rows(out), 'task-clock', ['1', '2'])) ==
+	int(sel(rows(out), 'task-clock', ['total'])[0]['value'])"
+
+echo "=== JSON"
+run json "$two_workers" -e "$sw" --json
+expect json "JSON parses (python3 -m json.tool) into one document" \
+	"rc == 0 and len(lines(out)) == 1 and json.loads(out)['interval'] == 0"
+if python3 -m json.tool "$tmp/json.out" >/dev/null 2>&1; then
+	ok "python3 -m json.tool accepts the JSON output"
+else
+	fail "python3 -m json.tool rejects the JSON output"
+fi
+expect json "JSON: two lcores, totals summed, ratios named" \
+	"(lambda d: [l['lcore'] for l in d['lcores']] == [1, 2] and d['total']['lcores'] == 2 and
+	ev(d['total'], 'task-clock')['value'] ==
+	sum(ev(l, 'task-clock')['value'] for l in d['lcores'])
+	and ev(d['total'], 'task-clock')['ratio_unit'] == 'CPUs utilized')(json.loads(out))"
+
+echo "=== interval mode"
+run itable "$one_worker" -e "$sw" --interval 200 --duration 2
+expect itable "table: one line per interval (10 for 2 s every 200 ms), times 0.2 .. 2.0" \
+	"rc == 0 and [l.split()[0] for l in lines(out) if re.match(r'^\s+\d+\.\d{3}\s+1\s', l)] ==
+	['%.3f' % (0.2 * i) for i in range(1, 11)]"
+run icsv "$one_worker" -i 250 -d 1 -e task-clock,page-faults -c
+expect icsv "CSV: 4 intervals x (lcore 1 + total) x 2 events, task-clock counted in each" \
+	"rc == 0 and len(rows(out)) == 16 and sorted({r['interval'] for r in rows(out)}) ==
+	['1', '2', '3', '4'] and all(int(r['value']) > 0 for r in sel(rows(out), 'task-clock'))"
+run ijson "$one_worker" -e task-clock -i 100 -d 1 -j
+expect ijson "JSON lines: one object per interval (10), time_s increasing" \
+	"rc == 0 and [d['interval'] for d in docs(out)] == list(range(1, 11)) and
+	all(a['time_s'] < b['time_s'] for a, b in zip(docs(out), docs(out)[1:]))"
+# The telemetry stage's own command line, shortened.
+run telem "$one_worker" -e task-clock,page-faults,context-switches --interval 1000 --duration 2
+expect telem "the telemetry stage's options (--interval 1000 --duration 2): 2 lines" \
+	"rc == 0 and len([l for l in lines(out) if re.match(r'^\s+\d+\.000\s+1\s', l)]) == 2"
+run dur "$one_worker" -e task-clock -d 1 -j
+expect dur "--duration alone: one report over about 1 s of rounds" \
+	"rc == 0 and len(docs(out)) == 1 and 0.9e9 < docs(out)[0]['lcores'][0]['elapsed_ns'] < 5e9"
+"$tool" "$one_worker" $eal -- -e task-clock -i 100 >"$tmp/sig.out" 2>"$tmp/sig.err" &
+pid=$!
+sleep 1.5
+kill -TERM $pid
+wait $pid
+rc=$?
+expect sig "--interval without --duration runs until SIGTERM, then exits 0" \
+	"rc == 0 and len([l for l in lines(out) if re.match(r'^\s+\d+\.\d{3}\s+1\s', l)]) >= 5"
+run oneL "--lcores=0@0" -e task-clock -i 100 -d 1
+expect oneL "--interval with no worker lcore: exit 1 and why" \
+	"rc == 1 and 'need a worker lcore' in err"
+
+echo "=== options"
+run help "$one_worker" -h
+expect help "-h: usage on stdout, exit 0, a short option for each long one" \
+	"rc == 0 and all(re.search(r'-%s, --%s' % (s, l), out) for s, l in
+	[('e', 'events'), ('n', 'iterations'), ('w', 'workload'), ('i', 'interval'),
+	('d', 'duration'), ('c', 'csv'), ('j', 'json'), ('r', 'raw'), ('h', 'help')])"
+bad() { # DESCRIPTION MESSAGE ARGS...: exit 1, MESSAGE and the usage on stderr
+	local what=$1 msg=$2
+	shift 2
+	run bad "$one_worker" "$@"
+	WANT=$msg expect bad "bad option $what: exit 1, \"$msg\" and usage on stderr" \
+		"rc == 1 and out == '' and os.environ['WANT'] in err and 'Usage:' in err"
+}
+bad "-x" "invalid option -- 'x'" -x
+bad "--nope" "unrecognized option '--nope'" --nope
+bad "-e without a list" "option requires an argument -- 'e'" -e
+bad "-e a,,b" "invalid --events 'a,,b'" -e a,,b
+bad "-n 0" "invalid --iterations '0'" -n 0
+bad "-n 12x" "invalid --iterations '12x'" -n 12x
+bad "-i 5" "invalid --interval '5'" -i 5
+bad "-d 0" "invalid --duration '0'" -d 0
+bad "-d -1" "invalid --duration '-1'" -d -1
+bad "-c -j" "--csv and --json exclude each other" -c -j
+bad "-w nope" "unknown --workload 'nope'" -w nope
+bad "a stray argument" "unexpected argument 'stray'" stray
+
+echo "ci-tool: $(( $(date +%s) - start )) s"
+echo "RESULT passed=$passed failed=$failed skipped=$skipped"
+[ "$failed" -eq 0 ]
