@@ -91,6 +91,11 @@ __rte_pmu_sign_extend(uint64_t pmc, uint32_t width)
 	return (int64_t)(pmc << shift) >> shift;
 }
 
+#ifndef __RTE_PMU_SIGN_EXTEND
+/** Sign extension on the read path (an architecture may do it shorter). */
+#define __RTE_PMU_SIGN_EXTEND(pmc, width) __rte_pmu_sign_extend(pmc, width)
+#endif
+
 /** (cyc * mult) >> shift with a 128-bit product, as the kernel's mul_u64_u32_shr. */
 static __rte_always_inline uint64_t
 __rte_pmu_mul_u64_u32_shr(uint64_t cyc, uint32_t mult, uint16_t shift)
@@ -124,36 +129,88 @@ __rte_pmu_time_delta(const struct __rte_pmu_page_time *t)
 	return t->time_offset + __rte_pmu_mul_u64_u32_shr(cyc, t->time_mult, t->time_shift);
 }
 
+#ifndef __RTE_PMU_DIV_128_64
 /**
- * Scale a count of an event that ran @p running of @p enabled ns.
- * Without running time (never scheduled) the count is returned as is.
+ * floor((hi * 2^64 + lo) / d) for a quotient known to fit in 64 bits.
+ * Architectures with a 128/64 divide instruction define their own.
+ */
+static inline uint64_t
+__rte_pmu_div_128_64(uint64_t hi, uint64_t lo, uint64_t d)
+{
+	return (uint64_t)((((unsigned __int128)hi << 64) | lo) / d);
+}
+#endif
+
+/**
+ * Scale a count of an event that ran @p running of @p enabled ns:
+ * floor(count * enabled / running), exact. A 64-bit multiply and divide
+ * when the product fits in 64 bits; otherwise a 128-bit product divided
+ * without loss (the quotient saturates at UINT64_MAX, which only a value
+ * above 2^64 counts could reach). Without running time (never scheduled)
+ * the count is returned as is.
  */
 static inline uint64_t
 __rte_pmu_scale(uint64_t count, uint64_t enabled, uint64_t running)
 {
+	unsigned __int128 wide;
+	uint64_t product;
+
 	if (running == 0 || enabled == running)
 		return count;
+	if (likely(!__builtin_mul_overflow(count, enabled, &product)))
+		return product / running;
 
-	return (uint64_t)(((unsigned __int128)count * enabled) / running);
+	wide = (unsigned __int128)count * enabled;
+	if ((uint64_t)(wide >> 64) >= running)
+		return UINT64_MAX;
+
+	return __rte_pmu_div_128_64((uint64_t)(wide >> 64), (uint64_t)wide, running);
 }
 
 /**
- * Read a counter through its user page.
+ * Time elapsed since the page's time_enabled/time_running were written,
+ * read inside the caller's seqlock pass (0 without cap_user_time).
+ */
+static __rte_always_inline uint64_t
+__rte_pmu_page_time_since(struct perf_event_mmap_page *pc, uint64_t caps,
+	__rte_pmu_time_reader_t read_time)
+{
+	struct __rte_pmu_page_time t;
+
+	if ((caps & __RTE_PMU_CAP_USER_TIME) == 0)
+		return 0;
+
+	t.cyc = read_time();
+	t.time_mult = __RTE_PMU_LOAD(pc->time_mult);
+	t.time_shift = __RTE_PMU_LOAD(pc->time_shift);
+	t.time_offset = __RTE_PMU_LOAD(pc->time_offset);
+	t.time_short = (caps & __RTE_PMU_CAP_USER_TIME_SHORT) != 0;
+	t.time_cycles = 0;
+	t.time_mask = 0;
+	if (t.time_short) {
+		t.time_cycles = __RTE_PMU_LOAD(pc->time_cycles);
+		t.time_mask = __RTE_PMU_LOAD(pc->time_mask);
+	}
+
+	return __rte_pmu_time_delta(&t);
+}
+
+/**
+ * Read a counter through its user page, in one seqlock pass.
  *
- * In fast mode (@p full false) only the common case is handled: the counter
- * is on the hardware, readable here, and not multiplexed. Anything else
- * returns __RTE_PMU_PAGE_SLOW before the counter is touched, so that the rare
- * paths stay out of the caller's instruction stream.
- *
- * In full mode multiplexed counters are scaled (with the time fields when the
- * page offers them), and a page that cannot give the live value (index 0,
- * user access off) returns __RTE_PMU_PAGE_NO_USER: the caller must read()
- * the event's file descriptor.
+ * A counter on the hardware and readable here is read, sign-extended and,
+ * when it was multiplexed (time_enabled != time_running), scaled by its
+ * enabled/running times extended to now with the page's time fields, all
+ * from the same pass: the page is never read twice. A page that cannot
+ * give the live value (index 0, user access off) returns before the
+ * counter is touched: __RTE_PMU_PAGE_SLOW in fast mode (@p full false),
+ * __RTE_PMU_PAGE_NO_USER in full mode; the caller must read() the event's
+ * file descriptor.
  *
  * @param pc
  *   The event's user page.
  * @param full
- *   A compile-time constant: false for the fast path, true for the full one.
+ *   A compile-time constant: which code a page without the live value gets.
  * @param read_pmc
  *   Counter reader (architecture's, or a test's).
  * @param read_time
@@ -168,10 +225,8 @@ __rte_pmu_page_read_with(struct perf_event_mmap_page *pc, bool full,
 	__rte_pmu_pmc_reader_t read_pmc, __rte_pmu_time_reader_t read_time,
 	uint64_t *value)
 {
-	struct __rte_pmu_page_time t = { 0 };
-	uint64_t caps, count, enabled, running;
+	uint64_t caps, count, enabled, running, delta;
 	uint32_t seq, index;
-	bool user, scale;
 
 	do {
 		/* lock first (the pair is one load where the arch allows). */
@@ -180,49 +235,21 @@ __rte_pmu_page_read_with(struct perf_event_mmap_page *pc, bool full,
 
 		__RTE_PMU_LOAD_PAIR(pc, offset, time_enabled, count, enabled);
 		__RTE_PMU_LOAD_PAIR(pc, time_running, capabilities, running, caps);
-		user = __RTE_PMU_HAVE_USER_READ && index != 0 &&
-			(caps & __RTE_PMU_CAP_USER_RDPMC) != 0;
-		scale = enabled != running;
+		if (unlikely(!__RTE_PMU_HAVE_USER_READ || index == 0 ||
+				(caps & __RTE_PMU_CAP_USER_RDPMC) == 0))
+			return full ? __RTE_PMU_PAGE_NO_USER : __RTE_PMU_PAGE_SLOW;
 
-		if (!full) {
-			if (unlikely(!user || scale))
-				return __RTE_PMU_PAGE_SLOW;
-		} else if (scale && (caps & __RTE_PMU_CAP_USER_TIME) != 0) {
-			t.cyc = read_time();
-			t.time_mult = __RTE_PMU_LOAD(pc->time_mult);
-			t.time_shift = __RTE_PMU_LOAD(pc->time_shift);
-			t.time_offset = __RTE_PMU_LOAD(pc->time_offset);
-			t.time_short = (caps & __RTE_PMU_CAP_USER_TIME_SHORT) != 0;
-			if (t.time_short) {
-				t.time_cycles = __RTE_PMU_LOAD(pc->time_cycles);
-				t.time_mask = __RTE_PMU_LOAD(pc->time_mask);
-			}
-		}
+		delta = 0;
+		if (unlikely(enabled != running))
+			delta = __rte_pmu_page_time_since(pc, caps, read_time);
 
-		if (user)
-			count += __rte_pmu_sign_extend(read_pmc(index),
-				__RTE_PMU_LOAD_WIDTH(pc));
+		count += __RTE_PMU_SIGN_EXTEND(read_pmc(index), __RTE_PMU_LOAD_WIDTH(pc));
 
 		rte_compiler_barrier();
 	} while (unlikely(__RTE_PMU_LOAD(pc->lock) != seq));
 
-	if (!full) {
-		*value = count;
-		return 0;
-	}
-
-	if (!user)
-		return __RTE_PMU_PAGE_NO_USER;
-
-	if (scale) {
-		if ((caps & __RTE_PMU_CAP_USER_TIME) != 0) {
-			uint64_t delta = __rte_pmu_time_delta(&t);
-
-			enabled += delta;
-			running += delta;
-		}
-		count = __rte_pmu_scale(count, enabled, running);
-	}
+	if (unlikely(enabled != running))
+		count = __rte_pmu_scale(count, enabled + delta, running + delta);
 
 	*value = count;
 	return 0;

@@ -35,8 +35,12 @@
 })
 
 /* Counter read by computed branch into a table of two-instruction entries
- * (mrs; b), one per user index: entry n - 1 for PMEVCNTR<n-1>_EL0, entry 31
- * (user index 32) for PMCCNTR_EL0. Cheaper than a compiler's jump table.
+ * (mrs; b), one per user index modulo 32: entry 0 for user index 32, the
+ * cycle counter PMCCNTR_EL0, entry n (1..31) for PMEVCNTR<n-1>_EL0. The
+ * index is masked, so an index the table does not know (a later kernel's
+ * 33 for an instruction counter) reads a wrong counter but never jumps
+ * outside the table; the page does not give one on the kernels supported.
+ * Cheaper than a compiler's jump table: ubfiz, adr, add, br, mrs, b.
  */
 #if defined(__ARM_FEATURE_BTI_DEFAULT)
 #define __RTE_PMU_BTI "bti j\n\t"
@@ -52,8 +56,7 @@
 
 /**
  * Read a counter by its 1-based user index (1..31: event counters, 32: the
- * cycle counter). Other values read some counter of the table: the page
- * never gives them.
+ * cycle counter).
  */
 static __rte_always_inline uint64_t
 __rte_pmu_pmc_read(uint32_t user_index)
@@ -61,12 +64,12 @@ __rte_pmu_pmc_read(uint32_t user_index)
 	uint64_t v, tmp;
 
 	asm volatile(
-		"sub %w[t], %w[i], #1\n\t"
-		"ubfiz %[t], %[t], #" __RTE_PMU_ENTRY_SHIFT ", #5\n\t"
+		"ubfiz %[t], %[i], #" __RTE_PMU_ENTRY_SHIFT ", #5\n\t"
 		"adr %[v], 1f\n\t"
 		"add %[t], %[t], %[v]\n\t"
 		"br %[t]\n"
 		"1:\n\t"
+		__RTE_PMU_ENTRY("pmccntr_el0")
 		__RTE_PMU_EVCNTR(0) __RTE_PMU_EVCNTR(1) __RTE_PMU_EVCNTR(2)
 		__RTE_PMU_EVCNTR(3) __RTE_PMU_EVCNTR(4) __RTE_PMU_EVCNTR(5)
 		__RTE_PMU_EVCNTR(6) __RTE_PMU_EVCNTR(7) __RTE_PMU_EVCNTR(8)
@@ -78,13 +81,25 @@ __rte_pmu_pmc_read(uint32_t user_index)
 		__RTE_PMU_EVCNTR(24) __RTE_PMU_EVCNTR(25) __RTE_PMU_EVCNTR(26)
 		__RTE_PMU_EVCNTR(27) __RTE_PMU_EVCNTR(28) __RTE_PMU_EVCNTR(29)
 		__RTE_PMU_EVCNTR(30)
-		__RTE_PMU_ENTRY("pmccntr_el0")
 		"2:"
 		: [v] "=&r" (v), [t] "=&r" (tmp)
-		: [i] "r" (user_index));
+		: [i] "r" ((uint64_t)user_index));
 
 	return v;
 }
+
+/**
+ * Sign-extend a raw counter of @p width bits. The shift instructions take
+ * their amount modulo 64, so 64 - width needs no mask (width 64 and 0
+ * shift by 0): neg, lsl, asr.
+ */
+#define __RTE_PMU_SIGN_EXTEND(pmc, width) __extension__ ({ \
+	uint64_t __s; \
+	int64_t __v; \
+	asm("neg %w[s], %w[w]\n\tlsl %[v], %[p], %[s]\n\tasr %[v], %[v], %[s]" \
+		: [v] "=&r" (__v), [s] "=&r" (__s) : [p] "r" (pmc), [w] "r" (width)); \
+	__v; \
+})
 
 /**
  * Load two adjacent page fields with one ldp: a single instruction, so an
