@@ -469,8 +469,55 @@ test_status_args(void)
 	TEST_ASSERT_EQUAL(rte_pmu_lcore_info_get(0, NULL), -EINVAL, "NULL info");
 	TEST_ASSERT_EQUAL(rte_pmu_lcore_info_get(RTE_MAX_LCORE, &info), -EINVAL, "range");
 	TEST_ASSERT_SUCCESS(rte_pmu_lcore_info_get(rte_lcore_id(), &info), "info");
-	TEST_ASSERT_EQUAL(info.status, 0, "status before any read");
+	TEST_ASSERT_EQUAL(info.status, -ENODATA, "status with no event added");
 	TEST_ASSERT_EQUAL(info.num_events, 0u, "no events");
+	TEST_ASSERT_SUCCESS(rte_pmu_add_event("task-clock") < 0, "add task-clock");
+	TEST_ASSERT_EQUAL(rte_pmu_lcore_status(rte_lcore_id()), 0, "status before any read");
+
+	return TEST_SUCCESS;
+}
+
+static unsigned int
+count_in(const char *text, const char *what)
+{
+	unsigned int n = 0;
+
+	for (; text != NULL && (text = strstr(text, what)) != NULL; text++)
+		n++;
+
+	return n;
+}
+
+/* Reads with an empty event list: 0, a status of their own, one log line. */
+static int
+test_read_without_events(void)
+{
+	unsigned int lcore_id = rte_lcore_id();
+	size_t loglen = 0;
+	char *logbuf = NULL;
+	uint64_t sum = 0;
+	unsigned int warnings;
+	FILE *log;
+	int i;
+
+	log = open_memstream(&logbuf, &loglen);
+	TEST_ASSERT_NOT_NULL(log, "open_memstream");
+	rte_openlog_stream(log);
+	for (i = 0; i < 5; i++)
+		sum += rte_pmu_read(0);
+	rte_openlog_stream(NULL);
+	fclose(log);
+	warnings = count_in(logbuf, "no event was added");
+	free(logbuf);
+
+	TEST_ASSERT_EQUAL(sum, 0u, "reads with no event gave %" PRIu64, sum);
+	TEST_ASSERT_EQUAL(rte_pmu_lcore_status(lcore_id), -ENODATA, "status");
+	TEST_ASSERT_EQUAL(warnings, 1u, "%u warnings for 5 reads, expected 1", warnings);
+
+	/* Adding an event afterwards works and the next read opens. */
+	TEST_ASSERT_SUCCESS(rte_pmu_add_event("task-clock") < 0, "add after empty reads");
+	rte_pmu_read(0);
+	TEST_ASSERT_EQUAL(rte_pmu_lcore_status(lcore_id), 1, "status after add and read");
 
 	return TEST_SUCCESS;
 }
@@ -554,6 +601,7 @@ static struct unit_test_suite pmu_suite = {
 		TEST_CASE(test_fini_closes_fds),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_bad_names),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_status_args),
+		TEST_CASE_ST(pmu_setup, pmu_teardown, test_read_without_events),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_eight_events),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_add_after_open),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_software_kernel_side),

@@ -107,7 +107,7 @@ test_pmu_perf(void)
 	attr.size = sizeof(attr);
 	attr.type = PERF_TYPE_SOFTWARE;
 	attr.config = PERF_COUNT_SW_TASK_CLOCK;
-	fd = pmu_perf_event_open(&attr, 0, -1, -1);
+	fd = pmu_fd_open(&attr, -1);
 	if (fd < 0) {
 		rte_pmu_fini();
 		TEST_SKIP("perf_event_open(task-clock): %s", strerror(-fd));

@@ -7,10 +7,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <rte_common.h>
@@ -26,72 +24,6 @@ struct rte_pmu_event_group rte_pmu_event_groups[RTE_MAX_LCORE];
 struct pmu_state pmu = {
 	.lock = RTE_SPINLOCK_INITIALIZER,
 };
-
-static const struct pmu_arch_ops *arch_ops;
-
-void
-pmu_arch_register(const struct pmu_arch_ops *ops)
-{
-	arch_ops = ops;
-}
-
-int
-pmu_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd)
-{
-	int fd;
-
-	fd = syscall(SYS_perf_event_open, attr, pid, cpu, group_fd, PERF_FLAG_FD_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-
-	return fd;
-}
-
-static int
-paranoid_level(void)
-{
-	char buf[16];
-	ssize_t n;
-	int fd;
-
-	fd = open("/proc/sys/kernel/perf_event_paranoid", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return INT32_MIN;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return INT32_MIN;
-	buf[n] = '\0';
-
-	return atoi(buf);
-}
-
-void
-pmu_log_open_error(const char *name, int err)
-{
-	int level;
-
-	switch (err) {
-	case -EACCES:
-	case -EPERM:
-		level = paranoid_level();
-		PMU_LOG(ERR, "event %s: permission denied (kernel.perf_event_paranoid = %d); "
-			"run as root, grant CAP_PERFMON, or set kernel.perf_event_paranoid "
-			"to 2 or lower", name, level);
-		break;
-	case -ENOENT:
-		PMU_LOG(ERR, "event %s: not supported by this machine's kernel or PMU "
-			"(perf_event_open: %s)", name, strerror(-err));
-		break;
-	case -EOPNOTSUPP:
-		PMU_LOG(ERR, "event %s: the PMU cannot count it as asked "
-			"(perf_event_open: %s)", name, strerror(-err));
-		break;
-	default:
-		PMU_LOG(ERR, "event %s: perf_event_open failed: %s", name, strerror(-err));
-		break;
-	}
-}
 
 /* Uninit callback of an lcore, registered for the life of the library: a
  * registered thread that unregisters gives its lcore id back, in its own
@@ -164,18 +96,17 @@ rte_pmu_init(void)
 		return -ENODEV;
 	}
 
-	pmu.ops = arch_ops;
 	pmu.core_pmu[0] = '\0';
-	if (pmu.ops != NULL && pmu.ops->core_pmu(pmu.core_pmu, sizeof(pmu.core_pmu)) != 0) {
+	if (pmu_arch_present() && pmu_arch_core_pmu(pmu.core_pmu, sizeof(pmu.core_pmu)) != 0) {
 		pmu.core_pmu[0] = '\0';
 		rte_log(no_core_logged++ == 0 ? RTE_LOG_WARNING : RTE_LOG_DEBUG, pmu_logtype,
 			"PMU: no core PMU under %s: hardware events unavailable, "
 			"software and pmu/event/ events still work\n", pmu_sysfs_root());
 	}
-	if (pmu.ops == NULL)
+	if (!pmu_arch_present())
 		PMU_LOG(WARNING, "no backend for this architecture: counters are read with read()");
 	else if (pmu.core_pmu[0] != '\0')
-		pmu.ops->init(pmu.core_pmu);
+		pmu_arch_init(pmu.core_pmu);
 
 	for (i = 0; i < RTE_MAX_LCORE; i++) {
 		memset(pmu.lcores[i].fds, -1, sizeof(pmu.lcores[i].fds));
@@ -184,6 +115,7 @@ rte_pmu_init(void)
 	}
 	pmu.num_events = 0;
 	pmu.num_open = 0;
+	pmu.no_event_logged = false;
 	pmu.initialized = true;
 	rte_spinlock_unlock(&pmu.lock);
 
@@ -192,7 +124,7 @@ rte_pmu_init(void)
 			"rte_pmu_fini()");
 
 	PMU_LOG(DEBUG, "initialised, core PMU '%s', backend %s", pmu.core_pmu,
-		pmu.ops != NULL ? pmu.ops->name : "none");
+		pmu_arch_name());
 
 	return 0;
 }
@@ -217,43 +149,6 @@ rte_pmu_fini(void)
 	pmu.num_open = 0;
 	pmu.initialized = false;
 	rte_spinlock_unlock(&pmu.lock);
-}
-
-/* Open the event alone on the calling thread, to report problems at add
- * time and settle the attributes every lcore will use: exclusion a PMU
- * cannot do is dropped, and the backend may adjust what the PMU refuses.
- */
-static int
-event_probe(const char *name, struct pmu_event_desc *desc)
-{
-	struct perf_event_attr attr;
-	int fd;
-
-	for (;;) {
-		attr = desc->attr;
-		attr.disabled = 1;
-		fd = pmu_perf_event_open(&attr, 0, -1, -1);
-		if (fd >= 0) {
-			close(fd);
-			return 0;
-		}
-		if (fd == -EINVAL && (desc->attr.exclude_kernel || desc->attr.exclude_hv)) {
-			PMU_LOG(INFO, "event %s: PMU '%s' cannot exclude kernel space; "
-				"counting user and kernel", name,
-				desc->pmu[0] != '\0' ? desc->pmu : "generic");
-			desc->attr.exclude_kernel = 0;
-			desc->attr.exclude_hv = 0;
-			continue;
-		}
-		if (desc->core && pmu.ops != NULL && pmu.ops->attr_retry != NULL &&
-				pmu.ops->attr_retry(pmu.core_pmu, desc, fd))
-			continue;
-
-		pmu_log_open_error(name, fd);
-		if (fd == -EPERM)
-			return -EACCES;
-		return fd;
-	}
 }
 
 int
@@ -304,10 +199,10 @@ rte_pmu_add_event(const char *name)
 		desc.attr.exclude_kernel = 1;
 		desc.attr.exclude_hv = 1;
 	}
-	if (desc.core && pmu.ops != NULL && pmu.ops->attr_fixup != NULL)
-		pmu.ops->attr_fixup(pmu.core_pmu, &desc);
+	if (desc.core)
+		pmu_arch_attr_fixup(pmu.core_pmu, &desc);
 
-	ret = event_probe(name, &desc);
+	ret = pmu_fd_probe(name, pmu.core_pmu, &desc);
 	if (ret != 0)
 		goto out;
 

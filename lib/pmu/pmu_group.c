@@ -6,30 +6,10 @@
 
 #include <errno.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include <rte_common.h>
 
 #include "pmu_private.h"
-
-/* Every event reads its whole group with one read(): the fallback path
- * and the diagnostics find their own value by id.
- */
-#define PMU_READ_FORMAT (PERF_FORMAT_GROUP | PERF_FORMAT_ID | \
-	PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING)
-
-static size_t
-page_size(void)
-{
-	static size_t size;
-
-	if (size == 0)
-		size = (size_t)sysconf(_SC_PAGESIZE);
-
-	return size;
-}
 
 void
 pmu_group_close(unsigned int lcore_id)
@@ -43,14 +23,9 @@ pmu_group_close(unsigned int lcore_id)
 	__atomic_store_n(&group->num_ready, 0, __ATOMIC_RELEASE);
 
 	for (i = 0; i < RTE_MAX_NUM_GROUP_EVENTS; i++) {
-		if (group->mmap_pages[i] != NULL) {
-			munmap(group->mmap_pages[i], page_size());
-			group->mmap_pages[i] = NULL;
-		}
-		if (lc->fds[i] >= 0) {
-			close(lc->fds[i]);
-			lc->fds[i] = -1;
-		}
+		pmu_fd_unmap(group->mmap_pages[i]);
+		group->mmap_pages[i] = NULL;
+		pmu_fd_close(&lc->fds[i]);
 		lc->ids[i] = 0;
 	}
 	if (was_open && pmu.num_open > 0)
@@ -59,16 +34,33 @@ pmu_group_close(unsigned int lcore_id)
 	lc->slow_reads = 0;
 }
 
+/* Open event @p i of @p lcore_id's group: fd, id, user page. */
 static int
-event_open(const struct pmu_event *ev, int leader_fd)
+group_event_open(unsigned int lcore_id, unsigned int i)
 {
-	struct perf_event_attr attr = ev->desc.attr;
+	struct rte_pmu_event_group *group = &rte_pmu_event_groups[lcore_id];
+	struct pmu_lcore *lc = &pmu.lcores[lcore_id];
+	const struct pmu_event *ev = &pmu.events[i];
+	int ret;
 
-	attr.read_format = PMU_READ_FORMAT;
-	/* The leader starts disabled; members follow it. */
-	attr.disabled = leader_fd < 0;
+	ret = pmu_fd_group_open(ev->name, &ev->desc, i == 0 ? -1 : lc->fds[0]);
+	if (ret < 0)
+		return ret;
+	lc->fds[i] = ret;
 
-	return pmu_perf_event_open(&attr, 0, -1, leader_fd);
+	ret = pmu_fd_id(lc->fds[i], &lc->ids[i]);
+	if (ret != 0) {
+		PMU_LOG(ERR, "event %s: PERF_EVENT_IOC_ID: %s", ev->name, strerror(-ret));
+		return ret;
+	}
+
+	ret = pmu_fd_map(lc->fds[i], &group->mmap_pages[i]);
+	if (ret != 0) {
+		PMU_LOG(ERR, "event %s: mmap of the user page: %s", ev->name, strerror(-ret));
+		return ret;
+	}
+
+	return 0;
 }
 
 int
@@ -77,40 +69,20 @@ pmu_group_open(unsigned int lcore_id)
 	struct rte_pmu_event_group *group = &rte_pmu_event_groups[lcore_id];
 	struct pmu_lcore *lc = &pmu.lcores[lcore_id];
 	unsigned int i;
-	void *page;
 	int ret;
 
 	if (pmu.num_events == 0)
-		return -ENOENT;
+		return -ENODATA;
 
 	for (i = 0; i < pmu.num_events; i++) {
-		ret = event_open(&pmu.events[i], i == 0 ? -1 : lc->fds[0]);
-		if (ret < 0) {
-			pmu_log_open_error(pmu.events[i].name, ret);
+		ret = group_event_open(lcore_id, i);
+		if (ret != 0)
 			goto fail;
-		}
-		lc->fds[i] = ret;
-
-		if (ioctl(lc->fds[i], PERF_EVENT_IOC_ID, &lc->ids[i]) != 0) {
-			ret = -errno;
-			PMU_LOG(ERR, "event %s: PERF_EVENT_IOC_ID: %s", pmu.events[i].name,
-				strerror(errno));
-			goto fail;
-		}
-
-		page = mmap(NULL, page_size(), PROT_READ, MAP_SHARED, lc->fds[i], 0);
-		if (page == MAP_FAILED) {
-			ret = -errno;
-			PMU_LOG(ERR, "event %s: mmap of the user page: %s", pmu.events[i].name,
-				strerror(errno));
-			goto fail;
-		}
-		group->mmap_pages[i] = page;
 	}
 
-	if (ioctl(lc->fds[0], PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP) != 0) {
-		ret = -errno;
-		PMU_LOG(ERR, "lcore %u: enabling the group: %s", lcore_id, strerror(errno));
+	ret = pmu_fd_enable_group(lc->fds[0]);
+	if (ret != 0) {
+		PMU_LOG(ERR, "lcore %u: enabling the group: %s", lcore_id, strerror(-ret));
 		goto fail;
 	}
 

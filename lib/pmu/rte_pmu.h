@@ -209,6 +209,8 @@ rte_pmu_read(unsigned int index)
  * @return
  *   1 the lcore's group is open and reads give counter values;
  *   0 the group is not open yet (it opens on the lcore's first read);
+ *   -ENODATA no event was added: reads return 0 until rte_pmu_add_event()
+ *   (the first such read logs a warning);
  *   -ESRCH @p lcore_id is LCORE_ID_ANY: register the thread with
  *   rte_thread_register();
  *   -EINVAL @p lcore_id is out of range;

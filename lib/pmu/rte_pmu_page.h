@@ -28,13 +28,7 @@
 #include <rte_atomic.h>
 #include <rte_common.h>
 
-#if defined(RTE_ARCH_X86_64)
-#include "rte_pmu_pmc_x86_64.h"
-#elif defined(RTE_ARCH_ARM64)
-#include "rte_pmu_pmc_arm64.h"
-#else
-#include "rte_pmu_pmc_generic.h"
-#endif
+#include "rte_pmu_pmc.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -134,7 +134,4 @@ static const struct pmu_arch_ops arm64_ops = {
 	.attr_retry = arm64_attr_retry,
 };
 
-RTE_INIT(pmu_arm64_register)
-{
-	pmu_arch_register(&arm64_ops);
-}
+RTE_PMU_REGISTER_ARCH(arm64, arm64_ops);

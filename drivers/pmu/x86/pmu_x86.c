@@ -54,7 +54,4 @@ static const struct pmu_arch_ops x86_ops = {
 	.init = x86_init,
 };
 
-RTE_INIT(pmu_x86_register)
-{
-	pmu_arch_register(&x86_ops);
-}
+RTE_PMU_REGISTER_ARCH(x86, x86_ops);

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+/* The backend ops table: registration checks its mandatory hooks, and the
+ * wrappers of the optional ones are safe to call when a hook is missing.
+ */
+
+#include <errno.h>
+#include <string.h>
+
+#include <rte_common.h>
+
+#include "pmu_private.h"
+#include "test.h"
+
+static int
+core_pmu_stub(char *name, size_t len)
+{
+	if (len == 0)
+		return -ENODEV;
+	name[0] = '\0';
+	return 0;
+}
+
+static int
+test_register_checks(void)
+{
+	const struct pmu_arch_ops no_name = { .core_pmu = core_pmu_stub };
+	const struct pmu_arch_ops no_core = { .name = "no-core" };
+	const struct pmu_arch_ops complete = { .name = "second", .core_pmu = core_pmu_stub };
+	const char *before = pmu_arch_name();
+
+	TEST_ASSERT_EQUAL(pmu_arch_register(NULL), -EINVAL, "NULL ops");
+	TEST_ASSERT_EQUAL(pmu_arch_register(&no_name), -EINVAL, "ops without a name");
+	TEST_ASSERT_EQUAL(pmu_arch_register(&no_core), -EINVAL, "ops without core_pmu");
+	if (pmu_arch_present()) {
+		/* The architecture's backend registered from its constructor. */
+		TEST_ASSERT_EQUAL(pmu_arch_register(&complete), -EEXIST, "second backend");
+		TEST_ASSERT(strcmp(pmu_arch_name(), before) == 0, "backend replaced by %s",
+			pmu_arch_name());
+	}
+#if defined(RTE_ARCH_X86_64) || defined(RTE_ARCH_ARM64)
+	TEST_ASSERT(pmu_arch_present(), "no backend registered on this architecture");
+#endif
+
+	return TEST_SUCCESS;
+}
+
+/* Optional hooks missing: the wrappers do nothing and say no. */
+static int
+test_optional_hooks(void)
+{
+	struct pmu_event_desc desc;
+
+	memset(&desc, 0, sizeof(desc));
+	desc.attr.config1 = 0x5;
+	pmu_arch_attr_fixup("no-such-pmu", &desc);
+#if defined(RTE_ARCH_X86_64)
+	/* x86 has no fixup and no retry hook. */
+	TEST_ASSERT_EQUAL(desc.attr.config1, 0x5u, "x86 fixup changed config1");
+	TEST_ASSERT(!pmu_arch_attr_retry("cpu", &desc, -EOPNOTSUPP), "x86 retry hook ran");
+#endif
+	pmu_arch_init("no-such-pmu");
+
+	return TEST_SUCCESS;
+}
+
+static struct unit_test_suite pmu_arch_suite = {
+	.suite_name = "pmu backend ops",
+	.unit_test_cases = {
+		TEST_CASE(test_register_checks),
+		TEST_CASE(test_optional_hooks),
+		TEST_CASES_END()
+	}
+};
+
+static int
+test_pmu_arch(void)
+{
+	return unit_test_suite_runner(&pmu_arch_suite);
+}
+
+REGISTER_FAST_TEST(pmu_arch_autotest, true, true, test_pmu_arch);

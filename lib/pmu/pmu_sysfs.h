@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+#ifndef PMU_SYSFS_H
+#define PMU_SYSFS_H
+
+/* The PMU folders under sysfs: files, types, format terms. */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <linux/perf_event.h>
+
+/** Default root of the PMU folders. */
+#define PMU_SYSFS_ROOT_DEFAULT "/sys/bus/event_source/devices"
+
+/** Longest PMU folder name kept. */
+#define PMU_NAME_MAX 64
+
+/** Current sysfs root (default, or set by __rte_pmu_sysfs_root_set()). */
+const char *pmu_sysfs_root(void);
+
+/**
+ * Read a file under <root>/<pmu>/<rel> into @p buf, trailing newline
+ * stripped. Returns length >= 0, or negative errno (-ENOENT missing).
+ */
+int pmu_sysfs_read(const char *pmu, const char *rel, char *buf, size_t len);
+
+/** Read <root>/<pmu>/type. Returns 0 or negative errno. */
+int pmu_sysfs_type(const char *pmu, uint32_t *type);
+
+/** True if <root>/<pmu> is a folder. */
+bool pmu_sysfs_pmu_exists(const char *pmu);
+
+/**
+ * Place @p value in the attr fields that the format term @p term of @p pmu
+ * names (<root>/<pmu>/format/<term>, e.g. "config:0-7,32-35" or
+ * "config1:1"). Bits of @p value fill the ranges in order, low bits first.
+ * Returns 0; -ENOENT no such term; -ERANGE value wider than the field;
+ * -EINVAL malformed format file.
+ */
+int pmu_sysfs_format_apply(const char *pmu, const char *term, uint64_t value,
+	struct perf_event_attr *attr);
+
+/**
+ * Parse a format specification ("config:0-7,32-35") and place @p value.
+ * Pure function behind pmu_sysfs_format_apply(), exposed for tests.
+ */
+int pmu_format_apply(const char *spec, uint64_t value, struct perf_event_attr *attr);
+
+#endif /* PMU_SYSFS_H */
