@@ -236,13 +236,11 @@ test_user_matches_read(void)
 	for (k = 0; k < 2; k++) {
 		i = k == 0 ? n : c;
 		for (int rep = 0; rep < 3; rep++) {
-			TEST_ASSERT_SUCCESS(pmu_fd_read(pmu.lcores[lcore].fds[i],
-				pmu.lcores[lcore].ids[i], &r1, NULL, NULL, NULL), "read()");
+			TEST_ASSERT_SUCCESS(pmu_fd_read(pmu.lcores[lcore].fds[i], &r1, NULL, NULL, NULL), "read()");
 			u1 = rte_pmu_read(i);
 			test_loop(1000);
 			u2 = rte_pmu_read(i);
-			TEST_ASSERT_SUCCESS(pmu_fd_read(pmu.lcores[lcore].fds[i],
-				pmu.lcores[lcore].ids[i], &r2, NULL, NULL, NULL), "read()");
+			TEST_ASSERT_SUCCESS(pmu_fd_read(pmu.lcores[lcore].fds[i], &r2, NULL, NULL, NULL), "read()");
 			printf("%s: read() %" PRIu64 " <= user %" PRIu64 " <= user %" PRIu64
 				" <= read() %" PRIu64 "\n", k == 0 ? "instructions" : "cycles",
 				r1, u1, u2, r2);

@@ -110,6 +110,7 @@ rte_pmu_init(void)
 
 	for (i = 0; i < RTE_MAX_LCORE; i++) {
 		memset(pmu.lcores[i].fds, -1, sizeof(pmu.lcores[i].fds));
+		pmu.lcores[i].group_fd = -1;
 		pmu.lcores[i].status = 0;
 		pmu.lcores[i].slow_reads = 0;
 	}

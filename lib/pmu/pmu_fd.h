@@ -18,8 +18,19 @@
 
 struct pmu_event_desc;
 
-/** What read() of a group member returns (see pmu_fd_read()). */
-#define PMU_FD_READ_FORMAT (PERF_FORMAT_GROUP | PERF_FORMAT_ID | \
+/**
+ * read_format of every event of a group, leader included: read() of an
+ * event gives its own value and times, nothing else (see pmu_fd_read()).
+ */
+#define PMU_FD_READ_FORMAT (PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING)
+
+/**
+ * read_format of a group's reader, a software dummy event that joins the
+ * group after the events: one read() of it gives the whole group (see
+ * pmu_fd_read_group()). The format is the event's own, so the events
+ * keep single-value reads.
+ */
+#define PMU_FD_GROUP_FORMAT (PERF_FORMAT_GROUP | \
 	PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING)
 
 /** perf_event_open(2) for the calling thread on any CPU, close-on-exec. Returns fd or -errno. */
@@ -41,8 +52,12 @@ int pmu_fd_probe(const char *name, const char *core_pmu, struct pmu_event_desc *
  */
 int pmu_fd_group_open(const char *name, const struct pmu_event_desc *desc, int leader_fd);
 
-/** The event's id (PERF_EVENT_IOC_ID) in @p id. Returns 0 or negative errno. */
-int pmu_fd_id(int fd, uint64_t *id);
+/**
+ * Open a group's reader: a software dummy event (counts nothing, takes no
+ * counter) in the group of @p leader_fd, with PMU_FD_GROUP_FORMAT. Open it
+ * after every event. Logs why it fails. Returns fd or negative errno.
+ */
+int pmu_fd_group_reader_open(int leader_fd);
 
 /** Map the event's user page. Returns 0 or negative errno. */
 int pmu_fd_map(int fd, struct perf_event_mmap_page **page);
@@ -57,12 +72,23 @@ int pmu_fd_enable_group(int leader_fd);
 void pmu_fd_close(int *fd);
 
 /**
- * read() an open event: its value scaled by its enabled/running times, its
- * raw value and the times, when the pointers are not NULL. Returns 0 or
- * negative errno (-ENODATA: the group is in error state, read() gave 0
- * bytes; -ENOENT: @p id is not in the group).
+ * read() an open event (one system call, its own value only): its value
+ * scaled by its enabled/running times, its raw value and the times, when
+ * the pointers are not NULL. Returns 0 or negative errno (-ENODATA: the
+ * group is in error state, read() gave 0 bytes).
  */
-int pmu_fd_read(int fd, uint64_t id, uint64_t *value, uint64_t *raw,
-	uint64_t *enabled, uint64_t *running);
+int pmu_fd_read(int fd, uint64_t *value, uint64_t *raw, uint64_t *enabled,
+	uint64_t *running);
+
+/**
+ * read() a group's reader (pmu_fd_group_reader_open()): one system call
+ * for the whole group. Fills @p values with the first @p n raw values in
+ * group order (the leader, then the members in the order they were
+ * opened), and the group's times when the pointers are not NULL.
+ * Returns the number of values filled (at most @p n; the reader's own is
+ * last) or negative errno (-ENODATA: group in error state).
+ */
+int pmu_fd_read_group(int fd, uint64_t *values, unsigned int n, uint64_t *enabled,
+	uint64_t *running);
 
 #endif /* PMU_FD_H */

@@ -26,15 +26,15 @@ pmu_group_close(unsigned int lcore_id)
 		pmu_fd_unmap(group->mmap_pages[i]);
 		group->mmap_pages[i] = NULL;
 		pmu_fd_close(&lc->fds[i]);
-		lc->ids[i] = 0;
 	}
+	pmu_fd_close(&lc->group_fd);
 	if (was_open && pmu.num_open > 0)
 		pmu.num_open--;
 	lc->status = 0;
 	lc->slow_reads = 0;
 }
 
-/* Open event @p i of @p lcore_id's group: fd, id, user page. */
+/* Open event @p i of @p lcore_id's group: fd and user page. */
 static int
 group_event_open(unsigned int lcore_id, unsigned int i)
 {
@@ -47,12 +47,6 @@ group_event_open(unsigned int lcore_id, unsigned int i)
 	if (ret < 0)
 		return ret;
 	lc->fds[i] = ret;
-
-	ret = pmu_fd_id(lc->fds[i], &lc->ids[i]);
-	if (ret != 0) {
-		PMU_LOG(ERR, "event %s: PERF_EVENT_IOC_ID: %s", ev->name, strerror(-ret));
-		return ret;
-	}
 
 	ret = pmu_fd_map(lc->fds[i], &group->mmap_pages[i]);
 	if (ret != 0) {
@@ -80,6 +74,12 @@ pmu_group_open(unsigned int lcore_id)
 			goto fail;
 	}
 
+	/* Last, so that the group's values come in event index order. */
+	ret = pmu_fd_group_reader_open(lc->fds[0]);
+	if (ret < 0)
+		goto fail;
+	lc->group_fd = ret;
+
 	ret = pmu_fd_enable_group(lc->fds[0]);
 	if (ret != 0) {
 		PMU_LOG(ERR, "lcore %u: enabling the group: %s", lcore_id, strerror(-ret));
@@ -98,6 +98,34 @@ fail:
 	lc->status = ret;
 	PMU_LOG(ERR, "lcore %u: group not opened (%s); its reads return 0 until rte_pmu_fini()",
 		lcore_id, strerror(-ret));
+
+	return ret;
+}
+
+int
+pmu_group_read(unsigned int lcore_id, uint64_t *values, unsigned int n, uint64_t *enabled,
+	uint64_t *running)
+{
+	struct pmu_lcore *lc = &pmu.lcores[lcore_id];
+	uint64_t raw[RTE_MAX_NUM_GROUP_EVENTS + 1];
+	uint64_t te, tr;
+	unsigned int num = rte_pmu_event_groups[lcore_id].num_ready;
+	int i, ret;
+
+	if (num == 0 || lc->group_fd < 0)
+		return -ENODEV;
+	if (n > num)
+		n = num;
+
+	ret = pmu_fd_read_group(lc->group_fd, raw, n, &te, &tr);
+	if (ret < 0)
+		return ret;
+	for (i = 0; i < ret; i++)
+		values[i] = __rte_pmu_scale(raw[i], te, tr);
+	if (enabled != NULL)
+		*enabled = te;
+	if (running != NULL)
+		*running = tr;
 
 	return ret;
 }

@@ -55,7 +55,7 @@ event_info(unsigned int lcore_id, unsigned int i, struct rte_pmu_event_info *ei)
 	ei->cap_user_rdpmc = (__RTE_PMU_LOAD(pc->capabilities) & __RTE_PMU_CAP_USER_RDPMC) != 0;
 	ei->path = __RTE_PMU_HAVE_USER_READ && ei->user_index != 0 && ei->cap_user_rdpmc ?
 		RTE_PMU_PATH_USER : RTE_PMU_PATH_SYSCALL;
-	if (pmu_fd_read(lc->fds[i], lc->ids[i], &value, &ei->value, &ei->time_enabled,
+	if (pmu_fd_read(lc->fds[i], &value, &ei->value, &ei->time_enabled,
 			&ei->time_running) == 0)
 		ei->multiplexed = ei->time_enabled != ei->time_running;
 }

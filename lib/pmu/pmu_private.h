@@ -44,8 +44,8 @@ struct pmu_event {
 
 /** Control-path state of one lcore's group. */
 struct pmu_lcore {
-	int fds[RTE_MAX_NUM_GROUP_EVENTS];      /**< -1 when closed */
-	uint64_t ids[RTE_MAX_NUM_GROUP_EVENTS]; /**< PERF_EVENT_IOC_ID */
+	int fds[RTE_MAX_NUM_GROUP_EVENTS];      /**< -1 when closed; fds[0] leads */
+	int group_fd;        /**< the group's reader (pmu_fd_group_reader_open()), or -1 */
 	int status;          /**< as rte_pmu_lcore_status() */
 	uint64_t slow_reads; /**< reads that left the fast path */
 };
@@ -74,6 +74,18 @@ int pmu_group_open(unsigned int lcore_id);
 
 /** Close @p lcore_id's group, if open, and clear its status. */
 void pmu_group_close(unsigned int lcore_id);
+
+/**
+ * Read every event of @p lcore_id's open group with one read() system call
+ * (of the group's reader): @p values[i] is event i's value scaled by the
+ * group's times, which are returned when the pointers are not NULL. Call
+ * it with the lock held, or from the lcore's own thread (its group cannot
+ * close under it then). Returns the number of values filled (at most
+ * @p n) or negative errno: -ENODEV the group is not open; -ENODATA the
+ * group is in error state; another one from read().
+ */
+int pmu_group_read(unsigned int lcore_id, uint64_t *values, unsigned int n,
+	uint64_t *enabled, uint64_t *running);
 
 /* ---- internal API for tests (version.map INTERNAL) ---- */
 

@@ -77,7 +77,7 @@ __rte_pmu_read_slow(unsigned int index)
 		return value;
 
 	/* The page cannot give the live value: ask the kernel. */
-	if (pmu_fd_read(lc->fds[index], lc->ids[index], &value, NULL, NULL, NULL) != 0)
+	if (pmu_fd_read(lc->fds[index], &value, NULL, NULL, NULL) != 0)
 		return 0;
 
 	return value;
