@@ -87,6 +87,17 @@ void pmu_group_close(unsigned int lcore_id);
 int pmu_group_read(unsigned int lcore_id, uint64_t *values, unsigned int n,
 	uint64_t *enabled, uint64_t *running);
 
+/* ---- the read path (pmu_read.c), from the reading thread, no lock ---- */
+
+/**
+ * Prepare the calling thread's reads: point its fast path at its lcore's
+ * group and open the group on first use. Returns 0 with @p lcore_id set
+ * when the group is open, or negative errno: -ESRCH unregistered thread;
+ * -ENODEV library not initialised; -ENODATA no event added; the group's
+ * failed status otherwise.
+ */
+int pmu_read_prepare(unsigned int *lcore_id);
+
 /* ---- internal API for tests (version.map INTERNAL) ---- */
 
 /**

@@ -20,55 +20,72 @@ struct rte_pmu_event_group pmu_no_group;
 
 RTE_DEFINE_PER_LCORE(struct rte_pmu_event_group *, _pmu_group) = &pmu_no_group;
 
-/* First read on an lcore: open its group, once. */
-static bool
+/* First read on an lcore: open its group, once. Returns 0 when it is open. */
+static int
 lazy_open(unsigned int lcore_id)
 {
-	bool ok;
+	int ret;
 
 	rte_spinlock_lock(&pmu.lock);
 	if (!pmu.initialized) {
-		ok = false;
+		ret = -ENODEV;
 	} else if (pmu.num_events == 0) {
 		/* Nothing to open: say so once, the status says it after. */
 		if (!pmu.no_event_logged)
 			PMU_LOG(WARNING, "lcore %u reads, but no event was added: call "
 				"rte_pmu_add_event() before the first rte_pmu_read()", lcore_id);
 		pmu.no_event_logged = true;
-		ok = false;
-	} else if (pmu.lcores[lcore_id].status == 0)
-		ok = pmu_group_open(lcore_id) == 0;
-	else
-		ok = pmu.lcores[lcore_id].status > 0;
+		ret = -ENODATA;
+	} else if (pmu.lcores[lcore_id].status == 0) {
+		ret = pmu_group_open(lcore_id);
+	} else {
+		ret = pmu.lcores[lcore_id].status > 0 ? 0 : pmu.lcores[lcore_id].status;
+	}
 	rte_spinlock_unlock(&pmu.lock);
 
-	return ok;
+	return ret;
 }
 
-uint64_t
-__rte_pmu_read_slow(unsigned int index)
+int
+pmu_read_prepare(unsigned int *lcore_idp)
 {
 	unsigned int lcore_id = rte_lcore_id();
 	struct rte_pmu_event_group *group;
 	struct pmu_lcore *lc;
-	uint64_t value;
 
 	if (lcore_id >= RTE_MAX_LCORE) {
 		RTE_PER_LCORE(_pmu_group) = &pmu_no_group;
-		return 0;
+		return -ESRCH;
 	}
 	group = &rte_pmu_event_groups[lcore_id];
 	lc = &pmu.lcores[lcore_id];
 	/* The fast path's pointer follows this thread's current lcore id. */
 	RTE_PER_LCORE(_pmu_group) = group;
+	*lcore_idp = lcore_id;
 
-	if (__atomic_load_n(&group->num_ready, __ATOMIC_ACQUIRE) == 0) {
-		/* Unlocked peeks: only this thread opens this lcore's group. */
-		if (!__atomic_load_n(&pmu.initialized, __ATOMIC_RELAXED) || lc->status < 0)
-			return 0;
-		if (!lazy_open(lcore_id))
-			return 0;
-	}
+	if (__atomic_load_n(&group->num_ready, __ATOMIC_ACQUIRE) != 0)
+		return 0;
+	/* Unlocked peeks: only this thread opens this lcore's group. */
+	if (!__atomic_load_n(&pmu.initialized, __ATOMIC_RELAXED))
+		return -ENODEV;
+	if (lc->status < 0)
+		return lc->status;
+
+	return lazy_open(lcore_id);
+}
+
+uint64_t
+__rte_pmu_read_slow(unsigned int index)
+{
+	struct rte_pmu_event_group *group;
+	unsigned int lcore_id;
+	struct pmu_lcore *lc;
+	uint64_t value;
+
+	if (pmu_read_prepare(&lcore_id) != 0)
+		return 0;
+	group = &rte_pmu_event_groups[lcore_id];
+	lc = &pmu.lcores[lcore_id];
 	if (index >= group->num_ready)
 		return 0;
 
@@ -76,7 +93,7 @@ __rte_pmu_read_slow(unsigned int index)
 	if (__rte_pmu_page_read(group->mmap_pages[index], true, &value) == 0)
 		return value;
 
-	/* The page cannot give the live value: ask the kernel. */
+	/* The page cannot give the live value: one read() of the event. */
 	if (pmu_fd_read(lc->fds[index], &value, NULL, NULL, NULL) != 0)
 		return 0;
 

@@ -274,6 +274,68 @@ __rte_experimental
 int
 rte_pmu_lcore_info_get(unsigned int lcore_id, struct rte_pmu_lcore_info *info);
 
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
+ * Read every event of the calling lcore's group in one call, for the
+ * "measure this block" pattern: @p values[i] is what rte_pmu_read(i) would
+ * return. Each event readable from user space is read in one seqlock pass
+ * of its page (no system call); all the others together cost one read()
+ * system call of the whole group. The events are read one after the
+ * other, not at one instant. Like rte_pmu_read(), the first call on an
+ * lcore opens its group. Not in upstream DPDK.
+ *
+ * Lock-free once the group is open; datapath. Call it from the lcore whose
+ * events are read, like rte_pmu_read().
+ *
+ * @param values
+ *   Array of at least @p n values, filled in event index order.
+ * @param n
+ *   Room in @p values; events beyond it are not read.
+ * @return
+ *   Number of values filled (the smaller of @p n and the number of
+ *   events), or a negative errno:
+ *   -EINVAL NULL @p values or @p n is 0;
+ *   -ESRCH the thread is not an lcore (see rte_thread_register());
+ *   -ENODEV the library is not initialised;
+ *   -ENODATA no event was added;
+ *   another negative errno: the group failed to open (as
+ *   rte_pmu_lcore_status()) or its read() failed, e.g. -ENODATA for a
+ *   group the kernel could not schedule.
+ */
+__rte_experimental
+int
+rte_pmu_read_group(uint64_t *values, unsigned int n);
+
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
+ * Events counted since a snapshot: reads the group as
+ * rte_pmu_read_group() does and stores the difference from @p start.
+ * Usage:
+ *   uint64_t start[N], delta[N];
+ *   rte_pmu_read_group(start, N);
+ *   ... the block measured ...
+ *   rte_pmu_read_group_delta(start, delta, N);
+ * Not in upstream DPDK.
+ *
+ * Lock-free once the group is open; datapath.
+ *
+ * @param start
+ *   Values from an earlier rte_pmu_read_group() on the same lcore.
+ * @param delta
+ *   Array of at least @p n values: the counts since @p start.
+ * @param n
+ *   Room in @p start and @p delta.
+ * @return
+ *   As rte_pmu_read_group(); -EINVAL also for a NULL @p start.
+ */
+__rte_experimental
+int
+rte_pmu_read_group_delta(const uint64_t *start, uint64_t *delta, unsigned int n);
+
 #ifdef __cplusplus
 }
 #endif

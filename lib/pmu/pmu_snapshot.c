@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+/* Snapshot of a whole group: one seqlock pass per user page, and one
+ * read() of the group's reader for every event the pages cannot give.
+ */
+
+#include <errno.h>
+
+#include <rte_branch_prediction.h>
+#include <rte_common.h>
+
+#include "pmu_private.h"
+
+/* Events in @p slow (a bit per index) could not be read from their page:
+ * take them from one read() of the whole group.
+ */
+static __rte_noinline int
+read_group_fallback(struct rte_pmu_event_group *group, uint64_t *values, unsigned int n,
+	uint32_t slow)
+{
+	unsigned int lcore_id = group - rte_pmu_event_groups;
+	uint64_t all[RTE_MAX_NUM_GROUP_EVENTS];
+	unsigned int i;
+	int ret;
+
+	ret = pmu_group_read(lcore_id, all, n, NULL, NULL);
+	if (ret < 0)
+		return ret;
+	if (ret < (int)n)
+		return -EIO;
+
+	for (i = 0; i < n; i++)
+		if ((slow & (UINT32_C(1) << i)) != 0)
+			values[i] = all[i];
+	pmu.lcores[lcore_id].slow_reads++;
+
+	return n;
+}
+
+int
+rte_pmu_read_group(uint64_t *values, unsigned int n)
+{
+	struct rte_pmu_event_group *group = RTE_PER_LCORE(_pmu_group);
+	unsigned int i, num, lcore_id;
+	uint32_t slow = 0;
+	int ret;
+
+	if (unlikely(values == NULL || n == 0)) {
+		PMU_LOG(ERR, "read group: %s", values == NULL ? "values is NULL" : "n is 0");
+		return -EINVAL;
+	}
+
+	num = group->num_ready;
+	if (unlikely(num == 0)) {
+		ret = pmu_read_prepare(&lcore_id);
+		if (ret != 0)
+			return ret;
+		group = &rte_pmu_event_groups[lcore_id];
+		num = group->num_ready;
+	}
+	if (n > num)
+		n = num;
+
+	for (i = 0; i < n; i++)
+		if (unlikely(__rte_pmu_page_read(group->mmap_pages[i], false, &values[i]) != 0))
+			slow |= UINT32_C(1) << i;
+	if (unlikely(slow != 0))
+		return read_group_fallback(group, values, n, slow);
+
+	return n;
+}
+
+int
+rte_pmu_read_group_delta(const uint64_t *start, uint64_t *delta, unsigned int n)
+{
+	unsigned int i;
+	int ret;
+
+	if (start == NULL) {
+		PMU_LOG(ERR, "read group delta: start is NULL");
+		return -EINVAL;
+	}
+
+	ret = rte_pmu_read_group(delta, n);
+	for (i = 0; ret > 0 && i < (unsigned int)ret; i++)
+		delta[i] -= start[i];
+
+	return ret;
+}
