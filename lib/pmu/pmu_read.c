@@ -77,24 +77,26 @@ pmu_read_prepare(unsigned int *lcore_idp)
 uint64_t
 __rte_pmu_read_slow(unsigned int index)
 {
-	struct rte_pmu_event_group *group;
+	struct rte_pmu_event_group *group = RTE_PER_LCORE(_pmu_group);
 	unsigned int lcore_id;
-	struct pmu_lcore *lc;
 	uint64_t value;
 
-	if (pmu_read_prepare(&lcore_id) != 0)
-		return 0;
-	group = &rte_pmu_event_groups[lcore_id];
-	lc = &pmu.lcores[lcore_id];
-	if (index >= group->num_ready)
-		return 0;
-
-	lc->slow_reads++;
-	if (__rte_pmu_page_read(group->mmap_pages[index], true, &value) == 0)
-		return value;
-
-	/* The page cannot give the live value: one read() of the event. */
-	if (pmu_fd_read(lc->fds[index], &value, NULL, NULL, NULL) != 0)
+	if (unlikely(index >= group->num_ready)) {
+		/* First read on the lcore, or a new lcore id, or a bad index. */
+		if (pmu_read_prepare(&lcore_id) != 0)
+			return 0;
+		group = &rte_pmu_event_groups[lcore_id];
+		if (index >= group->num_ready)
+			return 0;
+		if (__rte_pmu_page_read(group->mmap_pages[index], true, &value) == 0)
+			return value;
+	}
+	/* The inline read found that the page cannot give the live value:
+	 * one read() of the event's own value.
+	 */
+	lcore_id = group - rte_pmu_event_groups;
+	pmu.lcores[lcore_id].slow_reads++;
+	if (unlikely(pmu_fd_read(pmu.lcores[lcore_id].fds[index], &value, NULL, NULL, NULL) != 0))
 		return 0;
 
 	return value;
