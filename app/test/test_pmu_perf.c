@@ -261,6 +261,17 @@ user_events(void)
 	return n;
 }
 
+/* rte_pmu_read() alone in a function, for the disassembly that
+ * devtools/ci-perf.sh counts (static instructions of the inline read).
+ */
+uint64_t test_pmu_perf_read(unsigned int index);
+
+__rte_noinline uint64_t
+test_pmu_perf_read(unsigned int index)
+{
+	return rte_pmu_read(index);
+}
+
 static struct perf_event_mmap_page scaled_page __rte_aligned(4096);
 
 /* The inline read of a multiplexed counter: the cycles page copied with

@@ -39,11 +39,17 @@ read_group_fallback(struct rte_pmu_event_group *group, uint64_t *values, unsigne
 	return n;
 }
 
+/* One event from its page, in one seqlock pass, or marked for read(). */
+#define SNAP_ONE(i) do { \
+	if (unlikely(__rte_pmu_page_read(group->mmap_pages[i], false, &values[i]) != 0)) \
+		slow |= UINT32_C(1) << (i); \
+} while (0)
+
 int
 rte_pmu_read_group(uint64_t *values, unsigned int n)
 {
 	struct rte_pmu_event_group *group = RTE_PER_LCORE(_pmu_group);
-	unsigned int i, num, lcore_id;
+	unsigned int num, lcore_id;
 	uint32_t slow = 0;
 	int ret;
 
@@ -63,9 +69,33 @@ rte_pmu_read_group(uint64_t *values, unsigned int n)
 	if (n > num)
 		n = num;
 
-	for (i = 0; i < n; i++)
-		if (unlikely(__rte_pmu_page_read(group->mmap_pages[i], false, &values[i]) != 0))
-			slow |= UINT32_C(1) << i;
+	/* Unrolled, last event first: no loop counter in the way. */
+	RTE_BUILD_BUG_ON(RTE_MAX_NUM_GROUP_EVENTS != 8);
+	switch (n) {
+	case 8:
+		SNAP_ONE(7);
+		/* fall through */
+	case 7:
+		SNAP_ONE(6);
+		/* fall through */
+	case 6:
+		SNAP_ONE(5);
+		/* fall through */
+	case 5:
+		SNAP_ONE(4);
+		/* fall through */
+	case 4:
+		SNAP_ONE(3);
+		/* fall through */
+	case 3:
+		SNAP_ONE(2);
+		/* fall through */
+	case 2:
+		SNAP_ONE(1);
+		/* fall through */
+	default:
+		SNAP_ONE(0);
+	}
 	if (unlikely(slow != 0))
 		return read_group_fallback(group, values, n, slow);
 

@@ -233,7 +233,9 @@ __rte_pmu_page_read_with(struct perf_event_mmap_page *pc, bool full,
 				(caps & __RTE_PMU_CAP_USER_RDPMC) == 0))
 			return full ? __RTE_PMU_PAGE_NO_USER : __RTE_PMU_PAGE_SLOW;
 
-		delta = 0;
+		/* Multiplexed: both times extended to now, in this same pass
+		 * (delta is set and used under the same condition only).
+		 */
 		if (unlikely(enabled != running))
 			delta = __rte_pmu_page_time_since(pc, caps, read_time);
 

@@ -35,12 +35,14 @@
 })
 
 /* Counter read by computed branch into a table of two-instruction entries
- * (mrs; b), one per user index modulo 32: entry 0 for user index 32, the
- * cycle counter PMCCNTR_EL0, entry n (1..31) for PMEVCNTR<n-1>_EL0. The
+ * (mrs; b), one per user index modulo 32, laid out backwards from label 1:
+ * entry m (m = index mod 32) at 1 - 8m. So user index 32, the cycle
+ * counter PMCCNTR_EL0 (m = 0), is the entry at 1 itself, the last one,
+ * and falls through without a branch; m = 1..31 is PMEVCNTR<m-1>_EL0. The
  * index is masked, so an index the table does not know (a later kernel's
  * 33 for an instruction counter) reads a wrong counter but never jumps
  * outside the table; the page does not give one on the kernels supported.
- * Cheaper than a compiler's jump table: ubfiz, adr, add, br, mrs, b.
+ * Cheaper than a compiler's jump table: ubfiz, adr, sub, br, mrs (, b).
  */
 #if defined(__ARM_FEATURE_BTI_DEFAULT)
 #define __RTE_PMU_BTI "bti j\n\t"
@@ -64,26 +66,26 @@ __rte_pmu_pmc_read(uint32_t user_index)
 	uint64_t v, tmp;
 
 	asm volatile(
-		"ubfiz %[t], %[i], #" __RTE_PMU_ENTRY_SHIFT ", #5\n\t"
+		"ubfiz %w[t], %w[i], #" __RTE_PMU_ENTRY_SHIFT ", #5\n\t"
 		"adr %[v], 1f\n\t"
-		"add %[t], %[t], %[v]\n\t"
-		"br %[t]\n"
+		"sub %[t], %[v], %[t]\n\t"
+		"br %[t]\n\t"
+		__RTE_PMU_EVCNTR(30) __RTE_PMU_EVCNTR(29) __RTE_PMU_EVCNTR(28)
+		__RTE_PMU_EVCNTR(27) __RTE_PMU_EVCNTR(26) __RTE_PMU_EVCNTR(25)
+		__RTE_PMU_EVCNTR(24) __RTE_PMU_EVCNTR(23) __RTE_PMU_EVCNTR(22)
+		__RTE_PMU_EVCNTR(21) __RTE_PMU_EVCNTR(20) __RTE_PMU_EVCNTR(19)
+		__RTE_PMU_EVCNTR(18) __RTE_PMU_EVCNTR(17) __RTE_PMU_EVCNTR(16)
+		__RTE_PMU_EVCNTR(15) __RTE_PMU_EVCNTR(14) __RTE_PMU_EVCNTR(13)
+		__RTE_PMU_EVCNTR(12) __RTE_PMU_EVCNTR(11) __RTE_PMU_EVCNTR(10)
+		__RTE_PMU_EVCNTR(9) __RTE_PMU_EVCNTR(8) __RTE_PMU_EVCNTR(7)
+		__RTE_PMU_EVCNTR(6) __RTE_PMU_EVCNTR(5) __RTE_PMU_EVCNTR(4)
+		__RTE_PMU_EVCNTR(3) __RTE_PMU_EVCNTR(2) __RTE_PMU_EVCNTR(1)
+		__RTE_PMU_EVCNTR(0)
 		"1:\n\t"
-		__RTE_PMU_ENTRY("pmccntr_el0")
-		__RTE_PMU_EVCNTR(0) __RTE_PMU_EVCNTR(1) __RTE_PMU_EVCNTR(2)
-		__RTE_PMU_EVCNTR(3) __RTE_PMU_EVCNTR(4) __RTE_PMU_EVCNTR(5)
-		__RTE_PMU_EVCNTR(6) __RTE_PMU_EVCNTR(7) __RTE_PMU_EVCNTR(8)
-		__RTE_PMU_EVCNTR(9) __RTE_PMU_EVCNTR(10) __RTE_PMU_EVCNTR(11)
-		__RTE_PMU_EVCNTR(12) __RTE_PMU_EVCNTR(13) __RTE_PMU_EVCNTR(14)
-		__RTE_PMU_EVCNTR(15) __RTE_PMU_EVCNTR(16) __RTE_PMU_EVCNTR(17)
-		__RTE_PMU_EVCNTR(18) __RTE_PMU_EVCNTR(19) __RTE_PMU_EVCNTR(20)
-		__RTE_PMU_EVCNTR(21) __RTE_PMU_EVCNTR(22) __RTE_PMU_EVCNTR(23)
-		__RTE_PMU_EVCNTR(24) __RTE_PMU_EVCNTR(25) __RTE_PMU_EVCNTR(26)
-		__RTE_PMU_EVCNTR(27) __RTE_PMU_EVCNTR(28) __RTE_PMU_EVCNTR(29)
-		__RTE_PMU_EVCNTR(30)
+		__RTE_PMU_BTI "mrs %[v], pmccntr_el0\n"
 		"2:"
 		: [v] "=&r" (v), [t] "=&r" (tmp)
-		: [i] "r" ((uint64_t)user_index));
+		: [i] "r" (user_index));
 
 	return v;
 }
