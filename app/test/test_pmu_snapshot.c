@@ -119,7 +119,7 @@ test_snapshot_one_syscall(void)
 		TEST_SKIP("no per-thread read() count (/proc/thread-self/io): %s",
 			strerror(-ret));
 
-	slow_before = pmu.lcores[lcore_id].slow_reads;
+	slow_before = rte_pmu_event_groups[lcore_id].slow_reads;
 	before = syscount_reads(&sc);
 	ret = rte_pmu_read_group(values, EV_NUM);
 	after = syscount_reads(&sc);
@@ -127,7 +127,7 @@ test_snapshot_one_syscall(void)
 	printf("snapshot of %d fallback events: %" PRIu64 " read() call(s)\n", EV_NUM,
 		after - before);
 	TEST_ASSERT_EQUAL(after - before, UINT64_C(1), "read() calls in one snapshot");
-	TEST_ASSERT_EQUAL(pmu.lcores[lcore_id].slow_reads - slow_before, UINT64_C(1),
+	TEST_ASSERT_EQUAL(rte_pmu_event_groups[lcore_id].slow_reads - slow_before, UINT64_C(1),
 		"slow reads counted for one snapshot");
 
 	before = syscount_reads(&sc);

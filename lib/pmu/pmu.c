@@ -112,7 +112,8 @@ rte_pmu_init(void)
 		memset(pmu.lcores[i].fds, -1, sizeof(pmu.lcores[i].fds));
 		pmu.lcores[i].group_fd = -1;
 		pmu.lcores[i].status = 0;
-		pmu.lcores[i].slow_reads = 0;
+		rte_pmu_event_groups[i].slow_reads = 0;
+		memset(rte_pmu_event_groups[i].fds, -1, sizeof(rte_pmu_event_groups[i].fds));
 	}
 	pmu.num_events = 0;
 	pmu.num_open = 0;

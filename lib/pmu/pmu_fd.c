@@ -232,6 +232,17 @@ pmu_fd_read(int fd, uint64_t *value, uint64_t *raw, uint64_t *enabled, uint64_t 
 	return 0;
 }
 
+uint64_t
+pmu_fd_read_value(int fd)
+{
+	struct event_read buf;
+
+	if (unlikely(read(fd, &buf, sizeof(buf)) != (ssize_t)sizeof(buf)))
+		return 0;
+
+	return __rte_pmu_scale(buf.value, buf.time_enabled, buf.time_running);
+}
+
 int
 pmu_fd_read_group(int fd, uint64_t *values, unsigned int n, uint64_t *enabled,
 	uint64_t *running)

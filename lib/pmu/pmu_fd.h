@@ -81,6 +81,12 @@ int pmu_fd_read(int fd, uint64_t *value, uint64_t *raw, uint64_t *enabled,
 	uint64_t *running);
 
 /**
+ * pmu_fd_read() for the datapath: the scaled value alone, 0 when read()
+ * fails (rte_pmu_lcore_info_get() tells why).
+ */
+uint64_t pmu_fd_read_value(int fd);
+
+/**
  * read() a group's reader (pmu_fd_group_reader_open()): one system call
  * for the whole group. Fills @p values with the first @p n raw values in
  * group order (the leader, then the members in the order they were

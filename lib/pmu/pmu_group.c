@@ -26,12 +26,13 @@ pmu_group_close(unsigned int lcore_id)
 		pmu_fd_unmap(group->mmap_pages[i]);
 		group->mmap_pages[i] = NULL;
 		pmu_fd_close(&lc->fds[i]);
+		group->fds[i] = -1;
 	}
 	pmu_fd_close(&lc->group_fd);
 	if (was_open && pmu.num_open > 0)
 		pmu.num_open--;
 	lc->status = 0;
-	lc->slow_reads = 0;
+	group->slow_reads = 0;
 }
 
 /* Open event @p i of @p lcore_id's group: fd and user page. */
@@ -47,6 +48,7 @@ group_event_open(unsigned int lcore_id, unsigned int i)
 	if (ret < 0)
 		return ret;
 	lc->fds[i] = ret;
+	group->fds[i] = ret;
 
 	ret = pmu_fd_map(lc->fds[i], &group->mmap_pages[i]);
 	if (ret != 0) {

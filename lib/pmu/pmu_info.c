@@ -77,7 +77,7 @@ rte_pmu_lcore_info_get(unsigned int lcore_id, struct rte_pmu_lcore_info *info)
 	memset(info, 0, sizeof(*info));
 	info->status = pmu.num_events == 0 ? -ENODATA : pmu.lcores[lcore_id].status;
 	info->num_events = pmu.num_events;
-	info->slow_reads = pmu.lcores[lcore_id].slow_reads;
+	info->slow_reads = rte_pmu_event_groups[lcore_id].slow_reads;
 	for (i = 0; i < pmu.num_events; i++) {
 		struct rte_pmu_event_info *ei = &info->events[i];
 

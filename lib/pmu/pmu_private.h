@@ -47,7 +47,6 @@ struct pmu_lcore {
 	int fds[RTE_MAX_NUM_GROUP_EVENTS];      /**< -1 when closed; fds[0] leads */
 	int group_fd;        /**< the group's reader (pmu_fd_group_reader_open()), or -1 */
 	int status;          /**< as rte_pmu_lcore_status() */
-	uint64_t slow_reads; /**< reads that left the fast path */
 };
 
 /** The global state container. Everything is guarded by lock. */

@@ -94,10 +94,7 @@ __rte_pmu_read_slow(unsigned int index)
 	/* The inline read found that the page cannot give the live value:
 	 * one read() of the event's own value.
 	 */
-	lcore_id = group - rte_pmu_event_groups;
-	pmu.lcores[lcore_id].slow_reads++;
-	if (unlikely(pmu_fd_read(pmu.lcores[lcore_id].fds[index], &value, NULL, NULL, NULL) != 0))
-		return 0;
+	group->slow_reads++;
 
-	return value;
+	return pmu_fd_read_value(group->fds[index]);
 }

@@ -34,7 +34,7 @@ read_group_fallback(struct rte_pmu_event_group *group, uint64_t *values, unsigne
 	for (i = 0; i < n; i++)
 		if ((slow & (UINT32_C(1) << i)) != 0)
 			values[i] = all[i];
-	pmu.lcores[lcore_id].slow_reads++;
+	group->slow_reads++;
 
 	return n;
 }

@@ -67,6 +67,10 @@ struct rte_pmu_event_group {
 	struct perf_event_mmap_page *mmap_pages[RTE_MAX_NUM_GROUP_EVENTS];
 	/** Events readable by the fast path: 0 until the group is open. */
 	uint32_t num_ready;
+	/** Each event's descriptor, for its read() fallback (-1 when closed). */
+	int fds[RTE_MAX_NUM_GROUP_EVENTS];
+	/** Reads that left the fast path (rte_pmu_lcore_info::slow_reads). */
+	uint64_t slow_reads;
 } __rte_aligned(128);
 
 /** Per-lcore groups, indexed by lcore id. Internal. */

@@ -90,11 +90,21 @@ __rte_pmu_sign_extend(uint64_t pmc, uint32_t width)
 #define __RTE_PMU_SIGN_EXTEND(pmc, width) __rte_pmu_sign_extend(pmc, width)
 #endif
 
-/** (cyc * mult) >> shift with a 128-bit product, as the kernel's mul_u64_u32_shr. */
+/**
+ * (cyc * mult) >> shift with a 128-bit product, as the kernel's
+ * mul_u64_u32_shr (shift below 64, as the kernel gives). The 128-bit shift
+ * is spelt out so that it needs no branch: hi << (64 - shift) is computed
+ * as (hi << 1) << (63 - shift), which is right for shift 0 too (63 - s is
+ * s ^ 63 for s below 64).
+ */
 static __rte_always_inline uint64_t
-__rte_pmu_mul_u64_u32_shr(uint64_t cyc, uint32_t mult, uint16_t shift)
+__rte_pmu_mul_u64_u32_shr(uint64_t cyc, uint32_t mult, uint32_t shift)
 {
-	return (uint64_t)(((unsigned __int128)cyc * mult) >> shift);
+	unsigned __int128 product = (unsigned __int128)cyc * mult;
+	uint64_t hi = (uint64_t)(product >> 64), lo = (uint64_t)product;
+	unsigned int s = shift & 63u;
+
+	return ((hi << 1) << (s ^ 63u)) | (lo >> s);
 }
 
 /** Time fields of a page, read inside the seqlock. */
@@ -104,7 +114,7 @@ struct __rte_pmu_page_time {
 	uint64_t time_cycles; /**< perf_event_mmap_page::time_cycles */
 	uint64_t time_mask;   /**< perf_event_mmap_page::time_mask */
 	uint32_t time_mult;   /**< perf_event_mmap_page::time_mult */
-	uint16_t time_shift;  /**< perf_event_mmap_page::time_shift */
+	uint32_t time_shift;  /**< perf_event_mmap_page::time_shift */
 	bool time_short;      /**< cap_user_time_short was set */
 };
 
@@ -181,10 +191,8 @@ __rte_pmu_page_time_since(struct perf_event_mmap_page *pc, uint64_t caps,
 	t.time_short = (caps & __RTE_PMU_CAP_USER_TIME_SHORT) != 0;
 	t.time_cycles = 0;
 	t.time_mask = 0;
-	if (t.time_short) {
-		t.time_cycles = __RTE_PMU_LOAD(pc->time_cycles);
-		t.time_mask = __RTE_PMU_LOAD(pc->time_mask);
-	}
+	if (t.time_short)
+		__RTE_PMU_LOAD_PAIR(pc, time_cycles, time_mask, t.time_cycles, t.time_mask);
 
 	return __rte_pmu_time_delta(&t);
 }
