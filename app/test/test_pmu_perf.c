@@ -294,8 +294,10 @@ measure_scaled(unsigned int idx)
 			"the page has no cap_user_time");
 		return;
 	}
+	/* The real offset: count = the real count, small; 0 would leave the
+	 * raw register (started near 2^63 by the kernel) as the count.
+	 */
 	scaled_page.lock = 2;
-	scaled_page.offset = 0;
 	scaled_page.time_running = 1000;
 	scaled_page.time_enabled = 3000;
 	/* Time since the update close to 0, so that count x enabled fits in

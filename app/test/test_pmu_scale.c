@@ -132,6 +132,71 @@ test_scale_random(void)
 	return TEST_SUCCESS;
 }
 
+/* The call-free long division used where the CPU has no 128/64 divide
+ * (arm64), checked here on every architecture.
+ */
+static int
+test_div_long(void)
+{
+	uint64_t x = 0x243f6a8885a308d3ull;
+	unsigned int i;
+
+	TEST_ASSERT_EQUAL(__rte_pmu_div_128_64_long(0, 7, 2), UINT64_C(3), "7 / 2");
+	TEST_ASSERT_EQUAL(__rte_pmu_div_128_64_long(1, 0, 2), UINT64_C(1) << 63, "2^64 / 2");
+	TEST_ASSERT_EQUAL(__rte_pmu_div_128_64_long(UINT64_MAX - 1, UINT64_MAX, UINT64_MAX),
+		UINT64_MAX, "(2^128 - 2^64 - 1) / (2^64 - 1)");
+	/* Dividend built as q * d + r (r < d): the quotient must be q. */
+	for (i = 0; i < 200000; i++) {
+		uint64_t q, d, r, got;
+		unsigned __int128 n;
+
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		q = x >> (x & 63);
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		d = (x >> (x & 63)) | 1;
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		r = x % d;
+		n = (unsigned __int128)q * d + r;
+		got = __rte_pmu_div_128_64_long((uint64_t)(n >> 64), (uint64_t)n, d);
+		TEST_ASSERT_EQUAL(got, q, "(%" PRIu64 " x %" PRIu64 " + %" PRIu64 ") / d: got %"
+			PRIu64, q, d, r, got);
+		/* and the reference agrees on the product alone */
+		if (i < 1000)
+			TEST_ASSERT_EQUAL(ref_muldiv(q, d, d), q, "reference");
+	}
+
+	return TEST_SUCCESS;
+}
+
+/* (cyc * mult) >> shift, branch-free, against the reference at every shift. */
+static int
+test_mul_shr(void)
+{
+	uint64_t x = 0x13198a2e03707344ull;
+	unsigned int i, shift;
+
+	for (i = 0; i < 20000; i++) {
+		uint64_t cyc;
+		uint32_t mult;
+
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		cyc = x;
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		mult = (uint32_t)(x >> 32);
+		for (shift = 0; shift < 64; shift += 3) {
+			/* The plain 128-bit shift as the reference. */
+			unsigned __int128 p = (unsigned __int128)cyc * mult;
+			uint64_t got = __rte_pmu_mul_u64_u32_shr(cyc, mult, shift);
+			uint64_t want = (uint64_t)(p >> shift);
+
+			TEST_ASSERT_EQUAL(got, want, "cyc 0x%" PRIx64 " mult %u shift %u",
+				cyc, mult, shift);
+		}
+	}
+
+	return TEST_SUCCESS;
+}
+
 /* The inline read on a constructed page: a multiplexed counter whose
  * count * (extended) enabled time overflows 64 bits is scaled exactly in
  * the one pass, by fast and full reads alike.
@@ -215,6 +280,8 @@ static struct unit_test_suite pmu_scale_suite = {
 	.unit_test_cases = {
 		TEST_CASE(test_scale_edges),
 		TEST_CASE(test_scale_random),
+		TEST_CASE(test_div_long),
+		TEST_CASE(test_mul_shr),
 		TEST_CASE(test_page_scale_overflow),
 		TEST_CASES_END()
 	}

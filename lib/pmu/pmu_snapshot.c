@@ -39,6 +39,23 @@ read_group_fallback(struct rte_pmu_event_group *group, uint64_t *values, unsigne
 	return n;
 }
 
+/* First snapshot on the lcore (or a new lcore id): open the group, then
+ * read. Out of line, so that the common path calls nothing and needs no
+ * stack frame.
+ */
+static __rte_noinline int
+read_group_first(uint64_t *values, unsigned int n)
+{
+	unsigned int lcore_id;
+	int ret;
+
+	ret = pmu_read_prepare(&lcore_id);
+	if (ret != 0)
+		return ret;
+
+	return rte_pmu_read_group(values, n);
+}
+
 /* One event from its page, in one seqlock pass, or marked for read(). */
 #define SNAP_ONE(i) do { \
 	if (unlikely(__rte_pmu_page_read(group->mmap_pages[i], false, &values[i]) != 0)) \
@@ -49,9 +66,8 @@ int
 rte_pmu_read_group(uint64_t *values, unsigned int n)
 {
 	struct rte_pmu_event_group *group = RTE_PER_LCORE(_pmu_group);
-	unsigned int num, lcore_id;
+	unsigned int num;
 	uint32_t slow = 0;
-	int ret;
 
 	if (unlikely(values == NULL || n == 0)) {
 		PMU_LOG(ERR, "read group: %s", values == NULL ? "values is NULL" : "n is 0");
@@ -59,13 +75,8 @@ rte_pmu_read_group(uint64_t *values, unsigned int n)
 	}
 
 	num = group->num_ready;
-	if (unlikely(num == 0)) {
-		ret = pmu_read_prepare(&lcore_id);
-		if (ret != 0)
-			return ret;
-		group = &rte_pmu_event_groups[lcore_id];
-		num = group->num_ready;
-	}
+	if (unlikely(num == 0))
+		return read_group_first(values, n);
 	if (n > num)
 		n = num;
 

@@ -133,16 +133,54 @@ __rte_pmu_time_delta(const struct __rte_pmu_page_time *t)
 	return t->time_offset + __rte_pmu_mul_u64_u32_shr(cyc, t->time_mult, t->time_shift);
 }
 
-#ifndef __RTE_PMU_DIV_128_64
 /**
- * floor((hi * 2^64 + lo) / d) for a quotient known to fit in 64 bits.
- * Architectures with a 128/64 divide instruction define their own.
+ * floor((hi * 2^64 + lo) / d) for hi < d (the quotient fits in 64 bits),
+ * without a library call: long division in two 32-bit digits, each
+ * estimated with a 64/32 divide of the normalised divisor and corrected
+ * (at most twice, as Knuth's algorithm D shows). Architectures with a
+ * 128/64 divide instruction use it instead (__rte_pmu_div_128_64()).
  */
 static inline uint64_t
-__rte_pmu_div_128_64(uint64_t hi, uint64_t lo, uint64_t d)
+__rte_pmu_div_128_64_long(uint64_t hi, uint64_t lo, uint64_t d)
 {
-	return (uint64_t)((((unsigned __int128)hi << 64) | lo) / d);
+	const uint64_t b = UINT64_C(1) << 32;
+	unsigned int s = (unsigned int)__builtin_clzll(d);
+	uint64_t dh, dl, nh, n1, n0, rest, q1, q0, r;
+
+	/* Normalise: top bit of d set; (hi:lo) shifted alike (hi < d: no loss). */
+	d <<= s;
+	dh = d >> 32;
+	dl = d & (b - 1);
+	nh = (hi << s) | ((lo >> 1) >> (s ^ 63u));
+	lo <<= s;
+	n1 = lo >> 32;
+	n0 = lo & (b - 1);
+
+	q1 = nh / dh;
+	r = nh - q1 * dh;
+	while (q1 >= b || q1 * dl > ((r << 32) | n1)) {
+		q1--;
+		r += dh;
+		if (r >= b)
+			break;
+	}
+	rest = (nh << 32) + n1 - q1 * d;
+
+	q0 = rest / dh;
+	r = rest - q0 * dh;
+	while (q0 >= b || q0 * dl > ((r << 32) | n0)) {
+		q0--;
+		r += dh;
+		if (r >= b)
+			break;
+	}
+
+	return (q1 << 32) | q0;
 }
+
+#ifndef __RTE_PMU_DIV_128_64
+/** floor((hi * 2^64 + lo) / d) for hi < d. */
+#define __rte_pmu_div_128_64 __rte_pmu_div_128_64_long
 #endif
 
 /**
