@@ -170,11 +170,16 @@ struct cost {
 	(result).instr = idx_instr != UINT32_MAX ? (double)(_i1 - _i0) / (n) : -1.0; \
 } while (0)
 
-/* Interleaved rounds of a baseline and up to two bodies; medians of the
- * per-call costs with the baseline taken off.
+/* Median of the per-round ratios a / b of the last ROUNDS_OF(): each
+ * round's pair runs back to back, so a slow spell of the machine hits both.
+ */
+static double last_ratio;
+
+/* Interleaved rounds of a baseline and two bodies; medians of the
+ * per-call costs with the baseline taken off, and of their ratio.
  */
 #define ROUNDS_OF(n, out_a, body_a, out_b, body_b) do { \
-	double _na[ROUNDS], _ia[ROUNDS], _nb[ROUNDS], _ib[ROUNDS]; \
+	double _na[ROUNDS], _ia[ROUNDS], _nb[ROUNDS], _ib[ROUNDS], _q[ROUNDS]; \
 	struct cost _base, _a, _b; \
 	for (unsigned int _r = 0; _r < ROUNDS; _r++) { \
 		MEASURE(_base, n, sink += _k); \
@@ -184,7 +189,9 @@ struct cost {
 		_ia[_r] = _a.instr - _base.instr; \
 		_nb[_r] = _b.ns - _base.ns; \
 		_ib[_r] = _b.instr - _base.instr; \
+		_q[_r] = _nb[_r] > 0 ? _na[_r] / _nb[_r] : 0; \
 	} \
+	last_ratio = median(_q, ROUNDS); \
 	(out_a).ns = median(_na, ROUNDS); \
 	(out_a).instr = idx_instr != UINT32_MAX ? median(_ia, ROUNDS) : -1.0; \
 	(out_b).ns = median(_nb, ROUNDS); \
@@ -386,6 +393,7 @@ phase_fallback(void)
 	struct perf_event_attr attr;
 	uint64_t values[RTE_DIM(sw)], buf[4], before, after;
 	struct cost plain, fb, snap, plain2;
+	double fb_ratio, snap_ratio;
 	struct syscount sc;
 	char name[64];
 	unsigned int n;
@@ -409,19 +417,21 @@ phase_fallback(void)
 		return;
 	}
 
-	ROUNDS_OF(CALLS_SYS, plain, sink += read(fd, buf, sizeof(buf)), fb,
-		sink += rte_pmu_read(0));
-	ROUNDS_OF(CALLS_SYS, plain2, sink += read(fd, buf, sizeof(buf)), snap,
-		sink += rte_pmu_read_group(values, n));
+	ROUNDS_OF(CALLS_SYS, fb, sink += rte_pmu_read(0), plain,
+		sink += read(fd, buf, sizeof(buf)));
+	fb_ratio = last_ratio;
+	ROUNDS_OF(CALLS_SYS, snap, sink += rte_pmu_read_group(values, n), plain2,
+		sink += read(fd, buf, sizeof(buf)));
+	snap_ratio = last_ratio;
 	close(fd);
-	printf("plain read(): %.1f ns (%.1f user instr); fallback read: %.1f ns (%.1f user "
-		"instr); snapshot of %u software events: %.1f ns\n", plain.ns, plain.instr,
-		fb.ns, fb.instr, n, snap.ns);
-	perf_figure("fallback read, ns per plain read() ns", "ratio", fb.ns / plain.ns,
+	printf("plain read(): %.1f ns; fallback read: %.1f ns; snapshot of %u software "
+		"events: %.1f ns (plain read() beside it: %.1f ns); medians of %u rounds\n",
+		plain.ns, fb.ns, n, snap.ns, plain2.ns, ROUNDS);
+	perf_figure("fallback read, ns per plain read() ns", "ratio", fb_ratio,
 		GOAL_FALLBACK, exact, GOAL_FALLBACK);
 	/* Printed: the group read() gives n + 1 values, a plain read() one. */
 	snprintf(name, sizeof(name), "snapshot of %u software events / read()", n);
-	perf_figure(name, "ratio", snap.ns / plain2.ns, 1, false, 0);
+	perf_figure(name, "ratio", snap_ratio, 1, false, 0);
 
 	if (syscount_open(&sc) != 0) {
 		perf_figure_skip("snapshot of software events, read() calls",
