@@ -45,9 +45,19 @@ struct pmu_event {
 /** Control-path state of one lcore's group. */
 struct pmu_lcore {
 	int fds[RTE_MAX_NUM_GROUP_EVENTS];      /**< -1 when closed; fds[0] leads */
-	int group_fd;        /**< the group's reader (pmu_fd_group_reader_open()), or -1 */
-	int status;          /**< as rte_pmu_lcore_status() */
+	int group_fd; /**< the group's reader (pmu_fd_group_reader_open()), or -1 */
+	/** As rte_pmu_lcore_status(); read without the lock by the lcore's
+	 * own read path, so always accessed with __atomic builtins.
+	 */
+	int status;
+	/* reads that left the fast path: rte_pmu_event_group::slow_reads */
+	uint64_t read_errors; /**< reads that gave 0: read() failed (atomic) */
+	bool read_error_logged;     /**< the first read error was logged */
+	unsigned int open_failures; /**< transient open failures in a row */
 };
+
+/** User pages whose munmap() failed, kept to be unmapped later. */
+#define PMU_STALE_PAGES 16
 
 /** The global state container. Everything is guarded by lock. */
 struct pmu_state {
@@ -59,6 +69,7 @@ struct pmu_state {
 	struct pmu_event events[RTE_MAX_NUM_GROUP_EVENTS];
 	unsigned int num_open;                  /**< lcores with an open group */
 	struct pmu_lcore lcores[RTE_MAX_LCORE];
+	void *stale_pages[PMU_STALE_PAGES];     /**< munmap() failed: tried again */
 };
 
 extern struct pmu_state pmu;
@@ -73,6 +84,9 @@ int pmu_group_open(unsigned int lcore_id);
 
 /** Close @p lcore_id's group, if open, and clear its status. */
 void pmu_group_close(unsigned int lcore_id);
+
+/** Unmap the pages whose munmap() failed before; log those that stay. */
+void pmu_group_unmap_stale(void);
 
 /**
  * Read every event of @p lcore_id's open group with one read() system call
@@ -90,10 +104,11 @@ int pmu_group_read(unsigned int lcore_id, uint64_t *values, unsigned int n,
 
 /**
  * Prepare the calling thread's reads: point its fast path at its lcore's
- * group and open the group on first use. Returns 0 with @p lcore_id set
- * when the group is open, or negative errno: -ESRCH unregistered thread;
- * -ENODEV library not initialised; -ENODATA no event added; the group's
- * failed status otherwise.
+ * group and open the group on first use (again after a transient failure,
+ * -EAGAIN). Returns 0 with @p lcore_id set when the group is open, or
+ * negative errno: -ESRCH unregistered thread; -ENODEV library not
+ * initialised; -ENODATA no event added; the group's failed status
+ * otherwise.
  */
 int pmu_read_prepare(unsigned int *lcore_id);
 

@@ -7,6 +7,7 @@
  */
 
 #include <errno.h>
+#include <string.h>
 
 #include <rte_common.h>
 #include <rte_lcore.h>
@@ -20,13 +21,16 @@ struct rte_pmu_event_group pmu_no_group;
 
 RTE_DEFINE_PER_LCORE(struct rte_pmu_event_group *, _pmu_group) = &pmu_no_group;
 
-/* First read on an lcore: open its group, once. Returns 0 when it is open. */
+/* First read on an lcore: open its group, once (again after a transient
+ * failure). Returns 0 when it is open, or negative errno.
+ */
 static int
 lazy_open(unsigned int lcore_id)
 {
-	int ret;
+	int ret, status;
 
 	rte_spinlock_lock(&pmu.lock);
+	status = pmu.lcores[lcore_id].status;
 	if (!pmu.initialized) {
 		ret = -ENODEV;
 	} else if (pmu.num_events == 0) {
@@ -36,14 +40,30 @@ lazy_open(unsigned int lcore_id)
 				"rte_pmu_add_event() before the first rte_pmu_read()", lcore_id);
 		pmu.no_event_logged = true;
 		ret = -ENODATA;
-	} else if (pmu.lcores[lcore_id].status == 0) {
+	} else if (status == 0 || status == -EAGAIN) {
+		/* Not opened yet, or a transient failure: (try to) open it. */
 		ret = pmu_group_open(lcore_id);
 	} else {
-		ret = pmu.lcores[lcore_id].status > 0 ? 0 : pmu.lcores[lcore_id].status;
+		ret = status > 0 ? 0 : status;
 	}
 	rte_spinlock_unlock(&pmu.lock);
 
 	return ret;
+}
+
+/* A read() fallback failed: the read returns 0; count it, log the first. */
+static void
+read_error(unsigned int lcore_id, unsigned int index, int err)
+{
+	struct pmu_lcore *lc = &pmu.lcores[lcore_id];
+
+	__atomic_fetch_add(&lc->read_errors, 1, __ATOMIC_RELAXED);
+	if (lc->read_error_logged)
+		return;
+	lc->read_error_logged = true;
+	PMU_LOG(WARNING, "lcore %u: read() of event %u failed (%s): the read returns 0; "
+		"rte_pmu_lcore_info_get() counts such reads (read_errors), only this one "
+		"is logged", lcore_id, index, strerror(-err));
 }
 
 int
@@ -51,14 +71,13 @@ pmu_read_prepare(unsigned int *lcore_idp)
 {
 	unsigned int lcore_id = rte_lcore_id();
 	struct rte_pmu_event_group *group;
-	struct pmu_lcore *lc;
+	int status;
 
 	if (lcore_id >= RTE_MAX_LCORE) {
 		RTE_PER_LCORE(_pmu_group) = &pmu_no_group;
 		return -ESRCH;
 	}
 	group = &rte_pmu_event_groups[lcore_id];
-	lc = &pmu.lcores[lcore_id];
 	/* The fast path's pointer follows this thread's current lcore id. */
 	RTE_PER_LCORE(_pmu_group) = group;
 	*lcore_idp = lcore_id;
@@ -68,8 +87,9 @@ pmu_read_prepare(unsigned int *lcore_idp)
 	/* Unlocked peeks: only this thread opens this lcore's group. */
 	if (!__atomic_load_n(&pmu.initialized, __ATOMIC_RELAXED))
 		return -ENODEV;
-	if (lc->status < 0)
-		return lc->status;
+	status = __atomic_load_n(&pmu.lcores[lcore_id].status, __ATOMIC_RELAXED);
+	if (status < 0 && status != -EAGAIN)
+		return status;
 
 	return lazy_open(lcore_id);
 }
@@ -80,21 +100,29 @@ __rte_pmu_read_slow(unsigned int index)
 	struct rte_pmu_event_group *group = RTE_PER_LCORE(_pmu_group);
 	unsigned int lcore_id;
 	uint64_t value;
+	int ret;
 
 	if (unlikely(index >= group->num_ready)) {
 		/* First read on the lcore, or a new lcore id, or a bad index. */
 		if (pmu_read_prepare(&lcore_id) != 0)
 			return 0;
 		group = &rte_pmu_event_groups[lcore_id];
-		if (index >= group->num_ready)
+		if (index >= __atomic_load_n(&group->num_ready, __ATOMIC_ACQUIRE))
 			return 0;
 		if (__rte_pmu_page_read(group->mmap_pages[index], true, &value) == 0)
 			return value;
 	}
 	/* The inline read found that the page cannot give the live value:
-	 * one read() of the event's own value.
+	 * one read() of the event's own value. Only this thread writes the
+	 * count: a relaxed load and store, no atomic read-modify-write.
 	 */
-	group->slow_reads++;
+	__atomic_store_n(&group->slow_reads,
+		__atomic_load_n(&group->slow_reads, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+	ret = pmu_fd_read_value(group->fds[index], &value);
+	if (unlikely(ret != 0)) {
+		read_error(group - rte_pmu_event_groups, index, ret);
+		return 0;
+	}
 
-	return pmu_fd_read_value(group->fds[index]);
+	return value;
 }

@@ -34,7 +34,8 @@ read_group_fallback(struct rte_pmu_event_group *group, uint64_t *values, unsigne
 	for (i = 0; i < n; i++)
 		if ((slow & (UINT32_C(1) << i)) != 0)
 			values[i] = all[i];
-	group->slow_reads++;
+	__atomic_store_n(&group->slow_reads,
+		__atomic_load_n(&group->slow_reads, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
 
 	return n;
 }
