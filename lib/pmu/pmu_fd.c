@@ -45,8 +45,6 @@ page_size(void)
 	return size;
 }
 
-/* How many times a call failing with a transient errno is made in a row. */
-#define PMU_FD_TRIES 3
 
 /* EINTR: a signal came; EAGAIN, EBUSY: the kernel or the PMU is busy now. */
 static bool
@@ -345,20 +343,6 @@ pmu_fd_read(int fd, uint64_t *value, uint64_t *raw, uint64_t *enabled, uint64_t 
 		*enabled = buf.time_enabled;
 	if (running != NULL)
 		*running = buf.time_running;
-
-	return 0;
-}
-
-int
-pmu_fd_read_value(int fd, uint64_t *value)
-{
-	struct event_read buf;
-	ssize_t n;
-
-	n = read_retry(fd, &buf, sizeof(buf));
-	if (unlikely(n != (ssize_t)sizeof(buf)))
-		return n < 0 ? -errno : -ENODATA;
-	*value = __rte_pmu_scale(buf.value, buf.time_enabled, buf.time_running);
 
 	return 0;
 }

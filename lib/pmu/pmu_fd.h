@@ -11,8 +11,14 @@
  * library's state; callers hold whatever lock they need.
  */
 
+#include <errno.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <unistd.h>
+
+#include <rte_branch_prediction.h>
+
+#include "rte_pmu.h"
 
 #include <linux/perf_event.h>
 
@@ -93,8 +99,32 @@ void pmu_fd_close(int *fd);
 int pmu_fd_read(int fd, uint64_t *value, uint64_t *raw, uint64_t *enabled,
 	uint64_t *running);
 
-/** pmu_fd_read() for the datapath: the scaled value alone. Returns 0 or negative errno. */
-int pmu_fd_read_value(int fd, uint64_t *value);
+/** How many times a call failing with a transient errno is made in a row. */
+#define PMU_FD_TRIES 3
+
+/**
+ * pmu_fd_read() for the datapath, inline so that the read() fallback costs
+ * what a plain read() does: the scaled value alone (again after EINTR a
+ * few times). Returns 0 or negative errno (-ENODATA: group in error state).
+ */
+static inline int
+pmu_fd_read_value(int fd, uint64_t *value)
+{
+	struct {
+		uint64_t value, time_enabled, time_running;
+	} buf; /* PMU_FD_READ_FORMAT */
+	unsigned int tries = 0;
+	ssize_t n;
+
+	do {
+		n = read(fd, &buf, sizeof(buf));
+	} while (unlikely(n < 0) && errno == EINTR && ++tries < PMU_FD_TRIES);
+	if (unlikely(n != (ssize_t)sizeof(buf)))
+		return n < 0 ? -errno : -ENODATA;
+	*value = __rte_pmu_scale(buf.value, buf.time_enabled, buf.time_running);
+
+	return 0;
+}
 
 /**
  * read() a group's reader (pmu_fd_group_reader_open()): one system call

@@ -95,26 +95,13 @@ pmu_read_prepare(unsigned int *lcore_idp)
 }
 
 uint64_t
-__rte_pmu_read_slow(unsigned int index)
+__rte_pmu_read_fd(struct rte_pmu_event_group *group, unsigned int index)
 {
-	struct rte_pmu_event_group *group = RTE_PER_LCORE(_pmu_group);
-	unsigned int lcore_id;
-	uint64_t value;
+	uint64_t value = 0;
 	int ret;
 
-	if (unlikely(index >= group->num_ready)) {
-		/* First read on the lcore, or a new lcore id, or a bad index. */
-		if (pmu_read_prepare(&lcore_id) != 0)
-			return 0;
-		group = &rte_pmu_event_groups[lcore_id];
-		if (index >= __atomic_load_n(&group->num_ready, __ATOMIC_ACQUIRE))
-			return 0;
-		if (__rte_pmu_page_read(group->mmap_pages[index], true, &value) == 0)
-			return value;
-	}
-	/* The inline read found that the page cannot give the live value:
-	 * one read() of the event's own value. Only this thread writes the
-	 * count: a relaxed load and store, no atomic read-modify-write.
+	/* Only this thread writes the count: a relaxed load and store, no
+	 * atomic read-modify-write.
 	 */
 	__atomic_store_n(&group->slow_reads,
 		__atomic_load_n(&group->slow_reads, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
@@ -125,4 +112,23 @@ __rte_pmu_read_slow(unsigned int index)
 	}
 
 	return value;
+}
+
+uint64_t
+__rte_pmu_read_slow(unsigned int index)
+{
+	struct rte_pmu_event_group *group;
+	unsigned int lcore_id;
+	uint64_t value;
+
+	/* First read on the lcore, or a new lcore id, or a bad index. */
+	if (pmu_read_prepare(&lcore_id) != 0)
+		return 0;
+	group = &rte_pmu_event_groups[lcore_id];
+	if (index >= __atomic_load_n(&group->num_ready, __ATOMIC_ACQUIRE))
+		return 0;
+	if (__rte_pmu_page_read(group->mmap_pages[index], true, &value) == 0)
+		return value;
+
+	return __rte_pmu_read_fd(group, index);
 }

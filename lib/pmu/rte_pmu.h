@@ -99,6 +99,23 @@ uint64_t
 __rte_pmu_read_slow(unsigned int index);
 
 /**
+ * Read path of an open event that its page cannot give (software event,
+ * counter not on the hardware now, user access off): one read() of the
+ * event's own value. Internal: use rte_pmu_read().
+ *
+ * @param group
+ *   The calling thread's open group.
+ * @param index
+ *   Event index, below group->num_ready.
+ * @return
+ *   Counter value (scaled), or 0 when read() fails (counted in
+ *   rte_pmu_lcore_info::read_errors).
+ */
+__rte_experimental
+uint64_t
+__rte_pmu_read_fd(struct rte_pmu_event_group *group, unsigned int index);
+
+/**
  * @warning
  * @b EXPERIMENTAL: this API may change without prior notice
  *
@@ -223,7 +240,7 @@ rte_pmu_read(unsigned int index)
 		return __rte_pmu_read_slow(index);
 
 	if (unlikely(__rte_pmu_page_read(group->mmap_pages[index], false, &value) != 0))
-		return __rte_pmu_read_slow(index);
+		return __rte_pmu_read_fd(group, index);
 
 	return value;
 }

@@ -36,13 +36,16 @@
 
 /* Counter read by computed branch into a table of two-instruction entries
  * (mrs; b), one per user index modulo 32, laid out backwards from label 1:
- * entry m (m = index mod 32) at 1 - 8m. So user index 32, the cycle
- * counter PMCCNTR_EL0 (m = 0), is the entry at 1 itself, the last one,
- * and falls through without a branch; m = 1..31 is PMEVCNTR<m-1>_EL0. The
+ * entry m (m = index mod 32) at 1 - 8m: user index 32, the cycle counter
+ * PMCCNTR_EL0 (m = 0), is the entry at 1 itself; m = 1..31 is
+ * PMEVCNTR<m-1>_EL0. Every entry, the last one too, ends with its branch,
+ * so that every counter costs the same instructions to read (tests
+ * compare counters read the same way; the last branch is to the next
+ * instruction). The
  * index is masked, so an index the table does not know (a later kernel's
  * 33 for an instruction counter) reads a wrong counter but never jumps
  * outside the table; the page does not give one on the kernels supported.
- * Cheaper than a compiler's jump table: ubfiz, adr, sub, br, mrs (, b).
+ * Cheaper than a compiler's jump table: ubfiz, adr, sub, br, mrs, b.
  */
 #if defined(__ARM_FEATURE_BTI_DEFAULT)
 #define __RTE_PMU_BTI "bti j\n\t"
@@ -82,7 +85,7 @@ __rte_pmu_pmc_read(uint32_t user_index)
 		__RTE_PMU_EVCNTR(3) __RTE_PMU_EVCNTR(2) __RTE_PMU_EVCNTR(1)
 		__RTE_PMU_EVCNTR(0)
 		"1:\n\t"
-		__RTE_PMU_BTI "mrs %[v], pmccntr_el0\n"
+		__RTE_PMU_ENTRY("pmccntr_el0")
 		"2:"
 		: [v] "=&r" (v), [t] "=&r" (tmp)
 		: [i] "r" (user_index));
