@@ -22,7 +22,9 @@
  *     user space only, software events count kernel context too) and maps
  *     each event's user page; later reads cost a few
  *     instructions and no system call when the counter can be read from user
- *     space, and a read() of the event otherwise;
+ *     space, and a read() of the event otherwise; rte_pmu_read_group()
+ *     reads every event of the lcore at once (one read() in all for the
+ *     events the user page cannot give);
  *  4. rte_pmu_fini() once every lcore has stopped reading; rte_pmu_init() may
  *     then be called again.
  *
