@@ -27,6 +27,7 @@
 
 #include <rte_pmu.h>
 
+#include "list.h"
 #include "workload.h"
 
 #define DEFAULT_EVENTS "cycles,instructions"
@@ -40,6 +41,7 @@
 static const char *prgname = "dpdk-test-pmu";
 static const char *opt_events = DEFAULT_EVENTS;
 static bool opt_events_given;
+static bool opt_list;
 static uint64_t opt_iterations = DEFAULT_ITERATIONS;
 static const struct workload *opt_workload;
 
@@ -74,7 +76,9 @@ usage(void)
 		"  --iterations N   workload iterations per lcore, N > 0 (default %d)\n"
 		"  --workload NAME  one of:\n", prgname, DEFAULT_ITERATIONS);
 	workload_list(stdout, "                     ");
-	printf("  --help           print this text\n"
+	printf("  --list, -L       list the events names can refer to here, and whether\n"
+		"                   each opens, then exit\n"
+		"  --help           print this text\n"
 		"The workload runs on every worker lcore (on the main lcore when there\n"
 		"is none); each lcore reports its counts, read paths and read cost.\n");
 }
@@ -118,12 +122,13 @@ parse_args(int argc, char **argv)
 		{ "iterations", required_argument, NULL, 'n' },
 		{ "workload", required_argument, NULL, 'w' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "list", no_argument, NULL, 'L' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int opt;
 
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "L", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'e':
 			if (!list_valid(optarg)) {
@@ -152,6 +157,9 @@ parse_args(int argc, char **argv)
 			break;
 		case 'h':
 			return 1;
+		case 'L':
+			opt_list = true;
+			break;
 		default:
 			fprintf(stderr, "%s: try --help\n", prgname);
 			return -1;
@@ -487,6 +495,10 @@ main(int argc, char **argv)
 		fprintf(stderr, "%s: rte_pmu_init failed: %s\n", prgname, strerror(-ret));
 		rte_eal_cleanup();
 		return EXIT_FAILURE;
+	}
+	if (opt_list) {
+		status = list_events(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+		goto out;
 	}
 	if (setup_events() != 0)
 		goto out;
