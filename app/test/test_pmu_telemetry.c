@@ -16,6 +16,7 @@
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <time.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <rte_common.h>
@@ -181,7 +182,8 @@ test_snapshot_read_formats(void)
 		fds[1] = fds[0] >= 0 ? pmu_fd_open(&attr, fds[0]) : -1;
 		ret = fds[1] >= 0 ? 0 : -ENOTSUP;
 		if (ret == 0 && (formats[f] & PERF_FORMAT_ID) != 0)
-			ret = pmu_fd_id(fds[0], &ids[0]) | pmu_fd_id(fds[1], &ids[1]);
+			ret = ioctl(fds[0], PERF_EVENT_IOC_ID, &ids[0]) |
+				ioctl(fds[1], PERF_EVENT_IOC_ID, &ids[1]);
 		for (n = 0; n < 1000000; n++)
 			sink = sink + n;
 		memset(&snap, 0, sizeof(snap));

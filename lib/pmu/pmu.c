@@ -153,9 +153,11 @@ rte_pmu_init(void)
 
 	for (i = 0; i < RTE_MAX_LCORE; i++) {
 		memset(pmu.lcores[i].fds, -1, sizeof(pmu.lcores[i].fds));
+		memset(rte_pmu_event_groups[i].fds, -1, sizeof(rte_pmu_event_groups[i].fds));
+		pmu.lcores[i].group_fd = -1;
 		/* Read without the lock by each lcore's read path. */
 		__atomic_store_n(&pmu.lcores[i].status, 0, __ATOMIC_RELAXED);
-		__atomic_store_n(&pmu.lcores[i].slow_reads, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&rte_pmu_event_groups[i].slow_reads, 0, __ATOMIC_RELAXED);
 		__atomic_store_n(&pmu.lcores[i].read_errors, 0, __ATOMIC_RELAXED);
 		pmu.lcores[i].read_error_logged = false;
 		pmu.lcores[i].open_failures = 0;

@@ -70,14 +70,15 @@ pmu_group_close(unsigned int lcore_id)
 			page_unmap(group->mmap_pages[i]);
 		group->mmap_pages[i] = NULL;
 		pmu_fd_close(&lc->fds[i]);
-		lc->ids[i] = 0;
+		group->fds[i] = -1;
 	}
+	pmu_fd_close(&lc->group_fd);
 	if (was_open)
 		rte_pmu_trace_group_close(lcore_id);
 	if (was_open && pmu.num_open > 0)
 		pmu.num_open--;
 	__atomic_store_n(&lc->status, 0, __ATOMIC_RELAXED);
-	__atomic_store_n(&lc->slow_reads, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&group->slow_reads, 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&lc->read_errors, 0, __ATOMIC_RELAXED);
 	lc->read_error_logged = false;
 }
@@ -125,7 +126,7 @@ group_encodings(struct pmu_event_desc *descs)
 	return 0;
 }
 
-/* Open event @p i of @p lcore_id's group, encoded as @p desc: fd, id, page. */
+/* Open event @p i of @p lcore_id's group, encoded as @p desc: fd and user page. */
 static int
 group_event_open(unsigned int lcore_id, unsigned int i, const struct pmu_event_desc *desc)
 {
@@ -138,12 +139,7 @@ group_event_open(unsigned int lcore_id, unsigned int i, const struct pmu_event_d
 	if (ret < 0)
 		return ret;
 	lc->fds[i] = ret;
-
-	ret = pmu_fd_id(lc->fds[i], &lc->ids[i]);
-	if (ret != 0) {
-		PMU_LOG(ERR, "event %s: PERF_EVENT_IOC_ID: %s", ev->name, strerror(-ret));
-		return ret;
-	}
+	group->fds[i] = ret;
 
 	ret = pmu_fd_map(lc->fds[i], &group->mmap_pages[i]);
 	if (ret != 0) {
@@ -177,6 +173,12 @@ pmu_group_open(unsigned int lcore_id)
 		}
 	}
 
+	/* Last, so that the group's values come in event index order. */
+	ret = pmu_fd_group_reader_open(lc->fds[0]);
+	if (ret < 0)
+		goto fail;
+	lc->group_fd = ret;
+
 	ret = pmu_fd_enable_group(lc->fds[0]);
 	if (ret != 0) {
 		PMU_LOG(ERR, "lcore %u: enabling the group: %s", lcore_id, strerror(-ret));
@@ -203,6 +205,34 @@ fail:
 			"PMU: lcore %u: group not opened (%s); its next read tries again\n",
 			lcore_id, strerror(-ret));
 	rte_pmu_trace_group_open(lcore_id, pmu.num_events, ret);
+
+	return ret;
+}
+
+int
+pmu_group_read(unsigned int lcore_id, uint64_t *values, unsigned int n, uint64_t *enabled,
+	uint64_t *running)
+{
+	struct pmu_lcore *lc = &pmu.lcores[lcore_id];
+	unsigned int num = rte_pmu_event_groups[lcore_id].num_ready;
+	uint64_t raw[RTE_MAX_NUM_GROUP_EVENTS + 1];
+	uint64_t te, tr;
+	int i, ret;
+
+	if (num == 0 || lc->group_fd < 0)
+		return -ENODEV;
+	if (n > num)
+		n = num;
+
+	ret = pmu_fd_read_group(lc->group_fd, raw, n, &te, &tr);
+	if (ret < 0)
+		return ret;
+	for (i = 0; i < ret; i++)
+		values[i] = __rte_pmu_scale(raw[i], te, tr);
+	if (enabled != NULL)
+		*enabled = te;
+	if (running != NULL)
+		*running = tr;
 
 	return ret;
 }

@@ -67,8 +67,9 @@ struct pmu_snapshot {
 /**
  * Take @p lcore_id's state and, when its group is open and @p values is
  * true, its live values with one read() of a duplicate of the group
- * leader's fd. The library's
- * lock is held only to copy the state and dup() the fd; the counted thread
+ * reader's fd (a member of the group opened with PERF_FORMAT_GROUP, see
+ * pmu_fd_group_reader_open()). The library's lock is held only to copy
+ * the state and dup() the fd; the counted thread
  * is never stopped and its user pages are only peeked at for the read path.
  * Returns 0 (values may still be missing: see have_values, read_error);
  * -EINVAL @p lcore_id out of range or not an lcore; -ENODEV library not

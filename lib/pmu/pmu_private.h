@@ -48,13 +48,13 @@ struct pmu_event {
 
 /** Control-path state of one lcore's group. */
 struct pmu_lcore {
-	int fds[RTE_MAX_NUM_GROUP_EVENTS];      /**< -1 when closed */
-	uint64_t ids[RTE_MAX_NUM_GROUP_EVENTS]; /**< PERF_EVENT_IOC_ID */
+	int fds[RTE_MAX_NUM_GROUP_EVENTS];      /**< -1 when closed; fds[0] leads */
+	int group_fd; /**< the group's reader (pmu_fd_group_reader_open()), or -1 */
 	/** As rte_pmu_lcore_status(); read without the lock by the lcore's
 	 * own read path, so always accessed with __atomic builtins.
 	 */
 	int status;
-	uint64_t slow_reads;  /**< reads that left the fast path (atomic) */
+	/* reads that left the fast path: rte_pmu_event_group::slow_reads */
 	uint64_t read_errors; /**< reads that gave 0: read() failed (atomic) */
 	bool read_error_logged;     /**< the first read error was logged */
 	unsigned int open_failures; /**< transient open failures in a row */
@@ -91,6 +91,30 @@ void pmu_group_close(unsigned int lcore_id);
 
 /** Unmap the pages whose munmap() failed before; log those that stay. */
 void pmu_group_unmap_stale(void);
+
+/**
+ * Read every event of @p lcore_id's open group with one read() system call
+ * (of the group's reader): @p values[i] is event i's value scaled by the
+ * group's times, which are returned when the pointers are not NULL. Call
+ * it with the lock held, or from the lcore's own thread (its group cannot
+ * close under it then). Returns the number of values filled (at most
+ * @p n) or negative errno: -ENODEV the group is not open; -ENODATA the
+ * group is in error state; another one from read().
+ */
+int pmu_group_read(unsigned int lcore_id, uint64_t *values, unsigned int n,
+	uint64_t *enabled, uint64_t *running);
+
+/* ---- the read path (pmu_read.c), from the reading thread, no lock ---- */
+
+/**
+ * Prepare the calling thread's reads: point its fast path at its lcore's
+ * group and open the group on first use (again after a transient failure,
+ * -EAGAIN). Returns 0 with @p lcore_id set when the group is open, or
+ * negative errno: -ESRCH unregistered thread; -ENODEV library not
+ * initialised; -ENODATA no event added; the group's failed status
+ * otherwise.
+ */
+int pmu_read_prepare(unsigned int *lcore_id);
 
 /* ---- internal API for tests (version.map INTERNAL) ---- */
 

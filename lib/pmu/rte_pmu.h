@@ -22,7 +22,9 @@
  *     user space only, software events count kernel context too) and maps
  *     each event's user page; later reads cost a few
  *     instructions and no system call when the counter can be read from user
- *     space, and a read() of the event otherwise;
+ *     space, and a read() of the event otherwise; rte_pmu_read_group()
+ *     reads every event of the lcore at once (one read() in all for the
+ *     events the user page cannot give);
  *  4. rte_pmu_fini() once every lcore has stopped reading; rte_pmu_init() may
  *     then be called again.
  *
@@ -67,6 +69,10 @@ struct rte_pmu_event_group {
 	struct perf_event_mmap_page *mmap_pages[RTE_MAX_NUM_GROUP_EVENTS];
 	/** Events readable by the fast path: 0 until the group is open. */
 	uint32_t num_ready;
+	/** Each event's descriptor, for its read() fallback (-1 when closed). */
+	int fds[RTE_MAX_NUM_GROUP_EVENTS];
+	/** Reads that left the fast path (rte_pmu_lcore_info::slow_reads). */
+	uint64_t slow_reads;
 } __rte_aligned(128);
 
 /** Per-lcore groups, indexed by lcore id. Internal. */
@@ -93,6 +99,23 @@ RTE_DECLARE_PER_LCORE(struct rte_pmu_event_group *, _pmu_group);
 __rte_experimental
 uint64_t
 __rte_pmu_read_slow(unsigned int index);
+
+/**
+ * Read path of an open event that its page cannot give (software event,
+ * counter not on the hardware now, user access off): one read() of the
+ * event's own value. Internal: use rte_pmu_read().
+ *
+ * @param group
+ *   The calling thread's open group.
+ * @param index
+ *   Event index, below group->num_ready.
+ * @return
+ *   Counter value (scaled), or 0 when read() fails (counted in
+ *   rte_pmu_lcore_info::read_errors).
+ */
+__rte_experimental
+uint64_t
+__rte_pmu_read_fd(struct rte_pmu_event_group *group, unsigned int index);
 
 /**
  * @warning
@@ -240,7 +263,7 @@ rte_pmu_read(unsigned int index)
 		return __rte_pmu_read_slow(index);
 
 	if (unlikely(__rte_pmu_page_read(group->mmap_pages[index], false, &value) != 0))
-		return __rte_pmu_read_slow(index);
+		return __rte_pmu_read_fd(group, index);
 
 	return value;
 }
@@ -394,6 +417,68 @@ rte_pmu_event_list(rte_pmu_event_list_cb_t cb, void *arg);
 __rte_experimental
 uint64_t
 rte_pmu_read_trace(unsigned int index);
+
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
+ * Read every event of the calling lcore's group in one call, for the
+ * "measure this block" pattern: @p values[i] is what rte_pmu_read(i) would
+ * return. Each event readable from user space is read in one seqlock pass
+ * of its page (no system call); all the others together cost one read()
+ * system call of the whole group. The events are read one after the
+ * other, not at one instant. Like rte_pmu_read(), the first call on an
+ * lcore opens its group. Not in upstream DPDK.
+ *
+ * Lock-free once the group is open; datapath. Call it from the lcore whose
+ * events are read, like rte_pmu_read().
+ *
+ * @param values
+ *   Array of at least @p n values, filled in event index order.
+ * @param n
+ *   Room in @p values; events beyond it are not read.
+ * @return
+ *   Number of values filled (the smaller of @p n and the number of
+ *   events), or a negative errno:
+ *   -EINVAL NULL @p values or @p n is 0;
+ *   -ESRCH the thread is not an lcore (see rte_thread_register());
+ *   -ENODEV the library is not initialised;
+ *   -ENODATA no event was added;
+ *   another negative errno: the group failed to open (as
+ *   rte_pmu_lcore_status()) or its read() failed, e.g. -ENODATA for a
+ *   group the kernel could not schedule.
+ */
+__rte_experimental
+int
+rte_pmu_read_group(uint64_t *values, unsigned int n);
+
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
+ * Events counted since a snapshot: reads the group as
+ * rte_pmu_read_group() does and stores the difference from @p start.
+ * Usage:
+ *   uint64_t start[N], delta[N];
+ *   rte_pmu_read_group(start, N);
+ *   ... the block measured ...
+ *   rte_pmu_read_group_delta(start, delta, N);
+ * Not in upstream DPDK.
+ *
+ * Lock-free once the group is open; datapath.
+ *
+ * @param start
+ *   Values from an earlier rte_pmu_read_group() on the same lcore.
+ * @param delta
+ *   Array of at least @p n values: the counts since @p start.
+ * @param n
+ *   Room in @p start and @p delta.
+ * @return
+ *   As rte_pmu_read_group(); -EINVAL also for a NULL @p start.
+ */
+__rte_experimental
+int
+rte_pmu_read_group_delta(const uint64_t *start, uint64_t *delta, unsigned int n);
 
 #ifdef __cplusplus
 }
