@@ -28,52 +28,45 @@
 # is a comma-separated list of exit codes that pass (e.g. 0 or 0,77). '#'
 # starts a comment. COMMAND runs in the guest's busybox sh with $EAL set to the
 # EAL options that work there and RTE_PMU_TEST_GUEST=1 (the guest is the
-# test's own machine). A line "EAL=..." replaces those options.
+# test's own machine). A line "EAL=..." replaces those options. The default
+# list is every test of app/test/tests.list ("NAME 0 dpdk-test $EAL ... NAME")
+# followed by devtools/arm64-guest.cmds.
 #
-# Console protocol: "=== RUN NAME" before a command, "=== EXIT NAME RC" after
-# it, "=== DONE" at the end. The script exits 0 only when DONE was printed and
-# every listed command exited with one of its OK_CODES; 1 otherwise; 77 when
-# QEMU is missing. It ends with the sum of the "RESULT passed=N failed=N
-# skipped=N" lines of dpdk-test:
+# The guest's /init is devtools/arm64-guest-init.sh; it reads the commands
+# (names and command lines), the EAL options and the per-command limit from
+# files under /etc/pmu-guest. Names and OK codes stay here: the guest only
+# reports exit codes. Console protocol: "=== RUN NAME" before a command,
+# "=== EXIT NAME RC" after it, "=== DONE" at the end. The script exits 0
+# only when DONE was printed and every listed command exited with one of its
+# OK_CODES; 1 otherwise; 77 when QEMU is missing. It ends with the sum of
+# the "RESULT passed=N failed=N skipped=N" lines of dpdk-test:
 #   arm64 guest: N passed, N failed, N skipped
 
 set -e
 set -o pipefail
 
-REPO=$(cd "$(dirname "$0")/.." && pwd)
-ARM64_DIR=${ARM64_DIR:-$REPO/.arm64}
-SYSROOT=$ARM64_DIR/sysroot
-BUILD=$(cd "${1:-$REPO/build-arm64}" 2>/dev/null && pwd) ||
-	{ echo "arm64-qemu-test: ERROR: no build directory ${1:-$REPO/build-arm64}" >&2; exit 1; }
+LOG_TAG=arm64-qemu-test
+# shellcheck source=devtools/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+BUILD=$(cd "${1:-$ARM64_BUILD_DEFAULT}" 2>/dev/null && pwd) ||
+	die "no build directory ${1:-$ARM64_BUILD_DEFAULT}"
 OUT=${ARM64_OUT:-$BUILD}
 QEMU=${QEMU:-qemu-system-aarch64}
 TIMEOUT=${ARM64_TIMEOUT:-240}
 CMD_TIMEOUT=${ARM64_CMD_TIMEOUT:-120}
-CROSS_LIBC=/usr/aarch64-linux-gnu/lib
 LOG=$OUT/arm64-guest.log
+INIT=$REPO/devtools/arm64-guest-init.sh
 
-DEFAULT_CMDS='
-EAL=-l 0-1 --no-huge --no-pci --no-shconf -m 128 --no-telemetry
-pmu_autotest       0 dpdk-test $EAL --file-prefix=g1 pmu_autotest
-pmu_real_autotest  0 dpdk-test $EAL --file-prefix=g1 pmu_real_autotest
-pmu_page_autotest  0 dpdk-test $EAL --file-prefix=g1 pmu_page_autotest
-pmu_event_autotest 0 dpdk-test $EAL --file-prefix=g1 pmu_event_autotest
-pmu_format_autotest 0 dpdk-test $EAL --file-prefix=g1 pmu_format_autotest
-pmu_sysfs_autotest 0 dpdk-test $EAL --file-prefix=g1 pmu_sysfs_autotest
-harness_autotest   0 dpdk-test $EAL --file-prefix=g1 harness_autotest
-pmu_perf_autotest  0 dpdk-test $EAL --file-prefix=g1 pmu_perf_autotest
-dpdk-test-pmu      0 dpdk-test-pmu $EAL --file-prefix=g2
-'
-
-log()
+# The default command list: the tests, then the other commands.
+default_cmds()
 {
-	echo "arm64-qemu-test: $*"
-}
+	local name
 
-die()
-{
-	echo "arm64-qemu-test: ERROR: $*" >&2
-	exit 1
+	for name in $(test_names); do
+		echo "$name 0 dpdk-test \$EAL --file-prefix=g1 $name"
+	done
+	cat "$REPO/devtools/arm64-guest.cmds"
 }
 
 if ! command -v "$QEMU" >/dev/null; then
@@ -83,17 +76,15 @@ fi
 [ -f "$SYSROOT/.stamp" ] || die "no sysroot in $SYSROOT: run devtools/arm64-sysroot.sh"
 KERNEL=$(readlink -f "$ARM64_DIR/vmlinuz")
 [ -f "$KERNEL" ] || die "no kernel at $ARM64_DIR/vmlinuz: run devtools/arm64-sysroot.sh"
-for tool in aarch64-linux-gnu-readelf aarch64-linux-gnu-strip cpio gzip timeout; do
-	command -v $tool >/dev/null || die "$tool not found"
-done
+need_tools aarch64-linux-gnu-readelf aarch64-linux-gnu-strip cpio gzip timeout
 busybox=$SYSROOT/bin/busybox
 [ -x "$busybox" ] || die "no arm64 busybox in the sysroot"
 
-if [ -n "$ARM64_GUEST_CMDS" ]; then
+if [ -n "${ARM64_GUEST_CMDS:-}" ]; then
 	[ -f "$ARM64_GUEST_CMDS" ] || die "no command list $ARM64_GUEST_CMDS"
 	cmds=$(cat "$ARM64_GUEST_CMDS")
 else
-	cmds=$DEFAULT_CMDS
+	cmds=$(default_cmds)
 fi
 
 mkdir -p "$OUT"
@@ -176,16 +167,13 @@ while IFS= read -r f; do
 done < <(find "$BUILD" -name '*.p' -prune -o -type f -name 'librte_pmu.so.*' -print 2>/dev/null)
 [ -z "$missing_libs" ] || log "warning: libraries not found:$missing_libs"
 
-# The command list, turned into shell for /init. Names and OK codes stay
-# here; the guest only reports exit codes.
+# The command list: names and OK codes kept here, "NAME COMMAND" lines
+# for the guest's /init.
 names=()
 declare -A okcodes=()
-eal='-l 0-1 --no-huge --no-pci --no-shconf -m 128 --no-telemetry'
-runs=""
-quote()
-{
-	printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"
-}
+eal=$EAL_GUEST_ARGS
+mkdir -p "$ROOT/etc/pmu-guest"
+: > "$ROOT/etc/pmu-guest/cmds"
 while IFS= read -r line; do
 	line=${line%%#*}
 	line=$(echo "$line" | sed 's/^[[:space:]]*//; s/[[:space:]]*$//')
@@ -198,66 +186,17 @@ while IFS= read -r line; do
 	esac
 	read -r name ok cmd <<< "$line"
 	[ -n "$cmd" ] || die "command list: bad line: $line"
+	[[ $name =~ ^[A-Za-z0-9_.+-]+$ ]] || die "command list: bad name '$name'"
 	[[ $ok =~ ^[0-9]+(,[0-9]+)*$ ]] || die "command list: bad exit codes '$ok' for $name"
-	[ -z "${okcodes[$name]}" ] || die "command list: duplicate name $name"
+	[ -z "${okcodes[$name]:-}" ] || die "command list: duplicate name $name"
 	names+=("$name")
 	okcodes[$name]=$ok
-	runs="${runs}run_cmd $(quote "$name") $(quote "$cmd")
-"
+	printf '%s %s\n' "$name" "$cmd" >> "$ROOT/etc/pmu-guest/cmds"
 done <<< "$cmds"
 [ ${#names[@]} -gt 0 ] || die "empty command list"
-
-cat > "$ROOT/init" <<EOF
-#!/bin/busybox sh
-# Generated by devtools/arm64-qemu-test.sh.
-/bin/busybox mount -t devtmpfs devtmpfs /dev
-exec 0</dev/console 1>/dev/console 2>&1
-/bin/busybox --install -s
-export PATH=/usr/bin:/bin:/usr/sbin:/sbin
-mount -t proc proc /proc
-mount -t sysfs sysfs /sys
-mount -t tmpfs tmpfs /tmp
-mount -t tmpfs tmpfs /run
-mkdir -p /dev/shm /run/dpdk
-mount -t tmpfs tmpfs /dev/shm
-# This guest is the test's own machine: allow user-space counter reads.
-echo 1 > /proc/sys/kernel/perf_user_access ||
-	echo "=== WARN cannot enable perf_user_access"
-
-echo "=== FACTS"
-echo "kernel: \$(uname -r) \$(uname -m), cpus: \$(nproc)"
-echo "perf_user_access: \$(cat /proc/sys/kernel/perf_user_access 2>&1)," \
-	"perf_event_paranoid: \$(cat /proc/sys/kernel/perf_event_paranoid 2>&1)"
-echo "event sources: \$(ls /sys/bus/event_source/devices | tr '\n' ' ')"
-for d in /sys/bus/event_source/devices/*; do
-	[ -d "\$d/format" ] || continue
-	case "\$(basename \$d)" in
-	software|tracepoint|breakpoint|kprobe|uprobe) continue;;
-	esac
-	echo "pmu \$(basename \$d): type \$(cat \$d/type)"
-	for f in \$d/format/*; do
-		echo "  format/\$(basename \$f): \$(cat \$f)"
-	done
-	[ -d "\$d/caps" ] && for f in \$d/caps/*; do
-		echo "  caps/\$(basename \$f): \$(cat \$f)"
-	done
-done
-echo "=== END FACTS"
-
-export EAL=$(quote "$eal")
-# Tests that change machine-wide settings (perf_user_access) run only here.
-export RTE_PMU_TEST_GUEST=1
-run_cmd()
-{
-	echo "=== RUN \$1"
-	timeout $CMD_TIMEOUT sh -c "\$2" </dev/null
-	echo "=== EXIT \$1 \$?"
-}
-$runs
-echo "=== DONE"
-sync
-poweroff -f
-EOF
+echo "$eal" > "$ROOT/etc/pmu-guest/eal"
+echo "$CMD_TIMEOUT" > "$ROOT/etc/pmu-guest/timeout"
+cp "$INIT" "$ROOT/init"
 chmod 755 "$ROOT/init"
 
 # --- pack -------------------------------------------------------------------
@@ -306,9 +245,7 @@ for name in "${names[@]}"; do
 	fi
 done
 
-sums=$(echo "$console" | sed -n 's/.*RESULT passed=\([0-9]*\) failed=\([0-9]*\) skipped=\([0-9]*\).*/\1 \2 \3/p' |
-	awk '{p += $1; f += $2; s += $3} END {printf "%d %d %d", p, f, s}')
-read -r passed failed skipped <<< "$sums"
+read -r passed failed skipped < <(echo "$console" | result_sum)
 log "timings: pack ${t_pack}s, boot to power-off ${t_boot}s"
 echo "arm64 guest: $passed passed, $failed failed, $skipped skipped"
 if [ "$failed" != 0 ]; then

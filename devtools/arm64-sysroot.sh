@@ -21,9 +21,10 @@
 set -e
 set -o pipefail
 
-REPO=$(cd "$(dirname "$0")/.." && pwd)
-ARM64_DIR=${ARM64_DIR:-$REPO/.arm64}
-SYSROOT=$ARM64_DIR/sysroot
+LOG_TAG=arm64-sysroot
+# shellcheck source=devtools/lib.sh
+. "$(dirname "$0")/lib.sh"
+
 DEBS=$ARM64_DIR/debs
 STAMP=$SYSROOT/.stamp
 # Bump when the package set or the fix-ups below change.
@@ -31,26 +32,16 @@ STAMP_VERSION=1
 
 # Where the closure starts: DPDK's development package (its Depends list every
 # librte-* runtime library and the -dev packages whose .pc files libdpdk.pc
-# requires) and the guest's shell.
-ROOTS="libdpdk-dev busybox-static"
+# requires) and the guest's shell: group sysroot of devtools/packages.list.
+ROOTS=$(pkgs_of sysroot | tr '\n' ' ')
+[ -n "$ROOTS" ] || die "no sysroot packages in $PKG_LIST"
 # Packages the closure does not follow: the cross toolchain brings its own C
 # runtime (/usr/aarch64-linux-gnu/lib), and nothing here needs the rest.
 SKIP='^(libc6|libc6-dev|libc-dev|libc-dev-bin|libgcc-s1|libatomic1|libstdc\+\+6|libcrypt1|libcrypt-dev|gcc-12-base|linux-libc-dev|libnsl-dev|libnsl2|libtirpc-dev|libtirpc3|libtirpc-common)$'
 # Only libraries are followed; tools (pkg-config, adduser, udev, ...) are not.
 FOLLOW='^(lib|zlib1g|ibverbs-providers$)'
 
-log()
-{
-	echo "arm64-sysroot: [${SECONDS}s] $*"
-}
-
-die()
-{
-	echo "arm64-sysroot: ERROR: $*" >&2
-	exit 1
-}
-
-if [ "$1" = "--force" ]; then
+if [ "${1:-}" = "--force" ]; then
 	rm -f "$STAMP"
 fi
 
@@ -60,9 +51,7 @@ if [ -f "$STAMP" ] && [ "$(head -n1 "$STAMP")" = "version $STAMP_VERSION" ] &&
 	exit 0
 fi
 
-for tool in apt-get apt-cache dpkg dpkg-deb; do
-	command -v $tool >/dev/null || die "$tool not found (a Debian host is needed)"
-done
+need_tools apt-get apt-cache dpkg dpkg-deb
 
 # arm64 package lists.
 if ! dpkg --print-foreign-architectures | grep -qx arm64; then

@@ -7,7 +7,9 @@
 # it on a software event. Prints "install check: passed" or the failure.
 set -euo pipefail
 
-cd "$(dirname "$0")/.."
+# shellcheck source=devtools/lib.sh
+. "$(dirname "$0")/lib.sh"
+cd "$REPO"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -21,6 +23,6 @@ cc -O2 -Wall -Wextra -Werror -DALLOW_EXPERIMENTAL_API \
 	$(pkg-config --cflags librte_pmu) examples/pmu_upstream/main.c \
 	-o "$work/upstream" $(pkg-config --libs librte_pmu)
 LD_LIBRARY_PATH="$(pkg-config --variable=libdir librte_pmu)" "$work/upstream" \
-	-l 0 --no-huge --no-pci --no-shconf -m 64 --file-prefix="inst-$$" \
+	$EAL_HOST_ARGS --file-prefix="inst-$$" \
 	--log-level=lib.pmu:warning -- task-clock
 echo "install check: passed"

@@ -110,16 +110,21 @@ test_format_malformed(void)
 		"config:0-7,4-9", "config:3,3", "config:0-7\nx", "config:0x1",
 		"config:99999999999999999999", "config1:0-7;8", " config:0",
 	};
+	const uint64_t pattern = UINT64_C(0x5a5a5a5a5a5a5a5a);
 	struct perf_event_attr attr;
 	unsigned int i;
 	int ret;
 
+	/* A value and fields that any accepted spec would change. */
 	memset(&attr, 0, sizeof(attr));
+	attr.config = pattern;
+	attr.config1 = pattern;
+	attr.config2 = pattern;
 	for (i = 0; i < RTE_DIM(bad); i++) {
-		ret = pmu_format_apply(bad[i], 0, &attr);
+		ret = pmu_format_apply(bad[i], 0x3, &attr);
 		TEST_ASSERT_EQUAL(ret, -EINVAL, "spec \"%s\": %d", bad[i], ret);
-		TEST_ASSERT(attr.config == 0 && attr.config1 == 0 && attr.config2 == 0,
-			"spec \"%s\" changed attr", bad[i]);
+		TEST_ASSERT(attr.config == pattern && attr.config1 == pattern &&
+			attr.config2 == pattern, "spec \"%s\" changed attr", bad[i]);
 	}
 	TEST_ASSERT_EQUAL(pmu_format_apply(NULL, 0, &attr), -EINVAL, "NULL spec");
 	TEST_ASSERT_EQUAL(pmu_format_apply("config:0", 0, NULL), -EINVAL, "NULL attr");

@@ -124,14 +124,32 @@ test_sign_extension(void)
 static int
 test_sign_extension_not_unsigned(void)
 {
+	/* Widths 0 and 64 keep the value as it is. */
+	static const struct {
+		uint64_t pmc;
+		uint32_t width;
+		int64_t want;
+	} ext[] = {
+		{ UINT64_C(0xfffffffa), 32, -6 },
+		{ UINT64_C(0x7fffffff), 32, INT32_MAX },
+		{ UINT64_C(0x80000000), 32, INT32_MIN },
+		{ UINT64_C(0x123480000000), 32, INT32_MIN },
+		{ UINT64_C(1) << 47, 48, -(INT64_C(1) << 47) },
+		{ UINT64_MAX, 64, -1 },
+		{ UINT64_C(0x8000000000000001), 0, INT64_MIN + 1 },
+	};
 	uint64_t value = 0;
 
 	/* Counter was programmed at -16 and has counted 10 events. */
 	page_setup(1, 32, 16 + 100, UINT64_C(0xfffffff0) + 10);
 	TEST_ASSERT_SUCCESS(page_read(true, &value), "read");
 	TEST_ASSERT_EQUAL(value, UINT64_C(110), "counter across the wrap: %" PRIu64, value);
-	TEST_ASSERT_NOT_EQUAL(value, UINT64_C(110) + (UINT64_C(1) << 32),
-		"unsigned shift result");
+	/* The helper itself, around the sign bit. */
+	for (unsigned int i = 0; i < RTE_DIM(ext); i++)
+		TEST_ASSERT_EQUAL(__rte_pmu_sign_extend(ext[i].pmc, ext[i].width), ext[i].want,
+			"sign_extend(0x%" PRIx64 ", %u) = %" PRId64 ", want %" PRId64,
+			ext[i].pmc, ext[i].width,
+			__rte_pmu_sign_extend(ext[i].pmc, ext[i].width), ext[i].want);
 
 	return TEST_SUCCESS;
 }

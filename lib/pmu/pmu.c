@@ -57,16 +57,53 @@ RTE_FINI(pmu_lcore_unwatch)
 	lcore_cb = NULL;
 }
 
-static bool
+/* The errno rte_pmu_init() and rte_pmu_add_event() return for a failed
+ * sysfs access or encoding step: each of the header's codes, -EIO else.
+ */
+static int
+sysfs_errno(int err)
+{
+	switch (err) {
+	case -ENOENT:
+	case -EINVAL:
+	case -EACCES:
+	case -EMFILE:
+	case -ENOMEM:
+		return err;
+	case -ERANGE:
+		/* A value wider than its field: the name is wrong. */
+		return -EINVAL;
+	case -EPERM:
+		return -EACCES;
+	case -ENFILE:
+		return -EMFILE;
+	case -EINTR:
+	case -EAGAIN:
+		return -EAGAIN;
+	default:
+		return -EIO;
+	}
+}
+
+/* 0 when the sysfs root lists a PMU; else the API's errno, logged. */
+static int
 sysfs_has_pmus(void)
 {
 	struct dirent *de;
 	bool found = false;
 	DIR *dir;
+	int err;
 
 	dir = opendir(pmu_sysfs_root());
-	if (dir == NULL)
-		return false;
+	if (dir == NULL) {
+		err = errno;
+		if (err == ENOENT || err == ENOTDIR) {
+			PMU_LOG(ERR, "no %s: kernel without perf_event?", pmu_sysfs_root());
+			return -ENODEV;
+		}
+		PMU_LOG(ERR, "cannot open %s: %s", pmu_sysfs_root(), strerror(err));
+		return sysfs_errno(-err);
+	}
 	while ((de = readdir(dir)) != NULL) {
 		if (de->d_name[0] != '.') {
 			found = true;
@@ -74,8 +111,12 @@ sysfs_has_pmus(void)
 		}
 	}
 	closedir(dir);
+	if (!found) {
+		PMU_LOG(ERR, "no PMU under %s: kernel without perf_event?", pmu_sysfs_root());
+		return -ENODEV;
+	}
 
-	return found;
+	return 0;
 }
 
 int
@@ -83,6 +124,7 @@ rte_pmu_init(void)
 {
 	static unsigned int no_core_logged;
 	unsigned int i;
+	int ret;
 
 	rte_spinlock_lock(&pmu.lock);
 	if (pmu.initialized) {
@@ -90,10 +132,11 @@ rte_pmu_init(void)
 		return 0;
 	}
 
-	if (!sysfs_has_pmus()) {
+	pmu_group_unmap_stale();
+	ret = sysfs_has_pmus();
+	if (ret != 0) {
 		rte_spinlock_unlock(&pmu.lock);
-		PMU_LOG(ERR, "no PMU under %s: kernel without perf_event?", pmu_sysfs_root());
-		return -ENODEV;
+		return ret;
 	}
 
 	pmu.core_pmu[0] = '\0';
@@ -110,8 +153,12 @@ rte_pmu_init(void)
 
 	for (i = 0; i < RTE_MAX_LCORE; i++) {
 		memset(pmu.lcores[i].fds, -1, sizeof(pmu.lcores[i].fds));
-		pmu.lcores[i].status = 0;
-		pmu.lcores[i].slow_reads = 0;
+		/* Read without the lock by each lcore's read path. */
+		__atomic_store_n(&pmu.lcores[i].status, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&pmu.lcores[i].slow_reads, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&pmu.lcores[i].read_errors, 0, __ATOMIC_RELAXED);
+		pmu.lcores[i].read_error_logged = false;
+		pmu.lcores[i].open_failures = 0;
 	}
 	pmu.num_events = 0;
 	pmu.num_open = 0;
@@ -139,6 +186,8 @@ rte_pmu_fini(void)
 		rte_spinlock_unlock(&pmu.lock);
 		return;
 	}
+	/* Pages kept by an earlier fini first: this one's stay for the next. */
+	pmu_group_unmap_stale();
 	for (i = 0; i < RTE_MAX_LCORE; i++)
 		pmu_group_close(i);
 	for (i = 0; i < pmu.num_events; i++) {
@@ -190,8 +239,10 @@ rte_pmu_add_event(const char *name)
 	}
 
 	ret = pmu_event_encode(name, pmu.core_pmu, &desc);
-	if (ret != 0)
+	if (ret != 0) {
+		ret = sysfs_errno(ret);
 		goto out;
+	}
 	/* User space only, except software events: the kernel counts
 	 * context switches and migrations in its own context.
 	 */
@@ -210,6 +261,7 @@ rte_pmu_add_event(const char *name)
 	ev->name = strdup(name);
 	if (ev->name == NULL) {
 		ret = -ENOMEM;
+		PMU_LOG(ERR, "add event %s: out of memory", name);
 		goto out;
 	}
 	ev->desc = desc;

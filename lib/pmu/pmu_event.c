@@ -165,7 +165,9 @@ special_field(struct perf_event_attr *attr, const char *key)
 
 /*
  * Read <pmu>/<dir>/<name> of the context's PMU. Returns its length, -ENOENT
- * without a log when it does not exist, -EINVAL (logged) on other errors.
+ * without a log when it does not exist, the read's own negative errno
+ * (logged) otherwise: running out of descriptors or memory is not a
+ * malformed name.
  */
 static int
 ctx_read(struct term_ctx *ctx, const char *dir, const char *name, char *buf, size_t len)
@@ -183,7 +185,7 @@ ctx_read(struct term_ctx *ctx, const char *dir, const char *name, char *buf, siz
 	if (ret < 0) {
 		PMU_LOG(ERR, "event %s: cannot read %s/%s/%s: %s", ctx->event,
 			pmu_sysfs_root(), ctx->pmu_name, rel, strerror(-ret));
-		return -EINVAL;
+		return ret;
 	}
 
 	return ret;

@@ -32,7 +32,8 @@ struct pmu_event_desc {
  * is the core PMU's folder name ("" when none was found: then only generic
  * names and pmu/.../ names resolve).
  * Returns 0; -ENOENT unknown event or PMU; -EINVAL malformed name;
- * -ERANGE a value does not fit its field.
+ * -ERANGE a value does not fit its field; another negative errno when a
+ * sysfs file could not be read (logged; rte_pmu_add_event() maps it).
  */
 int pmu_event_encode(const char *name, const char *core_pmu, struct pmu_event_desc *desc);
 

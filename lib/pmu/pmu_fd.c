@@ -13,6 +13,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <linux/capability.h>
+
 #include <rte_common.h>
 
 #include "pmu_private.h"
@@ -39,12 +41,49 @@ page_size(void)
 	return size;
 }
 
+/* How many times a call failing with a transient errno is made in a row. */
+#define PMU_FD_TRIES 3
+
+/* EINTR: a signal came; EAGAIN, EBUSY: the kernel or the PMU is busy now. */
+static bool
+transient(int err)
+{
+	return err == EINTR || err == EAGAIN || err == EBUSY;
+}
+
+/* The errno the API returns for @p err (negative) of a perf system call:
+ * each of the header's codes, and @p other for what none of them names.
+ */
+static int
+errno_map(int err, int other)
+{
+	switch (err) {
+	case -EMFILE:
+	case -ENFILE:
+		return -EMFILE;
+	case -ENOMEM:
+		return -ENOMEM;
+	case -EACCES:
+	case -EPERM:
+		return -EACCES;
+	case -EINTR:
+	case -EAGAIN:
+	case -EBUSY:
+		return -EAGAIN;
+	default:
+		return other;
+	}
+}
+
 int
 pmu_fd_open(struct perf_event_attr *attr, int group_fd)
 {
+	unsigned int tries = 0;
 	int fd;
 
-	fd = syscall(SYS_perf_event_open, attr, 0, -1, group_fd, PERF_FLAG_FD_CLOEXEC);
+	do {
+		fd = syscall(SYS_perf_event_open, attr, 0, -1, group_fd, PERF_FLAG_FD_CLOEXEC);
+	} while (fd < 0 && transient(errno) && ++tries < PMU_FD_TRIES);
 	if (fd < 0)
 		return -errno;
 
@@ -70,15 +109,54 @@ paranoid_level(void)
 	return atoi(buf);
 }
 
+/* Root, CAP_PERFMON or CAP_SYS_ADMIN: what lifts perf_event_paranoid. */
+static bool
+privileged(void)
+{
+	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+	uint64_t eff;
+
+	if (geteuid() == 0)
+		return true;
+	memset(data, 0, sizeof(data));
+	if (syscall(SYS_capget, &hdr, data) != 0)
+		return false;
+	eff = (uint64_t)data[1].effective << 32 | data[0].effective;
+#ifndef CAP_PERFMON
+#define CAP_PERFMON 38
+#endif
+	return (eff & (UINT64_C(1) << CAP_PERFMON)) != 0 ||
+		(eff & (UINT64_C(1) << CAP_SYS_ADMIN)) != 0;
+}
+
+/* Why permission was denied, and what would change it. */
+static void
+log_permission(const char *name)
+{
+	int level = paranoid_level();
+
+	if (privileged())
+		PMU_LOG(ERR, "event %s: permission denied to a privileged process "
+			"(kernel.perf_event_paranoid = %d does not apply): a security policy "
+			"(SELinux, AppArmor, seccomp, lockdown, a container profile) refuses "
+			"perf_event_open", name, level);
+	else if (level > 2 || level == INT32_MIN)
+		PMU_LOG(ERR, "event %s: permission denied (kernel.perf_event_paranoid = %d); "
+			"set it to 2 or lower, grant CAP_PERFMON, or run as root", name, level);
+	else
+		PMU_LOG(ERR, "event %s: permission denied (kernel.perf_event_paranoid = %d "
+			"allows user-space self-monitoring only): the event needs more; grant "
+			"CAP_PERFMON, run as root, or lower the setting", name, level);
+}
+
 static void
 log_open_error(const char *name, int err)
 {
 	switch (err) {
 	case -EACCES:
 	case -EPERM:
-		PMU_LOG(ERR, "event %s: permission denied (kernel.perf_event_paranoid = %d); "
-			"run as root, grant CAP_PERFMON, or set kernel.perf_event_paranoid "
-			"to 2 or lower", name, paranoid_level());
+		log_permission(name);
 		break;
 	case -ENOENT:
 		PMU_LOG(ERR, "event %s: not supported by this machine's kernel or PMU "
@@ -88,10 +166,25 @@ log_open_error(const char *name, int err)
 		PMU_LOG(ERR, "event %s: the PMU cannot count it as asked "
 			"(perf_event_open: %s)", name, strerror(-err));
 		break;
+	case -EMFILE:
+	case -ENFILE:
+		PMU_LOG(ERR, "event %s: out of file descriptors (perf_event_open: %s)", name,
+			strerror(-err));
+		break;
 	default:
 		PMU_LOG(ERR, "event %s: perf_event_open failed: %s", name, strerror(-err));
 		break;
 	}
+}
+
+/* The API's errno for a failed perf_event_open(). */
+static int
+open_errno(int err)
+{
+	if (err == -ENOENT)
+		return -ENOENT;
+	/* E2BIG (attr newer than the kernel), ENODEV, EINVAL, ENOSPC... */
+	return errno_map(err, -EOPNOTSUPP);
 }
 
 int
@@ -120,9 +213,7 @@ pmu_fd_probe(const char *name, const char *core_pmu, struct pmu_event_desc *desc
 			continue;
 
 		log_open_error(name, fd);
-		if (fd == -EPERM)
-			return -EACCES;
-		return fd;
+		return open_errno(fd);
 	}
 }
 
@@ -137,8 +228,10 @@ pmu_fd_group_open(const char *name, const struct pmu_event_desc *desc, int leade
 	attr.disabled = leader_fd < 0;
 
 	fd = pmu_fd_open(&attr, leader_fd);
-	if (fd < 0)
+	if (fd < 0) {
 		log_open_error(name, fd);
+		return open_errno(fd);
+	}
 
 	return fd;
 }
@@ -147,7 +240,7 @@ int
 pmu_fd_id(int fd, uint64_t *id)
 {
 	if (ioctl(fd, PERF_EVENT_IOC_ID, id) != 0)
-		return -errno;
+		return errno_map(-errno, -EIO);
 
 	return 0;
 }
@@ -155,11 +248,14 @@ pmu_fd_id(int fd, uint64_t *id)
 int
 pmu_fd_map(int fd, struct perf_event_mmap_page **page)
 {
+	unsigned int tries = 0;
 	void *p;
 
-	p = mmap(NULL, page_size(), PROT_READ, MAP_SHARED, fd, 0);
+	do {
+		p = mmap(NULL, page_size(), PROT_READ, MAP_SHARED, fd, 0);
+	} while (p == MAP_FAILED && transient(errno) && ++tries < PMU_FD_TRIES);
 	if (p == MAP_FAILED)
-		return -errno;
+		return errno_map(-errno, -EIO);
 	*page = p;
 
 	return 0;
@@ -179,8 +275,14 @@ pmu_fd_unmap(struct perf_event_mmap_page *page)
 int
 pmu_fd_enable_group(int leader_fd)
 {
-	if (ioctl(leader_fd, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP) != 0)
-		return -errno;
+	unsigned int tries = 0;
+	int ret;
+
+	do {
+		ret = ioctl(leader_fd, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
+	} while (ret != 0 && transient(errno) && ++tries < PMU_FD_TRIES);
+	if (ret != 0)
+		return errno_map(-errno, -EIO);
 
 	return 0;
 }
@@ -198,10 +300,13 @@ pmu_fd_read(int fd, uint64_t id, uint64_t *value, uint64_t *raw, uint64_t *enabl
 	uint64_t *running)
 {
 	struct group_read buf;
+	unsigned int tries = 0;
 	uint64_t i;
 	ssize_t n;
 
-	n = read(fd, &buf, sizeof(buf));
+	do {
+		n = read(fd, &buf, sizeof(buf));
+	} while (n < 0 && errno == EINTR && ++tries < PMU_FD_TRIES);
 	if (n < 0)
 		return -errno;
 	/* A pinned group the kernel could not schedule reads 0 bytes. */

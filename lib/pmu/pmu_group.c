@@ -11,6 +11,47 @@
 
 #include "pmu_private.h"
 
+/* Unmap @p page; when munmap() fails, keep the page for a later try. */
+static void
+page_unmap(struct perf_event_mmap_page *page)
+{
+	unsigned int i;
+	int ret;
+
+	ret = pmu_fd_unmap(page);
+	if (ret == 0)
+		return;
+	for (i = 0; i < PMU_STALE_PAGES; i++) {
+		if (pmu.stale_pages[i] == NULL) {
+			pmu.stale_pages[i] = page;
+			PMU_LOG(ERR, "munmap of user page %p: %s; kept, tried again at the next "
+				"rte_pmu_init() or rte_pmu_fini()", (void *)page, strerror(-ret));
+			return;
+		}
+	}
+	PMU_LOG(ERR, "munmap of user page %p: %s; %d pages already kept, this one is lost",
+		(void *)page, strerror(-ret), PMU_STALE_PAGES);
+}
+
+void
+pmu_group_unmap_stale(void)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < PMU_STALE_PAGES; i++) {
+		if (pmu.stale_pages[i] == NULL)
+			continue;
+		ret = pmu_fd_unmap(pmu.stale_pages[i]);
+		if (ret != 0) {
+			PMU_LOG(ERR, "munmap of user page %p failed again: %s",
+				pmu.stale_pages[i], strerror(-ret));
+			continue;
+		}
+		pmu.stale_pages[i] = NULL;
+	}
+}
+
 void
 pmu_group_close(unsigned int lcore_id)
 {
@@ -23,15 +64,18 @@ pmu_group_close(unsigned int lcore_id)
 	__atomic_store_n(&group->num_ready, 0, __ATOMIC_RELEASE);
 
 	for (i = 0; i < RTE_MAX_NUM_GROUP_EVENTS; i++) {
-		pmu_fd_unmap(group->mmap_pages[i]);
+		if (group->mmap_pages[i] != NULL)
+			page_unmap(group->mmap_pages[i]);
 		group->mmap_pages[i] = NULL;
 		pmu_fd_close(&lc->fds[i]);
 		lc->ids[i] = 0;
 	}
 	if (was_open && pmu.num_open > 0)
 		pmu.num_open--;
-	lc->status = 0;
-	lc->slow_reads = 0;
+	__atomic_store_n(&lc->status, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&lc->slow_reads, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&lc->read_errors, 0, __ATOMIC_RELAXED);
+	lc->read_error_logged = false;
 }
 
 /* Open event @p i of @p lcore_id's group: fd, id, user page. */
@@ -87,7 +131,8 @@ pmu_group_open(unsigned int lcore_id)
 	}
 
 	pmu.num_open++;
-	lc->status = 1;
+	lc->open_failures = 0;
+	__atomic_store_n(&lc->status, 1, __ATOMIC_RELAXED);
 	/* Pages first, then the count that lets the fast path use them. */
 	__atomic_store_n(&group->num_ready, pmu.num_events, __ATOMIC_RELEASE);
 	PMU_LOG(DEBUG, "lcore %u: group of %u event(s) open", lcore_id, pmu.num_events);
@@ -95,9 +140,14 @@ pmu_group_open(unsigned int lcore_id)
 	return 0;
 fail:
 	pmu_group_close(lcore_id);
-	lc->status = ret;
-	PMU_LOG(ERR, "lcore %u: group not opened (%s); its reads return 0 until rte_pmu_fini()",
-		lcore_id, strerror(-ret));
+	__atomic_store_n(&lc->status, ret, __ATOMIC_RELAXED);
+	if (ret != -EAGAIN)
+		PMU_LOG(ERR, "lcore %u: group not opened (%s); its reads return 0 until "
+			"rte_pmu_fini()", lcore_id, strerror(-ret));
+	else
+		rte_log(lc->open_failures++ == 0 ? RTE_LOG_ERR : RTE_LOG_DEBUG, pmu_logtype,
+			"PMU: lcore %u: group not opened (%s); its next read tries again\n",
+			lcore_id, strerror(-ret));
 
 	return ret;
 }

@@ -49,15 +49,20 @@ event_info(unsigned int lcore_id, unsigned int i, struct rte_pmu_event_info *ei)
 	struct perf_event_mmap_page *pc = rte_pmu_event_groups[lcore_id].mmap_pages[i];
 	struct pmu_lcore *lc = &pmu.lcores[lcore_id];
 	uint64_t value;
+	int ret;
 
 	ei->user_index = __RTE_PMU_LOAD(pc->index);
 	ei->pmc_width = __RTE_PMU_LOAD(pc->pmc_width);
 	ei->cap_user_rdpmc = (__RTE_PMU_LOAD(pc->capabilities) & __RTE_PMU_CAP_USER_RDPMC) != 0;
 	ei->path = __RTE_PMU_HAVE_USER_READ && ei->user_index != 0 && ei->cap_user_rdpmc ?
 		RTE_PMU_PATH_USER : RTE_PMU_PATH_SYSCALL;
-	if (pmu_fd_read(lc->fds[i], lc->ids[i], &value, &ei->value, &ei->time_enabled,
-			&ei->time_running) == 0)
+	ret = pmu_fd_read(lc->fds[i], lc->ids[i], &value, &ei->value, &ei->time_enabled,
+		&ei->time_running);
+	if (ret == 0)
 		ei->multiplexed = ei->time_enabled != ei->time_running;
+	else
+		PMU_LOG(WARNING, "lcore %u: read() of event %s failed (%s): its value and times "
+			"are left 0", lcore_id, ei->name, strerror(-ret));
 }
 
 int
@@ -77,7 +82,8 @@ rte_pmu_lcore_info_get(unsigned int lcore_id, struct rte_pmu_lcore_info *info)
 	memset(info, 0, sizeof(*info));
 	info->status = pmu.num_events == 0 ? -ENODATA : pmu.lcores[lcore_id].status;
 	info->num_events = pmu.num_events;
-	info->slow_reads = pmu.lcores[lcore_id].slow_reads;
+	info->slow_reads = __atomic_load_n(&pmu.lcores[lcore_id].slow_reads, __ATOMIC_RELAXED);
+	info->read_errors = __atomic_load_n(&pmu.lcores[lcore_id].read_errors, __ATOMIC_RELAXED);
 	for (i = 0; i < pmu.num_events; i++) {
 		struct rte_pmu_event_info *ei = &info->events[i];
 

@@ -46,9 +46,18 @@ struct pmu_event {
 struct pmu_lcore {
 	int fds[RTE_MAX_NUM_GROUP_EVENTS];      /**< -1 when closed */
 	uint64_t ids[RTE_MAX_NUM_GROUP_EVENTS]; /**< PERF_EVENT_IOC_ID */
-	int status;          /**< as rte_pmu_lcore_status() */
-	uint64_t slow_reads; /**< reads that left the fast path */
+	/** As rte_pmu_lcore_status(); read without the lock by the lcore's
+	 * own read path, so always accessed with __atomic builtins.
+	 */
+	int status;
+	uint64_t slow_reads;  /**< reads that left the fast path (atomic) */
+	uint64_t read_errors; /**< reads that gave 0: read() failed (atomic) */
+	bool read_error_logged;     /**< the first read error was logged */
+	unsigned int open_failures; /**< transient open failures in a row */
 };
+
+/** User pages whose munmap() failed, kept to be unmapped later. */
+#define PMU_STALE_PAGES 16
 
 /** The global state container. Everything is guarded by lock. */
 struct pmu_state {
@@ -60,6 +69,7 @@ struct pmu_state {
 	struct pmu_event events[RTE_MAX_NUM_GROUP_EVENTS];
 	unsigned int num_open;                  /**< lcores with an open group */
 	struct pmu_lcore lcores[RTE_MAX_LCORE];
+	void *stale_pages[PMU_STALE_PAGES];     /**< munmap() failed: tried again */
 };
 
 extern struct pmu_state pmu;
@@ -74,6 +84,9 @@ int pmu_group_open(unsigned int lcore_id);
 
 /** Close @p lcore_id's group, if open, and clear its status. */
 void pmu_group_close(unsigned int lcore_id);
+
+/** Unmap the pages whose munmap() failed before; log those that stay. */
+void pmu_group_unmap_stale(void);
 
 /* ---- internal API for tests (version.map INTERNAL) ---- */
 

@@ -7,6 +7,7 @@
  */
 
 #include <errno.h>
+#include <string.h>
 
 #include <rte_common.h>
 #include <rte_lcore.h>
@@ -36,7 +37,8 @@ lazy_open(unsigned int lcore_id)
 				"rte_pmu_add_event() before the first rte_pmu_read()", lcore_id);
 		pmu.no_event_logged = true;
 		ok = false;
-	} else if (pmu.lcores[lcore_id].status == 0)
+	} else if (pmu.lcores[lcore_id].status == 0 || pmu.lcores[lcore_id].status == -EAGAIN)
+		/* Not opened yet, or a transient failure: (try to) open it. */
 		ok = pmu_group_open(lcore_id) == 0;
 	else
 		ok = pmu.lcores[lcore_id].status > 0;
@@ -45,13 +47,31 @@ lazy_open(unsigned int lcore_id)
 	return ok;
 }
 
+/* A read() fallback failed: the read returns 0; count it, log the first. */
+static void
+read_error(unsigned int lcore_id, unsigned int index, int err)
+{
+	struct pmu_lcore *lc = &pmu.lcores[lcore_id];
+
+	__atomic_fetch_add(&lc->read_errors, 1, __ATOMIC_RELAXED);
+	if (lc->read_error_logged)
+		return;
+	lc->read_error_logged = true;
+	PMU_LOG(WARNING, "lcore %u: read() of event %u failed (%s): the read returns 0; "
+		"rte_pmu_lcore_info_get() counts such reads (read_errors), only this one "
+		"is logged", lcore_id, index, strerror(-err));
+}
+
 uint64_t
 __rte_pmu_read_slow(unsigned int index)
 {
 	unsigned int lcore_id = rte_lcore_id();
 	struct rte_pmu_event_group *group;
 	struct pmu_lcore *lc;
+	uint32_t ready;
 	uint64_t value;
+	int status;
+	int ret;
 
 	if (lcore_id >= RTE_MAX_LCORE) {
 		RTE_PER_LCORE(_pmu_group) = &pmu_no_group;
@@ -62,23 +82,30 @@ __rte_pmu_read_slow(unsigned int index)
 	/* The fast path's pointer follows this thread's current lcore id. */
 	RTE_PER_LCORE(_pmu_group) = group;
 
-	if (__atomic_load_n(&group->num_ready, __ATOMIC_ACQUIRE) == 0) {
+	ready = __atomic_load_n(&group->num_ready, __ATOMIC_ACQUIRE);
+	if (ready == 0) {
 		/* Unlocked peeks: only this thread opens this lcore's group. */
-		if (!__atomic_load_n(&pmu.initialized, __ATOMIC_RELAXED) || lc->status < 0)
+		status = __atomic_load_n(&lc->status, __ATOMIC_RELAXED);
+		if (!__atomic_load_n(&pmu.initialized, __ATOMIC_RELAXED) ||
+				(status < 0 && status != -EAGAIN))
 			return 0;
 		if (!lazy_open(lcore_id))
 			return 0;
+		ready = __atomic_load_n(&group->num_ready, __ATOMIC_ACQUIRE);
 	}
-	if (index >= group->num_ready)
+	if (index >= ready)
 		return 0;
 
-	lc->slow_reads++;
+	__atomic_fetch_add(&lc->slow_reads, 1, __ATOMIC_RELAXED);
 	if (__rte_pmu_page_read(group->mmap_pages[index], true, &value) == 0)
 		return value;
 
 	/* The page cannot give the live value: ask the kernel. */
-	if (pmu_fd_read(lc->fds[index], lc->ids[index], &value, NULL, NULL, NULL) != 0)
+	ret = pmu_fd_read(lc->fds[index], lc->ids[index], &value, NULL, NULL, NULL);
+	if (ret != 0) {
+		read_error(lcore_id, index, ret);
 		return 0;
+	}
 
 	return value;
 }

@@ -159,7 +159,9 @@ pmu_sysfs_read(const char *pmu_name, const char *rel, char *buf, size_t len)
 	if (ret != 0)
 		return ret;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	do {
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+	} while (fd < 0 && errno == EINTR);
 	if (fd < 0)
 		return -errno;
 	ret = fd_read_all(fd, buf, len);

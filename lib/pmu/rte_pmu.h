@@ -103,9 +103,17 @@ __rte_pmu_read_slow(unsigned int index);
  *
  * Thread-safe; control path.
  *
+ * Every failure is logged with its cause and changes nothing: the call
+ * may be made again.
+ *
  * @return
  *   0 on success;
- *   -ENODEV no PMU is exposed under /sys/bus/event_source/devices.
+ *   -ENODEV /sys/bus/event_source/devices is missing or lists no PMU
+ *   (a kernel without perf_event);
+ *   -EACCES that folder cannot be read;
+ *   -EMFILE the process or the system is out of file descriptors;
+ *   -ENOMEM out of memory;
+ *   -EIO any other failure to read that folder (the log names it).
  */
 __rte_experimental
 int
@@ -117,6 +125,8 @@ rte_pmu_init(void);
  *
  * Close every lcore's group, unmap its pages and forget all events.
  * rte_pmu_init() may be called afterwards. Reads after this return 0.
+ * A user page whose munmap() fails is logged and kept; the next
+ * rte_pmu_init() or rte_pmu_fini() tries again (nothing is lost).
  *
  * Thread-safe, but no lcore may be inside rte_pmu_read() meanwhile.
  */
@@ -142,7 +152,9 @@ rte_pmu_fini(void);
  *    "pmu/term=value,.../" with the terms of the PMU's format/ folder
  *    plus config, config1, config2 and period.
  *
- * Adding a name already added returns its index again.
+ * Adding a name already added returns its index again. A failure is
+ * logged with its cause and changes nothing: the call may be made again.
+ * The errors of the kernel and of sysfs are mapped to the codes below.
  *
  * Thread-safe; control path.
  *
@@ -150,14 +162,23 @@ rte_pmu_fini(void);
  *   Event name.
  * @return
  *   Event index (>= 0) to pass to rte_pmu_read(), or
- *   -EINVAL NULL or malformed name;
+ *   -EINVAL NULL or malformed name, a term the PMU lacks, a value wider
+ *   than its field;
  *   -ENODEV library not initialised;
- *   -EACCES not permitted (the log says which setting to change);
- *   -EOPNOTSUPP the event exists but cannot be counted here;
- *   -ENOENT no such event;
+ *   -EACCES not permitted: the kernel refused (EACCES, EPERM; the log says
+ *   which setting or privilege would change it) or a sysfs file is not
+ *   readable;
+ *   -EOPNOTSUPP the event exists but cannot be counted here: the kernel
+ *   refused its configuration (EOPNOTSUPP, EINVAL, ENODEV, E2BIG,
+ *   ENOSPC...);
+ *   -ENOENT no such event, PMU or term (in sysfs or in the kernel);
  *   -ENOSPC RTE_MAX_NUM_GROUP_EVENTS events already added;
- *   -EBUSY an lcore has already opened its group;
- *   -ENOMEM out of memory.
+ *   -EBUSY an lcore has already opened its group (only this);
+ *   -EAGAIN the kernel stayed busy or interrupted (EINTR, EAGAIN, EBUSY)
+ *   after a few tries: try again later;
+ *   -EMFILE the process or the system is out of file descriptors;
+ *   -ENOMEM out of memory;
+ *   -EIO a sysfs file could not be read or is too long (the log names it).
  */
 __rte_experimental
 int
@@ -171,8 +192,16 @@ rte_pmu_add_event(const char *name);
  *
  * The first call on an lcore opens its group under the library's lock;
  * later calls take no lock and make no system call when the counter can be
- * read from user space. A group open that failed is never retried. Reads 0 when the value cannot be
- * read; rte_pmu_lcore_status() says why.
+ * read from user space. Reads 0 when the value cannot be read;
+ * rte_pmu_lcore_status() says why.
+ *
+ * Failures: each system call of the group open that fails with EINTR,
+ * EAGAIN or EBUSY is made again, up to 3 times; if it still fails the
+ * lcore's status is -EAGAIN and its next read opens the group again (the
+ * first failure is logged). Any other failure of the open is final until
+ * rte_pmu_fini(). On an open group, a read() fallback that fails (EINTR is
+ * tried 3 times) returns 0: the lcore's status stays 1, the first such
+ * read is logged and rte_pmu_lcore_info_get() counts them in read_errors.
  *
  * @param index
  *   Event index returned by rte_pmu_add_event().
@@ -215,9 +244,12 @@ rte_pmu_read(unsigned int index)
  *   rte_thread_register();
  *   -EINVAL @p lcore_id is out of range;
  *   -ENODEV the library is not initialised;
- *   another negative errno: opening the group failed with it (e.g. -EACCES,
- *   -ENOENT, -EOPNOTSUPP); the reason was logged. It is not retried until
- *   rte_pmu_fini().
+ *   -EAGAIN opening the group failed with a transient error after a few
+ *   tries: the lcore's next read tries again;
+ *   -EACCES, -ENOENT, -EOPNOTSUPP, -EMFILE, -ENOMEM (as for
+ *   rte_pmu_add_event()) or -EIO (an ioctl or mmap of the group failed):
+ *   opening the group failed with it, the reason was logged; it is not
+ *   tried again until rte_pmu_fini().
  */
 __rte_experimental
 int
@@ -248,6 +280,7 @@ struct rte_pmu_lcore_info {
 	int status;                 /**< as rte_pmu_lcore_status() */
 	unsigned int num_events;    /**< events added */
 	uint64_t slow_reads;        /**< reads that left the fast path */
+	uint64_t read_errors;       /**< reads that returned 0 because read() failed */
 	/** One entry per event, in index order. */
 	struct rte_pmu_event_info events[RTE_MAX_NUM_GROUP_EVENTS];
 };
@@ -260,7 +293,9 @@ struct rte_pmu_lcore_info {
  * index, width and the kernel's own count (read() of the event). Not in
  * upstream DPDK.
  *
- * Thread-safe; control path (it makes one system call per event).
+ * Thread-safe; control path (it makes one system call per event). When
+ * that read() fails, the event's value and times are left 0 and a
+ * warning is logged; the call still succeeds.
  *
  * @param lcore_id
  *   An lcore id.

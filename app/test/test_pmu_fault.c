@@ -1,0 +1,645 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+/* pmu_fault_autotest (dpdk-test-fault): every libc call the library makes
+ * in a full lifecycle (init, add events, first read on two lcores, reads,
+ * status and info, fini) is failed in turn with each errno that call can
+ * really return. For each case: the API returns the error its contract
+ * gives for it (or absorbs it where the contract says so) and logs a line;
+ * the other lcore keeps counting; transient errors are recovered; and at
+ * the end no descriptor, mapping or allocation is left. Run with -l 0-1.
+ */
+
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <rte_common.h>
+#include <rte_cycles.h>
+#include <rte_launch.h>
+#include <rte_lcore.h>
+#include <rte_log.h>
+
+#include <rte_pmu.h>
+
+#include "test.h"
+#include "test_pmu_fault.h"
+#include "test_pmu_fixture.h"
+
+#define MAX_EVENTS 3
+#define LCORES 2
+#define READ_ROUNDS 2
+/* Calls of one kind failed in a row by a "persistent" case: more than any
+ * bounded retry inside one API call.
+ */
+#define PERSISTENT 64
+
+/* Events of the lifecycle: generic, sysfs type, sysfs events/ + format/. */
+static const char *const event_names[MAX_EVENTS] = {
+	"cpu-clock", "software/config=2/", "msr/tsc/",
+};
+static unsigned int num_events;
+static unsigned int lcores[LCORES];
+
+static FILE *saved_log;
+
+/* ---- one API call, armed or not, on a chosen lcore ---- */
+
+enum op {
+	OP_INIT,
+	OP_ADD,
+	OP_READ,
+	OP_INFO,
+	OP_FINI,
+	OP_THREAD,
+};
+
+struct call {
+	enum op op;
+	bool armed;
+	const char *name;
+	unsigned int index;
+	unsigned int lcore;
+	int ret;
+	uint64_t value;
+	pthread_t thread;
+	bool fired;
+	char log[1024];
+	struct rte_pmu_lcore_info info;
+};
+
+/* A registered thread: first read armed, info unarmed, unregister armed
+ * (the library closes the thread's group when its lcore id is released).
+ */
+static void *
+thread_main(void *arg)
+{
+	struct call *c = arg;
+
+	if (rte_thread_register() != 0) {
+		c->ret = -ESRCH;
+		return NULL;
+	}
+	c->lcore = rte_lcore_id();
+	fault_arm(true);
+	c->value = rte_pmu_read(0);
+	fault_arm(false);
+	c->ret = rte_pmu_lcore_info_get(c->lcore, &c->info);
+	fault_arm(true);
+	rte_thread_unregister();
+	fault_arm(false);
+	return NULL;
+}
+
+static int
+call_run(void *arg)
+{
+	struct call *c = arg;
+
+	fault_arm(c->armed);
+	switch (c->op) {
+	case OP_INIT:
+		c->ret = rte_pmu_init();
+		break;
+	case OP_ADD:
+		c->ret = rte_pmu_add_event(c->name);
+		break;
+	case OP_READ:
+		c->value = rte_pmu_read(c->index);
+		c->ret = 0;
+		break;
+	case OP_INFO:
+		c->ret = rte_pmu_lcore_info_get(c->lcore, &c->info);
+		break;
+	case OP_FINI:
+		rte_pmu_fini();
+		c->ret = 0;
+		break;
+	case OP_THREAD:
+		fault_arm(false);
+		c->ret = pthread_create(&c->thread, NULL, thread_main, c);
+		if (c->ret == 0)
+			pthread_join(c->thread, NULL);
+		break;
+	}
+	fault_arm(false);
+	return 0;
+}
+
+/* Run @p c on @p lcore; stop the plan once a step met it. */
+static void
+call_on(unsigned int lcore, struct call *c)
+{
+	uint32_t fired = fault_fired();
+	long mark = log_mark();
+
+	if (lcore == rte_get_main_lcore()) {
+		call_run(c);
+	} else {
+		rte_eal_remote_launch(call_run, c, lcore);
+		rte_eal_wait_lcore(lcore);
+	}
+	c->fired = fault_fired() != fired;
+	if (c->fired)
+		fault_stop();
+	log_since(mark, c->log, sizeof(c->log));
+}
+
+static uint64_t
+unarmed_read(unsigned int lcore, unsigned int index)
+{
+	struct call c = { .op = OP_READ, .index = index };
+
+	call_on(lcore, &c);
+	return c.value;
+}
+
+/* ---- one lifecycle ---- */
+
+struct lifecycle {
+	int err;
+	bool persistent;
+	/* Kind of the call that failed, FK_MAX while none did. */
+	enum fault_kind kind;
+	uint64_t last[LCORES][MAX_EVENTS];
+	int status[LCORES];
+	/* First failure, "" if none. */
+	char why[768];
+	bool cut;
+};
+
+/* Record the first failure (a long log is cut: the return value says so). */
+#define FAIL(lc, fmt, ...) do { \
+	(lc)->cut = snprintf((lc)->why, sizeof((lc)->why), fmt, ##__VA_ARGS__) >= \
+		(int)sizeof((lc)->why); \
+	return -1; \
+} while (0)
+
+/* A step that met the fault gave @p ret: check it against the contract. */
+static int
+check_step(struct lifecycle *lc, const char *step, const struct call *c, int ret)
+{
+	int exp;
+
+	lc->kind = fault_fired_kind();
+	exp = fault_expected(lc->kind, lc->err, lc->persistent);
+	/* The probe drops kernel exclusion when the PMU refuses it with EINVAL. */
+	if (ret != exp && !(ret == 0 && lc->kind == FK_PERF_OPEN && lc->err == EINVAL))
+		FAIL(lc, "%s: returned %d (%s), contract says %d (%s); log: %s", step, ret,
+			strerror(-ret), exp, strerror(-exp), c->log);
+	if (ret != 0 && c->log[0] == '\0')
+		FAIL(lc, "%s: error %d without a log line", step, ret);
+	if ((lc->err == EACCES || lc->err == EPERM) && geteuid() == 0 &&
+			strstr(c->log, "run as root") != NULL)
+		FAIL(lc, "%s: advises root to run as root: %s", step, c->log);
+	return 0;
+}
+
+/* A read on an open group that met the fault. */
+static int
+check_read(struct lifecycle *lc, const struct call *c, unsigned int lcore)
+{
+	struct rte_pmu_lcore_info info;
+
+	if (check_step(lc, "read", c, 0) != 0)
+		return -1;
+	if (lc->kind != FK_READ_PERF || (fault_transient(lc->kind, lc->err) && !lc->persistent))
+		return 0;
+	if (c->value != 0 || c->log[0] == '\0')
+		FAIL(lc, "failed read: value %" PRIu64 ", log '%s'", c->value, c->log);
+	if (rte_pmu_lcore_info_get(lcore, &info) != 0 || info.read_errors == 0)
+		FAIL(lc, "failed read not counted in read_errors");
+	return 0;
+}
+
+static int
+step_init_add(struct lifecycle *lc)
+{
+	struct call c = { .op = OP_INIT, .armed = true };
+	unsigned int i;
+
+	call_on(rte_get_main_lcore(), &c);
+	if (c.fired) {
+		if (check_step(lc, "init", &c, c.ret) != 0)
+			return -1;
+		if (c.ret != 0 && rte_pmu_init() != 0)
+			FAIL(lc, "init: no recovery after a failed init");
+	} else if (c.ret != 0) {
+		FAIL(lc, "init failed without a fault: %d", c.ret);
+	}
+
+	for (i = 0; i < num_events; i++) {
+		c = (struct call){ .op = OP_ADD, .armed = true, .name = event_names[i] };
+		call_on(rte_get_main_lcore(), &c);
+		if (c.fired) {
+			if (check_step(lc, "add_event", &c, c.ret < 0 ? c.ret : 0) != 0)
+				return -1;
+			/* A failed add changes nothing: adding again works. */
+			if (c.ret < 0)
+				c.ret = rte_pmu_add_event(event_names[i]);
+		}
+		if (c.ret != (int)i)
+			FAIL(lc, "add_event(%s) = %d, index %u expected", event_names[i], c.ret, i);
+	}
+	return 0;
+}
+
+static int
+step_open(struct lifecycle *lc, unsigned int l)
+{
+	struct call c = { .op = OP_READ, .armed = true, .index = 0 };
+	int *status = &lc->status[l];
+
+	call_on(lcores[l], &c);
+	*status = rte_pmu_lcore_status(lcores[l]);
+	if (!c.fired) {
+		if (*status != 1)
+			FAIL(lc, "lcore %u: status %d without a fault", lcores[l], *status);
+		return 0;
+	}
+	if (*status == 1)
+		return check_read(lc, &c, lcores[l]);
+
+	if (c.value != 0)
+		FAIL(lc, "lcore %u: status %d but read %" PRIu64, lcores[l], *status, c.value);
+	if (check_step(lc, "first read", &c, *status) != 0)
+		return -1;
+	/* A later read opens the group again after a transient error only. */
+	unarmed_read(lcores[l], 0);
+	*status = rte_pmu_lcore_status(lcores[l]);
+	if (fault_transient(lc->kind, lc->err) ? *status != 1 : *status == 1)
+		FAIL(lc, "lcore %u: status %d after a later read", lcores[l], *status);
+	return 0;
+}
+
+static int
+step_reads(struct lifecycle *lc)
+{
+	unsigned int i, l, r;
+	struct call c;
+
+	for (r = 0; r < READ_ROUNDS; r++) {
+		for (l = 0; l < LCORES; l++) {
+			for (i = 0; i < num_events; i++) {
+				c = (struct call){ .op = OP_READ, .armed = true, .index = i };
+				call_on(lcores[l], &c);
+				if (lc->status[l] != 1) {
+					if (c.value != 0)
+						FAIL(lc, "lcore %u failed but reads %" PRIu64,
+							lcores[l], c.value);
+					continue;
+				}
+				if (c.fired) {
+					if (check_read(lc, &c, lcores[l]) != 0)
+						return -1;
+					if (c.value == 0)
+						continue;
+				}
+				if (c.value < lc->last[l][i])
+					FAIL(lc, "lcore %u event %u went back: %" PRIu64 " < %"
+						PRIu64, lcores[l], i, c.value, lc->last[l][i]);
+				lc->last[l][i] = c.value;
+			}
+		}
+	}
+	return 0;
+}
+
+static int
+step_info(struct lifecycle *lc)
+{
+	unsigned int l;
+	struct call c;
+	uint64_t v;
+
+	for (l = 0; l < LCORES; l++) {
+		c = (struct call){ .op = OP_INFO, .armed = true, .lcore = lcores[l] };
+		call_on(rte_get_main_lcore(), &c);
+		if (c.ret != 0)
+			FAIL(lc, "info_get(%u) = %d", lcores[l], c.ret);
+		if (c.info.status != lc->status[l])
+			FAIL(lc, "info_get(%u).status %d, status %d", lcores[l], c.info.status,
+				lc->status[l]);
+		if (c.fired) {
+			if (check_step(lc, "info_get", &c, 0) != 0)
+				return -1;
+			if (c.log[0] == '\0' &&
+					!(fault_transient(lc->kind, lc->err) && !lc->persistent))
+				FAIL(lc, "info_get: failed %s not logged", fault_kind_name(lc->kind));
+		}
+	}
+
+	/* The lcores the fault did not reach still count. */
+	for (l = 0; l < LCORES; l++) {
+		if (lc->status[l] != 1)
+			continue;
+		v = unarmed_read(lcores[l], 0);
+		if (v == 0 || v < lc->last[l][0])
+			FAIL(lc, "lcore %u: cpu-clock %" PRIu64 " after %" PRIu64, lcores[l], v,
+				lc->last[l][0]);
+	}
+	return 0;
+}
+
+/* A registered thread reads and gives its lcore id back. */
+static int
+step_thread(struct lifecycle *lc)
+{
+	struct call c = { .op = OP_THREAD };
+	int status;
+
+	call_on(rte_get_main_lcore(), &c);
+	if (c.ret != 0)
+		FAIL(lc, "registered thread: %d", c.ret);
+	status = c.info.status;
+	if (!c.fired) {
+		if (status != 1)
+			FAIL(lc, "registered thread: status %d without a fault", status);
+		return 0;
+	}
+	if (status == 1) {
+		if (check_step(lc, "thread", &c, 0) != 0)
+			return -1;
+		if (lc->kind == FK_READ_PERF && !(fault_transient(lc->kind, lc->err) && !lc->persistent) &&
+				(c.value != 0 || c.info.read_errors == 0 || c.log[0] == '\0'))
+			FAIL(lc, "thread: failed read gave %" PRIu64 ", %" PRIu64 " read errors",
+				c.value, c.info.read_errors);
+		if (lc->kind == FK_MUNMAP && c.log[0] == '\0')
+			FAIL(lc, "thread release: failed munmap not logged");
+		return 0;
+	}
+	if (c.value != 0)
+		FAIL(lc, "registered thread: status %d but read %" PRIu64, status, c.value);
+	return check_step(lc, "thread first read", &c, status);
+}
+
+static int
+step_fini(struct lifecycle *lc, const struct snapshot *before)
+{
+	struct call c = { .op = OP_FINI, .armed = true };
+	struct snapshot after;
+
+	call_on(rte_get_main_lcore(), &c);
+	if (c.fired) {
+		if (check_step(lc, "fini", &c, 0) != 0)
+			return -1;
+		if (lc->kind == FK_MUNMAP) {
+			snapshot_take(&after);
+			if (c.log[0] == '\0')
+				FAIL(lc, "fini: failed munmap not logged");
+			if (after.perf_maps == before->perf_maps)
+				FAIL(lc, "fini: munmap failed but the page is gone");
+			/* The library keeps the page and unmaps it at the next fini. */
+			rte_pmu_init();
+			rte_pmu_fini();
+		}
+	}
+	snapshot_take(&after);
+	if (after.fds != before->fds || after.perf_fds != before->perf_fds)
+		FAIL(lc, "descriptors: %u before, %u after (%u perf)", before->fds, after.fds,
+			after.perf_fds);
+	if (after.perf_maps != before->perf_maps)
+		FAIL(lc, "perf mappings: %u before, %u after", before->perf_maps,
+			after.perf_maps);
+	if (after.allocs != before->allocs)
+		FAIL(lc, "allocations: %u live before, %u after", before->allocs, after.allocs);
+	return 0;
+}
+
+/* A whole lifecycle under @p plan (NULL: no fault). */
+static int
+lifecycle_run(struct lifecycle *lc, const struct fault_plan *plan)
+{
+	struct snapshot before;
+	unsigned int l;
+	int ret;
+
+	memset(lc->last, 0, sizeof(lc->last));
+	lc->kind = FK_MAX;
+	lc->why[0] = '\0';
+	lc->err = plan != NULL ? plan->err : 0;
+	lc->persistent = plan != NULL && plan->count > 1;
+	snapshot_take(&before);
+	fault_reset(plan);
+
+	ret = step_init_add(lc);
+	for (l = 0; ret == 0 && l < LCORES; l++)
+		ret = step_open(lc, l);
+	if (ret == 0)
+		ret = step_reads(lc);
+	if (ret == 0)
+		ret = step_info(lc);
+	if (ret == 0)
+		ret = step_thread(lc);
+	if (ret != 0) {
+		/* Leave a clean library for the next case. */
+		fault_reset(NULL);
+		rte_pmu_fini();
+		return ret;
+	}
+	ret = step_fini(lc, &before);
+	if (ret == 0 && plan != NULL && fault_fired() == 0)
+		FAIL(lc, "the planned call was never made");
+	return ret;
+}
+
+/* ---- the sweep ---- */
+
+static unsigned int cases_run;
+static unsigned int cases_failed;
+static unsigned int kind_cases[FK_MAX];
+
+static void
+case_run(uint32_t index, enum fault_kind kind, int err, uint32_t count)
+{
+	struct fault_plan plan = { .index = index, .count = count, .err = err };
+	struct lifecycle lc;
+
+	cases_run++;
+	kind_cases[kind]++;
+	if (lifecycle_run(&lc, &plan) == 0)
+		return;
+	if (cases_failed++ < 40)
+		printf("FAIL call %u %s errno %s%s: %s\n", index, fault_kind_name(kind),
+			err != 0 ? strerror(err) : "(0 bytes)", count > 1 ? " (persistent)" : "",
+			lc.why);
+}
+
+static int
+test_fault_sweep(void)
+{
+	enum fault_kind trace[FAULT_TRACE_MAX];
+	struct lifecycle lc;
+	uint32_t n, i, e;
+	uint64_t start;
+	double secs;
+	int ret;
+
+	/* The dry run: no fault, and the calls every case will meet. */
+	ret = lifecycle_run(&lc, NULL);
+	TEST_ASSERT(ret == 0, "lifecycle without a fault: %s", lc.why);
+	n = fault_calls();
+	TEST_ASSERT(n > 0 && n <= FAULT_TRACE_MAX, "%u armed calls", n);
+	for (i = 0; i < n; i++)
+		trace[i] = fault_trace(i);
+
+	start = rte_get_timer_cycles();
+	for (i = 0; i < n; i++) {
+		const struct fault_errs *es = fault_errnos(trace[i]);
+
+		for (e = 0; e < es->n; e++) {
+			case_run(i, trace[i], es->v[e], 1);
+			if (fault_transient(trace[i], es->v[e]))
+				case_run(i, trace[i], es->v[e], PERSISTENT);
+		}
+	}
+	secs = (double)(rte_get_timer_cycles() - start) / rte_get_timer_hz();
+
+	printf("lifecycle: %u events, %u lcores, %u library calls\n", num_events, LCORES, n);
+	for (i = 0; i < FK_MAX; i++)
+		if (kind_cases[i] != 0)
+			printf("  %-16s %u cases\n", fault_kind_name(i), kind_cases[i]);
+	printf("fault cases: %u run, %u failed (%.1f s)\n", cases_run, cases_failed, secs);
+	TEST_ASSERT(cases_failed == 0, "%u fault cases failed", cases_failed);
+	return TEST_SUCCESS;
+}
+
+/* Errors that need no fault: the encoder's ERANGE is the API's -EINVAL. */
+static int
+test_value_too_wide(void)
+{
+	char log[512];
+	long mark;
+	int ret;
+
+	TEST_ASSERT_SUCCESS(pmu_fixture_setup(), "fixture");
+	use_root("x86");
+	ret = rte_pmu_init();
+	if (ret == 0) {
+		mark = log_mark();
+		/* format/event of the fixture's cpu PMU is config:0-7. */
+		ret = rte_pmu_add_event("cpu/event=0x100/");
+		log_since(mark, log, sizeof(log));
+		rte_pmu_fini();
+	}
+	pmu_fixture_teardown();
+	TEST_ASSERT_EQUAL(ret, -EINVAL, "9-bit value in an 8-bit field: %d", ret);
+	TEST_ASSERT(log[0] != '\0', "no log line for a value too wide");
+	return TEST_SUCCESS;
+}
+
+/* A read() that keeps failing: every read gives 0 and is counted, the
+ * status stays 1, one line is logged; reads work again once read() does.
+ */
+static int
+test_read_errors_counted(void)
+{
+	struct fault_plan plan = { .index = 0, .count = 1000, .err = EIO };
+	struct rte_pmu_lcore_info info;
+	unsigned int lcore = rte_lcore_id();
+	uint64_t v[3], after;
+	char log[1024];
+	unsigned int i, lines = 0;
+	long mark;
+	char *p;
+
+	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init");
+	TEST_ASSERT(rte_pmu_add_event("cpu-clock") == 0, "add cpu-clock");
+	/* Open the group without a fault (software events read with read()). */
+	rte_pmu_read(0);
+	TEST_ASSERT_EQUAL(rte_pmu_lcore_status(lcore), 1, "group open");
+
+	mark = log_mark();
+	fault_reset(&plan);
+	fault_arm(true);
+	for (i = 0; i < RTE_DIM(v); i++)
+		v[i] = rte_pmu_read(0);
+	fault_arm(false);
+	fault_reset(NULL);
+	log_since(mark, log, sizeof(log));
+	for (p = log; (p = strchr(p, '\n')) != NULL; p++)
+		lines++;
+	TEST_ASSERT_SUCCESS(rte_pmu_lcore_info_get(lcore, &info), "info");
+	after = rte_pmu_read(0);
+	rte_pmu_fini();
+
+	for (i = 0; i < RTE_DIM(v); i++)
+		TEST_ASSERT_EQUAL(v[i], 0, "read %u gave %" PRIu64 " with read() failing", i, v[i]);
+	TEST_ASSERT_EQUAL(info.status, 1, "status %d", info.status);
+	TEST_ASSERT_EQUAL(info.read_errors, RTE_DIM(v), "%" PRIu64 " read errors",
+		info.read_errors);
+	TEST_ASSERT_EQUAL(lines, 1, "%u log lines: %s", lines, log);
+	TEST_ASSERT(after != 0, "no value once read() works again");
+	return TEST_SUCCESS;
+}
+
+static int
+fault_setup(void)
+{
+	unsigned int l;
+	int ret;
+
+	if (rte_lcore_count() < LCORES)
+		TEST_SKIP("needs 2 lcores (-l 0-1)");
+	lcores[0] = rte_get_main_lcore();
+	l = rte_get_next_lcore(-1, 1, 0);
+	lcores[1] = l;
+
+	/* msr/tsc/ (sysfs events/ and format/ files) where this machine has it. */
+	num_events = MAX_EVENTS;
+	ret = rte_pmu_init();
+	if (ret != 0)
+		TEST_SKIP("rte_pmu_init: %s", strerror(-ret));
+	ret = rte_pmu_add_event(event_names[0]);
+	if (ret < 0) {
+		rte_pmu_fini();
+		TEST_SKIP("no software events here (add cpu-clock: %s)", strerror(-ret));
+	}
+	if (rte_pmu_add_event(event_names[MAX_EVENTS - 1]) < 0) {
+		printf("note: %s not countable here: events/ and format/ reads not covered\n",
+			event_names[MAX_EVENTS - 1]);
+		num_events = MAX_EVENTS - 1;
+	}
+	rte_pmu_fini();
+
+	log_f = tmpfile();
+	if (log_f == NULL)
+		return TEST_FAILED;
+	saved_log = rte_log_get_stream();
+	rte_openlog_stream(log_f);
+	return TEST_SUCCESS;
+}
+
+static void
+fault_teardown(void)
+{
+	rte_openlog_stream(saved_log);
+	if (log_f != NULL)
+		fclose(log_f);
+	log_f = NULL;
+}
+
+static struct unit_test_suite pmu_fault_suite = {
+	.suite_name = "pmu fault injection",
+	.setup = fault_setup,
+	.teardown = fault_teardown,
+	.unit_test_cases = {
+		TEST_CASE(test_fault_sweep),
+		TEST_CASE(test_value_too_wide),
+		TEST_CASE(test_read_errors_counted),
+		TEST_CASES_END()
+	}
+};
+
+static int
+test_pmu_fault(void)
+{
+	return unit_test_suite_runner(&pmu_fault_suite);
+}
+
+REGISTER_FAST_TEST(pmu_fault_autotest, true, true, test_pmu_fault);

@@ -1,0 +1,113 @@
+#!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright(c) 2026 The rte_pmu authors
+#
+# CI stage: fault injection. Builds dpdk-test-fault (the library's libc
+# calls wrapped with -Wl,--wrap) and runs pmu_fault_autotest, which fails
+# every call of a full lifecycle in turn. Then, unless --no-mutations, it
+# proves the harness can fail: in a copy of the tree it undoes each error
+# handling fix in turn and expects the harness to fail.
+#
+# Usage: devtools/ci-faults.sh [--no-mutations]
+# Environment: BUILD_DIR (default build-faults).
+# Prints "RESULT passed=P failed=F skipped=S" lines; exit 0 only when
+# nothing failed.
+set -uo pipefail
+
+cd "$(dirname "$0")/.." || exit 1
+root=$PWD
+build=${BUILD_DIR:-build-faults}
+mutations=1
+[ "${1:-}" = "--no-mutations" ] && mutations=0
+start=$(date +%s)
+eal="-l 0-1 --no-huge --no-pci --no-shconf -m 64"
+
+devtools/install-deps.sh || { echo "RESULT passed=0 failed=1 skipped=0"; exit 1; }
+
+# Build @1 (a source tree) into @2; run the harness; its output in @3.
+harness() {
+	if [ ! -f "$2/build.ninja" ]; then
+		meson setup "$2" "$1" --werror >/dev/null || return 2
+	fi
+	ninja -C "$2" app/test/dpdk-test-fault >/dev/null || return 2
+	# shellcheck disable=SC2086
+	"$2/app/test/dpdk-test-fault" $eal --file-prefix="pmu_ci_faults_$$" \
+		pmu_fault_autotest >"$3" 2>&1
+}
+
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+harness "$root" "$root/$build" "$out"
+rc=$?
+grep -E '^(FAIL|fault cases|lifecycle|  [a-z(]+.* [0-9]+ cases|skip:|note:| \+ TestCase)' "$out"
+if [ $rc -eq 2 ]; then
+	echo "ci-faults: build failed"
+	echo "RESULT passed=0 failed=1 skipped=0"
+	exit 1
+fi
+if ! grep -q '^RESULT' "$out"; then
+	echo "ci-faults: dpdk-test-fault died (status $rc)"
+	tail -20 "$out"
+	echo "RESULT passed=0 failed=1 skipped=0"
+	exit 1
+fi
+read -r passed failed skipped < <(sed -n \
+	's/^RESULT passed=\([0-9]*\) failed=\([0-9]*\) skipped=\([0-9]*\).*/\1 \2 \3/p' "$out")
+
+mut_pass=0 mut_fail=0
+if [ $mutations -eq 1 ] && [ "$failed" -eq 0 ]; then
+	echo "=== mutations: each undoes one fix; the harness must fail"
+	tree=$(mktemp -d)
+	trap 'rm -f "$out"; rm -rf "$tree"' EXIT
+	git ls-files -z | tar -c --null -T - | tar -x -C "$tree"
+	# name@file@text of the fix@text that undoes it (\n, \t escaped)
+	while IFS='@' read -r name file old new; do
+		[ -z "$name" ] && continue
+		cp "$tree/$file" "$tree/$file.orig"
+		if ! python3 - "$tree/$file" "$old" "$new" <<'EOF'
+import sys
+path, old, new = sys.argv[1:4]
+old = old.replace('\\n', '\n').replace('\\t', '\t')
+new = new.replace('\\n', '\n').replace('\\t', '\t')
+text = open(path).read()
+if old not in text:
+    sys.exit(1)
+open(path, 'w').write(text.replace(old, new, 1))
+EOF
+		then
+			echo "  $name: source line not found (the fix moved): FAILED"
+			mut_fail=$((mut_fail + 1))
+			continue
+		fi
+		harness "$tree" "$tree/build" "$out"
+		# Restored with a new time stamp, so that ninja rebuilds it.
+		mv "$tree/$file.orig" "$tree/$file"
+		touch "$tree/$file"
+		line=$(grep '^fault cases' "$out")
+		if grep -q '^RESULT passed=[0-9]* failed=[1-9]' "$out"; then
+			echo "  $name: harness fails ($line) as it must"
+			mut_pass=$((mut_pass + 1))
+		else
+			echo "  $name: harness still passes: FAILED"
+			mut_fail=$((mut_fail + 1))
+		fi
+	done <<'EOF'
+no transient retry in a call@lib/pmu/pmu_fd.c@#define PMU_FD_TRIES 3@#define PMU_FD_TRIES 1
+no retry at a later read@lib/pmu/pmu_read.c@ || pmu.lcores[lcore_id].status == -EAGAIN)@)
+failed munmap drops the page@lib/pmu/pmu_group.c@\t\t\tpmu.stale_pages[i] = page;@\t\t\t(void)page;
+failed read() not counted@lib/pmu/pmu_read.c@\t__atomic_fetch_add(&lc->read_errors, 1, __ATOMIC_RELAXED);@
+root told to run as root@lib/pmu/pmu_fd.c@\tif (geteuid() == 0)\n\t\treturn true;@\tif (geteuid() == 0)\n\t\treturn false;
+sysfs errors read as -EINVAL@lib/pmu/pmu_event.c@\t\treturn ret;\n\t}\n\n\treturn ret;\n}@\t\treturn -EINVAL;\n\t}\n\n\treturn ret;\n}
+failed opendir read as -ENODEV@lib/pmu/pmu.c@\t\treturn sysfs_errno(-err);@\t\treturn -ENODEV;
+kernel EBUSY returned as -EBUSY@lib/pmu/pmu_fd.c@\tcase -EAGAIN:\n\tcase -EBUSY:\n\t\treturn -EAGAIN;@\tcase -EAGAIN:\n\t\treturn -EAGAIN;
+ENFILE not mapped@lib/pmu/pmu_fd.c@\tcase -EMFILE:\n\tcase -ENFILE:\n\t\treturn -EMFILE;@\tcase -EMFILE:\n\t\treturn -EMFILE;
+ERANGE not mapped@lib/pmu/pmu.c@\tcase -ERANGE:@\tcase -ERANGE + 1000:
+strdup failure not logged@lib/pmu/pmu.c@\t\tPMU_LOG(ERR, "add event %s: out of memory", name);@
+read error logged every time@lib/pmu/pmu_read.c@\tif (lc->read_error_logged)\n\t\treturn;@
+EOF
+fi
+
+secs=$(($(date +%s) - start))
+echo "ci-faults: $((mut_pass + mut_fail)) mutations, $mut_fail not caught; ${secs} s"
+echo "RESULT passed=$((passed + mut_pass)) failed=$((failed + mut_fail)) skipped=$skipped"
+[ "$failed" -eq 0 ] && [ "$mut_fail" -eq 0 ]
