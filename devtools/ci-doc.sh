@@ -12,7 +12,11 @@
 # About 20 s on two cores.
 set -uo pipefail
 
-cd "$(dirname "$0")/.."
+LOG_TAG=ci-doc
+# shellcheck source=devtools/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+cd "$REPO" || exit 1
 tmp=$(mktemp -d /tmp/ci-doc.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 start=$(date +%s)
@@ -24,15 +28,7 @@ skip() { echo "  skip: $1"; skipped=$((skipped + 1)); }
 show() { sed 's/^/    | /' "$1" | tail -"${2:-15}"; }
 
 devtools/install-deps.sh || exit 1
-missing=""
-command -v doxygen >/dev/null || missing="$missing doxygen"
-command -v dot >/dev/null || missing="$missing graphviz"
-if [ -n "$missing" ]; then
-	echo "ci-doc: installing$missing"
-	export DEBIAN_FRONTEND=noninteractive
-	apt-get update -qq && apt-get install -y -qq --no-install-recommends $missing >/dev/null ||
-		{ echo "ci-doc: cannot install$missing (root needed)"; exit 1; }
-fi
+pkgs_install doc || die "cannot install doxygen and graphviz"
 
 off="-Dtests=false -Ddisable_apps=test-pmu -Dexamples="
 b=$tmp/build
@@ -131,5 +127,5 @@ for opt in -Denable_apps=nope -Ddisable_apps=nope -Dexamples=nope; do
 done
 
 echo "ci-doc: $(( $(date +%s) - start )) s"
-echo "RESULT passed=$passed failed=$failed skipped=$skipped"
+result_line $passed $failed $skipped
 [ "$failed" -eq 0 ]

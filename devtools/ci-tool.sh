@@ -11,7 +11,11 @@
 # Environment: BUILD_DIR (default build; configured with --werror if absent).
 set -uo pipefail
 
-cd "$(dirname "$0")/.."
+LOG_TAG=ci-tool
+# shellcheck source=devtools/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+cd "$REPO" || exit 1
 build=${BUILD_DIR:-build}
 tool=$build/app/test-pmu/dpdk-test-pmu
 tmp=$(mktemp -d /tmp/ci-tool.XXXXXX)
@@ -26,12 +30,12 @@ fi
 if ! ninja -C "$build" >"$tmp/ninja.log" 2>&1; then
 	cat "$tmp/ninja.log"
 	echo "ci-tool: build failed"
-	echo "RESULT passed=0 failed=1 skipped=0"
+	result_line 0 1 0
 	exit 1
 fi
 if [ ! -x "$tool" ]; then
 	echo "ci-tool: skip: $tool not built (-Ddisable_apps=test-pmu?)"
-	echo "RESULT passed=0 failed=0 skipped=1"
+	result_line 0 0 1
 	exit 0
 fi
 
@@ -41,7 +45,8 @@ cpu=0
 [ "$(nproc)" -gt 1 ] && cpu=1
 one_worker="--lcores=0@0,1@$cpu"
 two_workers="--lcores=0@0,(1,2)@$cpu"
-eal="--no-huge --no-pci --no-shconf -m 64 --file-prefix=ci-tool-$$ --log-level=lib.pmu:warning"
+# The host's EAL arguments without their -l: each run names its lcores.
+eal="${EAL_HOST_ARGS#-l 0-1 } --file-prefix=ci-tool-$$ --log-level=lib.pmu:warning"
 sw="task-clock,context-switches,page-faults"
 
 ok() { echo "  ok: $1"; passed=$((passed + 1)); }
@@ -255,5 +260,5 @@ bad "-w nope" "unknown --workload 'nope'" -w nope
 bad "a stray argument" "unexpected argument 'stray'" stray
 
 echo "ci-tool: $(( $(date +%s) - start )) s"
-echo "RESULT passed=$passed failed=$failed skipped=$skipped"
+result_line $passed $failed $skipped
 [ "$failed" -eq 0 ]
