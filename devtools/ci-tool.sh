@@ -122,7 +122,8 @@ expect table "counts with thousands grouping (iterations 2,000,000)" \
 expect table "rates per second for software events" \
 	"re.search(r'page-faults\s+#\s+[\d.]+ [KMG]?/sec', out)"
 expect table "the read overhead is measured, subtracted and said so" \
-	"re.search(r'read overhead subtracted per round: [\d.]+ ns, task-clock \d', out) and
+	"re.search(r'read overhead subtracted per round: [\d.]+ ns \([\d.]+ ns a read\), '
+	r'task-clock \d', out) and
 	'Figures exclude the read overhead' in out"
 expect table "no total block for a single lcore" "'Counts for total' not in out"
 
