@@ -6,9 +6,13 @@
 # it runs on any Linux machine (on one without a hardware PMU it also checks
 # the fallback and the <not supported> rows). Each check is one counted
 # result; the stage ends with "RESULT passed=P failed=F skipped=S" and exits
-# 0 only when nothing failed. About 15 s on two cores.
+# 0 only when nothing failed. When the arm64 stage left its cross build and
+# sysroot, the tool also runs in the emulated arm64 guest, whose counts are
+# exact, and is checked to the cycle. About 30 s on two cores, plus about
+# 25 s for the guest.
 #
-# Environment: BUILD_DIR (default build; configured with --werror if absent).
+# Environment: BUILD_DIR (default build; configured with --werror if absent),
+# ARM64_BUILD (default build-arm64), ARM64_DIR (default .arm64).
 set -uo pipefail
 
 LOG_TAG=ci-tool
@@ -82,6 +86,9 @@ def ev(rec, name):
     return next(e for e in rec['events'] if e['event'] == name)
 def sel(rs, event, lcores=None): # CSV rows of an event (on some lcores)
     return [r for r in rs if r['event'] == event and (lcores is None or r['lcore'] in lcores)]
+def guest(name, n=0): # cycles and instructions of a guest command's report n
+    d = json.loads(out)[name][n]['lcores'][0]
+    return ev(d, 'cycles'), ev(d, 'instructions')
 try:
     good = eval('(' + sys.argv[4] + '\n)')
 except Exception as e:
@@ -259,6 +266,49 @@ bad "-d -1" "invalid --duration '-1'" -d -1
 bad "-c -j" "--csv and --json exclude each other" -c -j
 bad "-w nope" "unknown --workload 'nope'" -w nope
 bad "a stray argument" "unexpected argument 'stray'" stray
+
+echo "=== arm64 guest: real counters, exact under QEMU -icount shift=0"
+# Needs the arm64 build and sysroot that the arm64 stage made (arm64-ci.sh).
+abuild=${ARM64_BUILD:-$ARM64_BUILD_DEFAULT}
+if [ ! -x "$abuild/app/test-pmu/dpdk-test-pmu" ]; then
+	skip "arm64 guest: no $abuild/app/test-pmu/dpdk-test-pmu (devtools/arm64-ci.sh builds it)"
+elif [ ! -f "$SYSROOT/.stamp" ] || ! command -v qemu-system-aarch64 >/dev/null; then
+	skip "arm64 guest: no sysroot in $ARM64_DIR or no qemu-system-aarch64"
+else
+	t="dpdk-test-pmu \$EAL --file-prefix=t1 -- -e cycles,instructions"
+	printf '%s\n' "tool-corrected 0 $t -n 100 -j" "tool-raw 0 $t -n 100 -j -r" \
+		"tool-big 0 $t -n 100000 -j" "tool-interval 0 $t -i 100 -d 1 -j" >"$tmp/guest.cmds"
+	ARM64_GUEST_CMDS=$tmp/guest.cmds ARM64_OUT=$tmp/guest \
+		bash devtools/arm64-qemu-test.sh "$abuild" >"$tmp/guest.log" 2>&1
+	rc=$?
+	# The console's JSON lines by command name, as one JSON object.
+	python3 - "$tmp/guest.log" >"$tmp/guest.out" <<'EOF'
+import json, re, sys
+runs, name = {}, None
+for line in open(sys.argv[1], errors='replace'):
+    m = re.match(r'=== (RUN|EXIT) (\S+)', line)
+    if m:
+        name = m.group(2) if m.group(1) == 'RUN' else None
+    elif name is not None and line.startswith('{'):
+        runs.setdefault(name, []).append(json.loads(line))
+print(json.dumps(runs))
+EOF
+	cp "$tmp/guest.log" "$tmp/guest.err"
+	expect guest "the guest ran every tool command (exit 0)" \
+		"rc == 0 and sorted(json.loads(out)) ==
+		['tool-big', 'tool-corrected', 'tool-interval', 'tool-raw']"
+	expect guest "100000 loop iterations: 4.000 cycles an iteration, IPC 1.000, user page" \
+		"(lambda c, i: 4.0 <= c['per_iteration'] < 4.001 and c['value'] == i['value'] and
+		i['ratio'] == 1.0 and c['read_path'].startswith('user page'))(*guest('tool-big'))"
+	expect guest "raw minus subtracted cycles is exactly the read overhead (100 iterations)" \
+		"(lambda c, r: c['read_overhead'] > 0 and r['read_overhead'] == 0 and
+		r['value'] - c['value'] == c['read_overhead'] and 400 <= c['value'] < 500)
+		(guest('tool-corrected')[0], guest('tool-raw')[0])"
+	expect guest "intervals: 10 reports of 100 ms, cycles equal to instructions in each" \
+		"len(json.loads(out)['tool-interval']) == 10 and
+		all(c['value'] > 0 and c['value'] == i['value']
+		for c, i in [guest('tool-interval', n) for n in range(10)])"
+fi
 
 echo "ci-tool: $(( $(date +%s) - start )) s"
 result_line $passed $failed $skipped
