@@ -20,7 +20,8 @@
 #define MAX_DURATION_S 31536000
 
 /* Each long option has its short one; the string below lists them all.
- * A new option takes one line in each.
+ * A new option takes one line in each (a --list of the events this machine
+ * can count is to come as -l, calling a function of a file of its own).
  */
 static const struct option longopts[] = {
 	{ "events", required_argument, NULL, 'e' },
