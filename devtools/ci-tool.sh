@@ -246,7 +246,11 @@ run help "$one_worker" -h
 expect help "-h: usage on stdout, exit 0, a short option for each long one" \
 	"rc == 0 and all(re.search(r'-%s, --%s' % (s, l), out) for s, l in
 	[('e', 'events'), ('n', 'iterations'), ('w', 'workload'), ('i', 'interval'),
-	('d', 'duration'), ('c', 'csv'), ('j', 'json'), ('r', 'raw'), ('h', 'help')])"
+	('d', 'duration'), ('c', 'csv'), ('j', 'json'), ('r', 'raw'), ('L', 'list'),
+	('h', 'help')])"
+run list "$one_worker" -L
+expect list "-L lists the events, task-clock opening through read()" \
+	"rc == 0 and re.search(r'^task-clock\s+software\s+read\(\)\s+opens$', out, re.M)"
 bad() { # DESCRIPTION MESSAGE ARGS...: exit 1, MESSAGE and the usage on stderr
 	local what=$1 msg=$2
 	shift 2

@@ -26,6 +26,7 @@
 #include <rte_pmu.h>
 
 #include "events.h"
+#include "list.h"
 #include "measure.h"
 #include "options.h"
 #include "output.h"
@@ -229,7 +230,9 @@ main(int argc, char **argv)
 		rte_eal_cleanup();
 		return EXIT_FAILURE;
 	}
-	if (tool_events_setup(&evs, opts.events_given ? opts.events : NULL) == 0 &&
+	if (opts.list)
+		status = list_events(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	else if (tool_events_setup(&evs, opts.events_given ? opts.events : NULL) == 0 &&
 			run() == 0)
 		status = EXIT_SUCCESS;
 

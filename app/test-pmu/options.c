@@ -20,8 +20,7 @@
 #define MAX_DURATION_S 31536000
 
 /* Each long option has its short one; the string below lists them all.
- * A new option takes one line in each (a --list of the events this machine
- * can count is to come as -l, calling a function of a file of its own).
+ * A new option takes one line in each.
  */
 static const struct option longopts[] = {
 	{ "events", required_argument, NULL, 'e' },
@@ -32,10 +31,11 @@ static const struct option longopts[] = {
 	{ "csv", no_argument, NULL, 'c' },
 	{ "json", no_argument, NULL, 'j' },
 	{ "raw", no_argument, NULL, 'r' },
+	{ "list", no_argument, NULL, 'L' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
-static const char shortopts[] = "e:n:w:i:d:cjrh";
+static const char shortopts[] = "e:n:w:i:d:cjrLh";
 
 static void
 usage(FILE *f, const char *prgname)
@@ -55,6 +55,8 @@ usage(FILE *f, const char *prgname)
 		"  -c, --csv             comma-separated values, one row per lcore and event\n"
 		"  -j, --json            JSON, one object per report (per interval with -i)\n"
 		"  -r, --raw             do not subtract the measured read overhead\n"
+		"  -L, --list            list the events names can refer to here, whether\n"
+		"                        each opens and how it is read, then exit\n"
 		"  -h, --help            print this text\n"
 		"The workload runs on every worker lcore (on the main lcore when there is\n"
 		"none; -i and -d need a worker). Each lcore first times back-to-back reads\n"
@@ -144,6 +146,9 @@ parse_one(int opt, const char *prgname, struct tool_options *opts)
 		return 0;
 	case 'r':
 		opts->raw = true;
+		return 0;
+	case 'L':
+		opts->list = true;
 		return 0;
 	default:
 		/* getopt_long() already named the option. */

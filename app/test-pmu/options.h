@@ -28,6 +28,7 @@ struct tool_options {
 	uint64_t interval_ms;           /* 0: no interval lines */
 	uint64_t duration_s;            /* 0: one round (or until a signal with -i) */
 	bool raw;                       /* do not subtract the read overhead */
+	bool list;                      /* list the events and exit */
 };
 
 /* Parse argv (argv[0] is the program name). Returns 0 to run, 1 when --help

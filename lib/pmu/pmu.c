@@ -66,13 +66,11 @@ sysfs_errno(int err)
 	switch (err) {
 	case -ENOENT:
 	case -EINVAL:
+	case -EOPNOTSUPP:
 	case -EACCES:
 	case -EMFILE:
 	case -ENOMEM:
 		return err;
-	case -ERANGE:
-		/* A value wider than its field: the name is wrong. */
-		return -EINVAL;
 	case -EPERM:
 		return -EACCES;
 	case -ENFILE:
@@ -203,6 +201,7 @@ rte_pmu_fini(void)
 int
 rte_pmu_add_event(const char *name)
 {
+	char core[PMU_NAME_MAX];
 	struct pmu_event_desc desc;
 	struct pmu_event *ev;
 	unsigned int i;
@@ -238,22 +237,19 @@ rte_pmu_add_event(const char *name)
 		goto out;
 	}
 
-	ret = pmu_event_encode(name, pmu.core_pmu, &desc);
+	/* Encoded for the core type of the calling thread's CPUs (hybrid
+	 * machines), with the privilege levels of the name or of its type.
+	 */
+	pmu_core_pmu_of_thread(pmu.core_pmu, core);
+	ret = pmu_event_encode_any(name, core, &desc);
 	if (ret != 0) {
 		ret = sysfs_errno(ret);
 		goto out;
 	}
-	/* User space only, except software events: the kernel counts
-	 * context switches and migrations in its own context.
-	 */
-	if (desc.attr.type != PERF_TYPE_SOFTWARE) {
-		desc.attr.exclude_kernel = 1;
-		desc.attr.exclude_hv = 1;
-	}
 	if (desc.core)
-		pmu_arch_attr_fixup(pmu.core_pmu, &desc);
+		pmu_arch_attr_fixup(desc.core_pmu, &desc);
 
-	ret = pmu_fd_probe(name, pmu.core_pmu, &desc);
+	ret = pmu_fd_probe(name, desc.core_pmu, &desc);
 	if (ret != 0)
 		goto out;
 

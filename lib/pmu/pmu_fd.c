@@ -181,9 +181,10 @@ log_open_error(const char *name, int err)
 static int
 open_errno(int err)
 {
-	if (err == -ENOENT)
-		return -ENOENT;
-	/* E2BIG (attr newer than the kernel), ENODEV, EINVAL, ENOSPC... */
+	/* Every event opened was encoded from a known name: ENOENT (the kernel
+	 * or PMU has no such event), E2BIG (attr newer than the kernel),
+	 * ENODEV, EINVAL, ENOSPC... all mean that this machine cannot count it.
+	 */
 	return errno_map(err, -EOPNOTSUPP);
 }
 
@@ -201,10 +202,14 @@ pmu_fd_probe(const char *name, const char *core_pmu, struct pmu_event_desc *desc
 			close(fd);
 			return 0;
 		}
-		if (fd == -EINVAL && (desc->attr.exclude_kernel || desc->attr.exclude_hv)) {
-			PMU_LOG(INFO, "event %s: PMU '%s' cannot exclude kernel space; "
-				"counting user and kernel", name,
+		if (fd == -EINVAL && (desc->attr.exclude_user || desc->attr.exclude_kernel ||
+				desc->attr.exclude_hv)) {
+			/* Louder when the name's modifiers asked for the levels. */
+			rte_log(desc->levels_given ? RTE_LOG_WARNING : RTE_LOG_INFO, pmu_logtype,
+				"PMU: event %s: PMU '%s' cannot exclude kernel space; "
+				"counting user and kernel\n", name,
 				desc->pmu[0] != '\0' ? desc->pmu : "generic");
+			desc->attr.exclude_user = 0;
 			desc->attr.exclude_kernel = 0;
 			desc->attr.exclude_hv = 0;
 			continue;

@@ -5,6 +5,7 @@
 /* Opening and closing an lcore's event group. */
 
 #include <errno.h>
+#include <sched.h>
 #include <string.h>
 
 #include <rte_common.h>
@@ -78,16 +79,59 @@ pmu_group_close(unsigned int lcore_id)
 	lc->read_error_logged = false;
 }
 
-/* Open event @p i of @p lcore_id's group: fd, id, user page. */
+/*
+ * The encodings of this lcore: the added ones, except on a machine with
+ * several core types, where core events are encoded again for the core PMU
+ * of the CPUs the calling thread may run on.
+ */
 static int
-group_event_open(unsigned int lcore_id, unsigned int i)
+group_encodings(struct pmu_event_desc *descs)
+{
+	char names[PMU_CORE_MAX][PMU_NAME_MAX];
+	char core[PMU_NAME_MAX];
+	bool any_core = false;
+	const char *name;
+	rte_cpuset_t set;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < pmu.num_events; i++) {
+		descs[i] = pmu.events[i].desc;
+		any_core |= descs[i].core;
+	}
+	if (!any_core || pmu_core_pmus(names) < 2)
+		return 0;
+
+	if (sched_getaffinity(0, sizeof(set), &set) != 0)
+		return -errno;
+	ret = pmu_core_pmu_for_cpuset(&set, core);
+	if (ret != 0)
+		return ret;
+	for (i = 0; i < pmu.num_events; i++) {
+		if (!descs[i].core || strcmp(descs[i].core_pmu, core) == 0)
+			continue;
+		name = pmu.events[i].name;
+		ret = pmu_event_encode(name, core, &descs[i]);
+		if (ret != 0)
+			return ret;
+		pmu_arch_attr_fixup(core, &descs[i]);
+		ret = pmu_fd_probe(name, core, &descs[i]);
+		if (ret != 0)
+			return ret;
+	}
+	return 0;
+}
+
+/* Open event @p i of @p lcore_id's group, encoded as @p desc: fd, id, page. */
+static int
+group_event_open(unsigned int lcore_id, unsigned int i, const struct pmu_event_desc *desc)
 {
 	struct rte_pmu_event_group *group = &rte_pmu_event_groups[lcore_id];
 	struct pmu_lcore *lc = &pmu.lcores[lcore_id];
 	const struct pmu_event *ev = &pmu.events[i];
 	int ret;
 
-	ret = pmu_fd_group_open(ev->name, &ev->desc, i == 0 ? -1 : lc->fds[0]);
+	ret = pmu_fd_group_open(ev->name, desc, i == 0 ? -1 : lc->fds[0]);
 	if (ret < 0)
 		return ret;
 	lc->fds[i] = ret;
@@ -111,6 +155,7 @@ int
 pmu_group_open(unsigned int lcore_id)
 {
 	struct rte_pmu_event_group *group = &rte_pmu_event_groups[lcore_id];
+	struct pmu_event_desc descs[RTE_MAX_NUM_GROUP_EVENTS];
 	struct pmu_lcore *lc = &pmu.lcores[lcore_id];
 	unsigned int i;
 	int ret;
@@ -118,8 +163,11 @@ pmu_group_open(unsigned int lcore_id)
 	if (pmu.num_events == 0)
 		return -ENODATA;
 
+	ret = group_encodings(descs);
+	if (ret != 0)
+		goto fail;
 	for (i = 0; i < pmu.num_events; i++) {
-		ret = group_event_open(lcore_id, i);
+		ret = group_event_open(lcore_id, i, &descs[i]);
 		if (ret != 0)
 			goto fail;
 	}

@@ -9,10 +9,14 @@
  *
  * Layers, each calling only down:
  *   pmu.c, pmu_info.c   state container and the control-path API
+ *   pmu_list.c          rte_pmu_event_list()
  *   pmu_read.c          the read path outside the inline fast path
  *   pmu_group.c         an lcore's group: open, close
  *   pmu_fd.c            perf_event file descriptors (pmu_fd.h)
- *   pmu_event.c         event names -> attributes (pmu_event.h)
+ *   pmu_event.c         event names -> attributes (pmu_event.h), with
+ *                       pmu_event_names.c (perf's names), pmu_event_terms.c
+ *                       (sysfs terms), pmu_core.c (core PMU of a CPU set),
+ *                       pmu_pfm.c (vendor names through libpfm4)
  *   pmu_sysfs.c         the PMU folders in sysfs (pmu_sysfs.h)
  *   pmu_arch.c          the architecture backend (pmu_arch.h, drivers/pmu/<arch>)
  */

@@ -140,17 +140,38 @@ rte_pmu_fini(void);
  *
  * Add an event to the group every lcore will open.
  *
- * Names accepted:
- *  - perf's generic names: cycles, instructions, cache-references,
- *    cache-misses, branches, branch-misses, bus-cycles, ref-cycles,
- *    stalled-cycles-frontend, stalled-cycles-backend (hardware) and
- *    cpu-clock, task-clock, page-faults, context-switches, cpu-migrations,
- *    minor-faults, major-faults (software);
+ * Names accepted, as perf spells them:
+ *  - perf's generic hardware names: cycles, cpu-cycles, instructions,
+ *    cache-references, cache-misses, branches, branch-instructions,
+ *    branch-misses, bus-cycles, ref-cycles, stalled-cycles-frontend,
+ *    stalled-cycles-backend (and their idle-cycles-* aliases);
+ *  - perf's software names: cpu-clock, task-clock, page-faults (faults),
+ *    context-switches (cs), cpu-migrations (migrations), minor-faults,
+ *    major-faults, alignment-faults, emulation-faults, cgroup-switches and
+ *    dummy (always 0); bpf-output counts nothing and is refused;
+ *  - perf's cache events "<cache>[-<op>][-<result>]": cache L1-dcache,
+ *    L1-icache, LLC, dTLB, iTLB, branch, node; op load, store, prefetch;
+ *    result refs or misses; every spelling perf accepts, in any case
+ *    (e.g. L1-dcache-load-misses, LLC-loads, dTLB-load-misses);
+ *  - raw events of the core PMU: 'r' and up to 16 hex digits (r003c);
  *  - events of the core PMU listed in sysfs (e.g. mem-loads on x86,
  *    cpu_cycles or inst_retired on arm64);
  *  - perf-style PMU events: "pmu/event/" (e.g. msr/tsc/) or
  *    "pmu/term=value,.../" with the terms of the PMU's format/ folder
- *    plus config, config1, config2 and period.
+ *    plus config, config1, config2 and period;
+ *  - vendor names (INST_RETIRED.ANY_P, L1D_CACHE_REFILL, ...) when the
+ *    library was built with libpfm4 and no name above matches.
+ * A modifier suffix chooses what is counted: ":u" user space, ":k" kernel,
+ * ":h" hypervisor, or a combination (":uk"); after the PMU form it follows
+ * the last '/' ("msr/tsc/u"). Any other perf modifier is refused. Without
+ * one, hardware and PMU events count user space only and software events
+ * count kernel context too.
+ *
+ * On a machine with several core types (hybrid x86, big.LITTLE arm64) each
+ * lcore opens the events with the core PMU of the CPUs it may run on;
+ * an lcore allowed on CPUs of two core types fails its group open
+ * (rte_pmu_lcore_status() gives -EXDEV), and an event of one core type only
+ * fails on lcores of the other (-EOPNOTSUPP).
  *
  * Adding a name already added returns its index again. A failure is
  * logged with its cause and changes nothing: the call may be made again.
@@ -162,16 +183,16 @@ rte_pmu_fini(void);
  *   Event name.
  * @return
  *   Event index (>= 0) to pass to rte_pmu_read(), or
- *   -EINVAL NULL or malformed name, a term the PMU lacks, a value wider
- *   than its field;
+ *   -EINVAL NULL or malformed name, unknown modifier, a term the PMU lacks,
+ *   a value wider than its field (the log names the bad part);
  *   -ENODEV library not initialised;
  *   -EACCES not permitted: the kernel refused (EACCES, EPERM; the log says
  *   which setting or privilege would change it) or a sysfs file is not
  *   readable;
- *   -EOPNOTSUPP the event exists but cannot be counted here: the kernel
- *   refused its configuration (EOPNOTSUPP, EINVAL, ENODEV, E2BIG,
- *   ENOSPC...);
- *   -ENOENT no such event, PMU or term (in sysfs or in the kernel);
+ *   -EOPNOTSUPP a known event this machine cannot count: cycles without a
+ *   hardware PMU, or the kernel refused its configuration (EOPNOTSUPP,
+ *   EINVAL, ENOENT, ENODEV, E2BIG, ENOSPC...);
+ *   -ENOENT no such event or PMU;
  *   -ENOSPC RTE_MAX_NUM_GROUP_EVENTS events already added;
  *   -EBUSY an lcore has already opened its group (only this);
  *   -EAGAIN the kernel stayed busy or interrupted (EINTR, EAGAIN, EBUSY)
@@ -308,6 +329,46 @@ struct rte_pmu_lcore_info {
 __rte_experimental
 int
 rte_pmu_lcore_info_get(unsigned int lcore_id, struct rte_pmu_lcore_info *info);
+
+/** One event rte_pmu_event_list() found. */
+struct rte_pmu_event_entry {
+	char name[128];              /**< name to give rte_pmu_add_event() */
+	char pmu[64];                /**< PMU folder, "software", the core PMU,
+	                              *   or "" when the event does not open */
+	int status;                  /**< 0: opens here; else the negative errno
+	                              *   rte_pmu_add_event() would give */
+	enum rte_pmu_read_path path; /**< read path when it opens, else NONE */
+};
+
+/** Callback of rte_pmu_event_list(): a negative return stops the listing. */
+typedef int (*rte_pmu_event_list_cb_t)(const struct rte_pmu_event_entry *entry, void *arg);
+
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
+ * List the events names can refer to here: perf's generic and cache
+ * events, each PMU's sysfs events (as "pmu/event/"), and the core PMU's
+ * vendor names when the library was built with libpfm4 (at most 1024).
+ * Each is encoded and opened once on the calling thread (then closed) to
+ * say whether it opens and which read path it gets. Not in upstream DPDK.
+ *
+ * Thread-safe; control path (a few system calls per event); no log line
+ * for events that do not open. Call it after rte_pmu_init().
+ *
+ * @param cb
+ *   Called once per event, in order; a negative return stops the listing.
+ * @param arg
+ *   Passed to @p cb.
+ * @return
+ *   Number of events listed (>= 0), or
+ *   -EINVAL NULL @p cb;
+ *   -ENODEV the library is not initialised;
+ *   the negative value @p cb returned.
+ */
+__rte_experimental
+int
+rte_pmu_event_list(rte_pmu_event_list_cb_t cb, void *arg);
 
 #ifdef __cplusplus
 }

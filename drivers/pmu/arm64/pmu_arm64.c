@@ -55,8 +55,8 @@ arm64_core_pmu(char *name, size_t len)
 	free(list);
 
 	if (found > 1)
-		PMU_LOG(WARNING, "%d CPU PMUs (big.LITTLE): using '%s' on every lcore; "
-			"lcores of other clusters fail to open hardware events", found, name);
+		PMU_LOG(INFO, "%d CPU PMUs (big.LITTLE): each lcore uses the PMU of its "
+			"cluster ('%s' when its CPUs span clusters)", found, name);
 
 	return found > 0 ? 0 : -ENODEV;
 }
