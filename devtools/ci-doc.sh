@@ -72,7 +72,7 @@ if grep -q "^WARN_AS_ERROR *= *\(YES\|FAIL_ON_WARNINGS\)" "$b/doc/doxy-api.conf"
 	sed -e "s#^INPUT .*#& $tmp/bad#" \
 		-e "s#^OUTPUT_DIRECTORY .*#OUTPUT_DIRECTORY = $tmp/bad/out#" \
 		"$b/doc/doxy-api.conf" >"$tmp/bad/doxy.conf"
-	if doxygen "$tmp/bad/doxy.conf" >"$tmp/bad.log" 2>&1; then
+	if (cd "$tmp" && doxygen bad/doxy.conf) >"$tmp/bad.log" 2>&1; then
 		fail "doxygen succeeded on a wrong @param"
 		show "$tmp/bad.log"
 	elif grep -q "rte_pmu_bad" "$tmp/bad.log"; then
@@ -104,14 +104,22 @@ else
 	show "$tmp/nodot-ninja.log"
 fi
 # What the setting prevents: graphs asked for with no dot must fail.
-sed -e "s#^HAVE_DOT .*#HAVE_DOT = YES#" -e "s#^DOT_PATH .*#DOT_PATH =#" \
-	-e "s#^OUTPUT_DIRECTORY .*#OUTPUT_DIRECTORY = $tmp/dotfail#" \
-	"$tmp/nodot/doc/doxy-api.conf" >"$tmp/dotfail.conf" 2>/dev/null
-if PATH=$tmp/bin doxygen "$tmp/dotfail.conf" >"$tmp/dotfail.log" 2>&1; then
-	fail "doxygen with HAVE_DOT = YES and no dot succeeded: the check above proves nothing"
+if [ ! -f "$tmp/nodot/doc/doxy-api.conf" ]; then
+	fail "no doxy-api.conf from the build without dot"
 else
-	ok "HAVE_DOT = YES without dot fails ($(grep -c 'Problems running dot' \
-		"$tmp/dotfail.log") \"Problems running dot\"): the setting matters"
+	sed -e "s#^HAVE_DOT .*#HAVE_DOT = YES#" -e "s#^DOT_PATH .*#DOT_PATH =#" \
+		-e "s#^OUTPUT_DIRECTORY .*#OUTPUT_DIRECTORY = $tmp/dotfail#" \
+		"$tmp/nodot/doc/doxy-api.conf" >"$tmp/dotfail.conf"
+	# Run from $tmp: nothing lands in the tree whatever the configuration.
+	if (cd "$tmp" && PATH=$tmp/bin doxygen dotfail.conf) >"$tmp/dotfail.log" 2>&1; then
+		fail "doxygen with HAVE_DOT = YES and no dot succeeded: the check above proves nothing"
+	elif grep -q 'Problems running dot' "$tmp/dotfail.log"; then
+		ok "HAVE_DOT = YES without dot fails ($(grep -c 'Problems running dot' \
+			"$tmp/dotfail.log") \"Problems running dot\"): the setting matters"
+	else
+		fail "doxygen with HAVE_DOT = YES and no dot failed, but not on dot"
+		show "$tmp/dotfail.log"
+	fi
 fi
 
 echo "=== bad option values"

@@ -1,4 +1,0 @@
-var searchData=
-[
-  ['rte_5fpmu_0',['rte_pmu',['../md_README.html',1,'']]]
-];
