@@ -12,7 +12,11 @@
 # About 20 s on two cores.
 set -uo pipefail
 
-cd "$(dirname "$0")/.."
+LOG_TAG=ci-doc
+# shellcheck source=devtools/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+cd "$REPO" || exit 1
 tmp=$(mktemp -d /tmp/ci-doc.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 start=$(date +%s)
@@ -24,15 +28,7 @@ skip() { echo "  skip: $1"; skipped=$((skipped + 1)); }
 show() { sed 's/^/    | /' "$1" | tail -"${2:-15}"; }
 
 devtools/install-deps.sh || exit 1
-missing=""
-command -v doxygen >/dev/null || missing="$missing doxygen"
-command -v dot >/dev/null || missing="$missing graphviz"
-if [ -n "$missing" ]; then
-	echo "ci-doc: installing$missing"
-	export DEBIAN_FRONTEND=noninteractive
-	apt-get update -qq && apt-get install -y -qq --no-install-recommends $missing >/dev/null ||
-		{ echo "ci-doc: cannot install$missing (root needed)"; exit 1; }
-fi
+pkgs_install doc || die "cannot install doxygen and graphviz"
 
 off="-Dtests=false -Ddisable_apps=test-pmu -Dexamples="
 b=$tmp/build
@@ -76,7 +72,7 @@ if grep -q "^WARN_AS_ERROR *= *\(YES\|FAIL_ON_WARNINGS\)" "$b/doc/doxy-api.conf"
 	sed -e "s#^INPUT .*#& $tmp/bad#" \
 		-e "s#^OUTPUT_DIRECTORY .*#OUTPUT_DIRECTORY = $tmp/bad/out#" \
 		"$b/doc/doxy-api.conf" >"$tmp/bad/doxy.conf"
-	if doxygen "$tmp/bad/doxy.conf" >"$tmp/bad.log" 2>&1; then
+	if (cd "$tmp" && doxygen bad/doxy.conf) >"$tmp/bad.log" 2>&1; then
 		fail "doxygen succeeded on a wrong @param"
 		show "$tmp/bad.log"
 	elif grep -q "rte_pmu_bad" "$tmp/bad.log"; then
@@ -108,14 +104,22 @@ else
 	show "$tmp/nodot-ninja.log"
 fi
 # What the setting prevents: graphs asked for with no dot must fail.
-sed -e "s#^HAVE_DOT .*#HAVE_DOT = YES#" -e "s#^DOT_PATH .*#DOT_PATH =#" \
-	-e "s#^OUTPUT_DIRECTORY .*#OUTPUT_DIRECTORY = $tmp/dotfail#" \
-	"$tmp/nodot/doc/doxy-api.conf" >"$tmp/dotfail.conf" 2>/dev/null
-if PATH=$tmp/bin doxygen "$tmp/dotfail.conf" >"$tmp/dotfail.log" 2>&1; then
-	fail "doxygen with HAVE_DOT = YES and no dot succeeded: the check above proves nothing"
+if [ ! -f "$tmp/nodot/doc/doxy-api.conf" ]; then
+	fail "no doxy-api.conf from the build without dot"
 else
-	ok "HAVE_DOT = YES without dot fails ($(grep -c 'Problems running dot' \
-		"$tmp/dotfail.log") \"Problems running dot\"): the setting matters"
+	sed -e "s#^HAVE_DOT .*#HAVE_DOT = YES#" -e "s#^DOT_PATH .*#DOT_PATH =#" \
+		-e "s#^OUTPUT_DIRECTORY .*#OUTPUT_DIRECTORY = $tmp/dotfail#" \
+		"$tmp/nodot/doc/doxy-api.conf" >"$tmp/dotfail.conf"
+	# Run from $tmp: nothing lands in the tree whatever the configuration.
+	if (cd "$tmp" && PATH=$tmp/bin doxygen dotfail.conf) >"$tmp/dotfail.log" 2>&1; then
+		fail "doxygen with HAVE_DOT = YES and no dot succeeded: the check above proves nothing"
+	elif grep -q 'Problems running dot' "$tmp/dotfail.log"; then
+		ok "HAVE_DOT = YES without dot fails ($(grep -c 'Problems running dot' \
+			"$tmp/dotfail.log") \"Problems running dot\"): the setting matters"
+	else
+		fail "doxygen with HAVE_DOT = YES and no dot failed, but not on dot"
+		show "$tmp/dotfail.log"
+	fi
 fi
 
 echo "=== bad option values"
@@ -131,5 +135,5 @@ for opt in -Denable_apps=nope -Ddisable_apps=nope -Dexamples=nope; do
 done
 
 echo "ci-doc: $(( $(date +%s) - start )) s"
-echo "RESULT passed=$passed failed=$failed skipped=$skipped"
+result_line $passed $failed $skipped
 [ "$failed" -eq 0 ]

@@ -6,12 +6,20 @@
 # it runs on any Linux machine (on one without a hardware PMU it also checks
 # the fallback and the <not supported> rows). Each check is one counted
 # result; the stage ends with "RESULT passed=P failed=F skipped=S" and exits
-# 0 only when nothing failed. About 15 s on two cores.
+# 0 only when nothing failed. When the arm64 stage left its cross build and
+# sysroot, the tool also runs in the emulated arm64 guest, whose counts are
+# exact, and is checked to the cycle. About 30 s on two cores, plus about
+# 25 s for the guest.
 #
-# Environment: BUILD_DIR (default build; configured with --werror if absent).
+# Environment: BUILD_DIR (default build; configured with --werror if absent),
+# ARM64_BUILD (default build-arm64), ARM64_DIR (default .arm64).
 set -uo pipefail
 
-cd "$(dirname "$0")/.."
+LOG_TAG=ci-tool
+# shellcheck source=devtools/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+cd "$REPO" || exit 1
 build=${BUILD_DIR:-build}
 tool=$build/app/test-pmu/dpdk-test-pmu
 tmp=$(mktemp -d /tmp/ci-tool.XXXXXX)
@@ -26,12 +34,12 @@ fi
 if ! ninja -C "$build" >"$tmp/ninja.log" 2>&1; then
 	cat "$tmp/ninja.log"
 	echo "ci-tool: build failed"
-	echo "RESULT passed=0 failed=1 skipped=0"
+	result_line 0 1 0
 	exit 1
 fi
 if [ ! -x "$tool" ]; then
 	echo "ci-tool: skip: $tool not built (-Ddisable_apps=test-pmu?)"
-	echo "RESULT passed=0 failed=0 skipped=1"
+	result_line 0 0 1
 	exit 0
 fi
 
@@ -41,7 +49,8 @@ cpu=0
 [ "$(nproc)" -gt 1 ] && cpu=1
 one_worker="--lcores=0@0,1@$cpu"
 two_workers="--lcores=0@0,(1,2)@$cpu"
-eal="--no-huge --no-pci --no-shconf -m 64 --file-prefix=ci-tool-$$ --log-level=lib.pmu:warning"
+# The host's EAL arguments without their -l: each run names its lcores.
+eal="${EAL_HOST_ARGS#-l 0-1 } --file-prefix=ci-tool-$$ --log-level=lib.pmu:warning"
 sw="task-clock,context-switches,page-faults"
 
 ok() { echo "  ok: $1"; passed=$((passed + 1)); }
@@ -77,6 +86,9 @@ def ev(rec, name):
     return next(e for e in rec['events'] if e['event'] == name)
 def sel(rs, event, lcores=None): # CSV rows of an event (on some lcores)
     return [r for r in rs if r['event'] == event and (lcores is None or r['lcore'] in lcores)]
+def guest(name, n=0): # cycles and instructions of a guest command's report n
+    d = json.loads(out)[name][n]['lcores'][0]
+    return ev(d, 'cycles'), ev(d, 'instructions')
 try:
     good = eval('(' + sys.argv[4] + '\n)')
 except Exception as e:
@@ -117,7 +129,8 @@ expect table "counts with thousands grouping (iterations 2,000,000)" \
 expect table "rates per second for software events" \
 	"re.search(r'page-faults\s+#\s+[\d.]+ [KMG]?/sec', out)"
 expect table "the read overhead is measured, subtracted and said so" \
-	"re.search(r'read overhead subtracted per round: [\d.]+ ns, task-clock \d', out) and
+	"re.search(r'read overhead subtracted per round: [\d.]+ ns \([\d.]+ ns a read\), '
+	r'task-clock \d', out) and
 	'Figures exclude the read overhead' in out"
 expect table "no total block for a single lcore" "'Counts for total' not in out"
 
@@ -211,14 +224,19 @@ expect telem "the telemetry stage's options (--interval 1000 --duration 2): 2 li
 run dur "$one_worker" -e task-clock -d 1 -j
 expect dur "--duration alone: one report over about 1 s of rounds" \
 	"rc == 0 and len(docs(out)) == 1 and 0.9e9 < docs(out)[0]['lcores'][0]['elapsed_ns'] < 5e9"
+# shellcheck disable=SC2086
 "$tool" "$one_worker" $eal -- -e task-clock -i 100 >"$tmp/sig.out" 2>"$tmp/sig.err" &
 pid=$!
-sleep 1.5
+# Three interval lines (at most 15 s), then SIGTERM.
+for _ in $(seq 150); do
+	[ "$(grep -c -E '^ +[0-9]+\.[0-9]{3} +1 ' "$tmp/sig.out")" -ge 3 ] && break
+	sleep 0.1
+done
 kill -TERM $pid
 wait $pid
 rc=$?
 expect sig "--interval without --duration runs until SIGTERM, then exits 0" \
-	"rc == 0 and len([l for l in lines(out) if re.match(r'^\s+\d+\.\d{3}\s+1\s', l)]) >= 5"
+	"rc == 0 and len([l for l in lines(out) if re.match(r'^\s+\d+\.\d{3}\s+1\s', l)]) >= 3"
 run oneL "--lcores=0@0" -e task-clock -i 100 -d 1
 expect oneL "--interval with no worker lcore: exit 1 and why" \
 	"rc == 1 and 'need a worker lcore' in err"
@@ -228,7 +246,11 @@ run help "$one_worker" -h
 expect help "-h: usage on stdout, exit 0, a short option for each long one" \
 	"rc == 0 and all(re.search(r'-%s, --%s' % (s, l), out) for s, l in
 	[('e', 'events'), ('n', 'iterations'), ('w', 'workload'), ('i', 'interval'),
-	('d', 'duration'), ('c', 'csv'), ('j', 'json'), ('r', 'raw'), ('h', 'help')])"
+	('d', 'duration'), ('c', 'csv'), ('j', 'json'), ('r', 'raw'), ('L', 'list'),
+	('h', 'help')])"
+run list "$one_worker" -L
+expect list "-L lists the events, task-clock opening through read()" \
+	"rc == 0 and re.search(r'^task-clock\s+software\s+read\(\)\s+opens$', out, re.M)"
 bad() { # DESCRIPTION MESSAGE ARGS...: exit 1, MESSAGE and the usage on stderr
 	local what=$1 msg=$2
 	shift 2
@@ -249,6 +271,49 @@ bad "-c -j" "--csv and --json exclude each other" -c -j
 bad "-w nope" "unknown --workload 'nope'" -w nope
 bad "a stray argument" "unexpected argument 'stray'" stray
 
+echo "=== arm64 guest: real counters, exact under QEMU -icount shift=0"
+# Needs the arm64 build and sysroot that the arm64 stage made (arm64-ci.sh).
+abuild=${ARM64_BUILD:-$ARM64_BUILD_DEFAULT}
+if [ ! -x "$abuild/app/test-pmu/dpdk-test-pmu" ]; then
+	skip "arm64 guest: no $abuild/app/test-pmu/dpdk-test-pmu (devtools/arm64-ci.sh builds it)"
+elif [ ! -f "$SYSROOT/.stamp" ] || ! command -v qemu-system-aarch64 >/dev/null; then
+	skip "arm64 guest: no sysroot in $ARM64_DIR or no qemu-system-aarch64"
+else
+	t="dpdk-test-pmu \$EAL --file-prefix=t1 -- -e cycles,instructions"
+	printf '%s\n' "tool-corrected 0 $t -n 100 -j" "tool-raw 0 $t -n 100 -j -r" \
+		"tool-big 0 $t -n 100000 -j" "tool-interval 0 $t -i 100 -d 1 -j" >"$tmp/guest.cmds"
+	ARM64_GUEST_CMDS=$tmp/guest.cmds ARM64_OUT=$tmp/guest \
+		bash devtools/arm64-qemu-test.sh "$abuild" >"$tmp/guest.log" 2>&1
+	rc=$?
+	# The console's JSON lines by command name, as one JSON object.
+	python3 - "$tmp/guest.log" >"$tmp/guest.out" <<'EOF'
+import json, re, sys
+runs, name = {}, None
+for line in open(sys.argv[1], errors='replace'):
+    m = re.match(r'=== (RUN|EXIT) (\S+)', line)
+    if m:
+        name = m.group(2) if m.group(1) == 'RUN' else None
+    elif name is not None and line.startswith('{'):
+        runs.setdefault(name, []).append(json.loads(line))
+print(json.dumps(runs))
+EOF
+	cp "$tmp/guest.log" "$tmp/guest.err"
+	expect guest "the guest ran every tool command (exit 0)" \
+		"rc == 0 and sorted(json.loads(out)) ==
+		['tool-big', 'tool-corrected', 'tool-interval', 'tool-raw']"
+	expect guest "100000 loop iterations: 4.000 cycles an iteration, IPC 1.000, user page" \
+		"(lambda c, i: 4.0 <= c['per_iteration'] < 4.001 and c['value'] == i['value'] and
+		i['ratio'] == 1.0 and c['read_path'].startswith('user page'))(*guest('tool-big'))"
+	expect guest "raw minus subtracted cycles is exactly the read overhead (100 iterations)" \
+		"(lambda c, r: c['read_overhead'] > 0 and r['read_overhead'] == 0 and
+		r['value'] - c['value'] == c['read_overhead'] and 400 <= c['value'] < 500)
+		(guest('tool-corrected')[0], guest('tool-raw')[0])"
+	expect guest "intervals: 10 reports of 100 ms, cycles equal to instructions in each" \
+		"len(json.loads(out)['tool-interval']) == 10 and
+		all(c['value'] > 0 and c['value'] == i['value']
+		for c, i in [guest('tool-interval', n) for n in range(10)])"
+fi
+
 echo "ci-tool: $(( $(date +%s) - start )) s"
-echo "RESULT passed=$passed failed=$failed skipped=$skipped"
+result_line $passed $failed $skipped
 [ "$failed" -eq 0 ]

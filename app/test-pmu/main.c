@@ -230,13 +230,11 @@ main(int argc, char **argv)
 		rte_eal_cleanup();
 		return EXIT_FAILURE;
 	}
-	if (opts.list) {
-		if (list_events(stdout) == 0)
-			status = EXIT_SUCCESS;
-	} else if (tool_events_setup(&evs, opts.events_given ? opts.events : NULL) == 0 &&
-			run() == 0) {
+	if (opts.list)
+		status = list_events(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	else if (tool_events_setup(&evs, opts.events_given ? opts.events : NULL) == 0 &&
+			run() == 0)
 		status = EXIT_SUCCESS;
-	}
 
 	rte_pmu_fini();
 	rte_eal_cleanup();

@@ -56,7 +56,7 @@ usage(FILE *f, const char *prgname)
 		"  -j, --json            JSON, one object per report (per interval with -i)\n"
 		"  -r, --raw             do not subtract the measured read overhead\n"
 		"  -L, --list            list the events names can refer to here, whether\n"
-		"                        each opens and its read path, then exit\n"
+		"                        each opens and how it is read, then exit\n"
 		"  -h, --help            print this text\n"
 		"The workload runs on every worker lcore (on the main lcore when there is\n"
 		"none; -i and -d need a worker). Each lcore first times back-to-back reads\n"
@@ -149,6 +149,9 @@ parse_one(int opt, const char *prgname, struct tool_options *opts)
 		return 0;
 	case 'r':
 		opts->raw = true;
+		return 0;
+	case 'L':
+		opts->list = true;
 		return 0;
 	default:
 		/* getopt_long() already named the option. */

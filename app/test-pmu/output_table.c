@@ -157,7 +157,8 @@ print_record(const struct tool_report *rep, const struct tool_record *rec)
 		printf("  read overhead not subtracted (--raw)\n");
 		return;
 	}
-	printf("  read overhead subtracted per round: %.1f ns", rec->overhead_ns);
+	printf("  read overhead subtracted per round: %.1f ns (%.1f ns a read)",
+		rec->overhead_ns, rec->overhead_ns / rep->evs->counted);
 	for (i = 0; i < rep->evs->count; i++)
 		if (rec->rows[i].ev->supported)
 			printf(", %s %s", rec->rows[i].ev->name,

@@ -23,8 +23,8 @@ static const char *const rate_names[] = {
 	"faults", "minor-faults", "major-faults", "alignment-faults",
 	"emulation-faults", NULL };
 
-/* A ratio of an event to another one; a NULL denominator divides by the
- * elapsed time in ns. Rates of rate_names[] are per second of elapsed time.
+/* A ratio of an event to another one (the first counted of den); a NULL
+ * den divides by the elapsed time in ns.
  */
 struct ratio {
 	const char *const *num;
@@ -39,6 +39,7 @@ static const struct ratio ratios[] = {
 	{ instr_names, cycles_names, 1.0, "insn per cycle" },
 	{ bmiss_names, branch_names, 100.0, "% of all branches" },
 	{ cmiss_names, cref_names, 100.0, "% of all cache refs" },
+	{ rate_names, NULL, 1e9, "/sec" },
 };
 
 static double
@@ -155,39 +156,31 @@ find_row(const struct tool_report *rep, const struct tool_record *rec,
 static void
 compute_ratios(const struct tool_report *rep, struct tool_record *rec)
 {
-	const struct tool_row *num, *den;
+	const struct tool_row *den;
 	const struct ratio *r;
 	struct tool_row *row;
-	double d;
 	unsigned int i;
+	double d;
 
 	for (i = 0; i < rep->evs->count; i++) {
 		row = &rec->rows[i];
-		if (row->ev->supported && rec->iterations != 0)
+		if (!row->ev->supported)
+			continue;
+		if (rec->iterations != 0)
 			row->per_iteration = (double)row->value / (double)rec->iterations;
-	}
-	for (r = ratios; r < ratios + RTE_DIM(ratios); r++) {
-		num = find_row(rep, rec, r->num);
-		if (num == NULL)
+		for (r = ratios; r < ratios + RTE_DIM(ratios); r++)
+			if (tool_event_is(row->ev, r->num))
+				break;
+		if (r == ratios + RTE_DIM(ratios))
 			continue;
 		den = r->den != NULL ? find_row(rep, rec, r->den) : NULL;
 		if (r->den != NULL && den == NULL)
 			continue;
 		d = den != NULL ? (double)den->value : rec->elapsed_ns;
-		row = &rec->rows[num - rec->rows];
 		row->ratio_unit = r->unit;
 		row->has_ratio = d > 0;
 		if (d > 0)
-			row->ratio = r->scale * (double)num->value / d;
-	}
-	for (i = 0; i < rep->evs->count; i++) {
-		row = &rec->rows[i];
-		if (!row->ev->supported || !tool_event_is(row->ev, rate_names))
-			continue;
-		row->ratio_unit = "/sec";
-		row->has_ratio = rec->elapsed_ns > 0;
-		if (row->has_ratio)
-			row->ratio = 1e9 * (double)row->value / rec->elapsed_ns;
+			row->ratio = r->scale * (double)row->value / d;
 	}
 }
 
