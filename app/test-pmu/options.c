@@ -150,9 +150,6 @@ parse_one(int opt, const char *prgname, struct tool_options *opts)
 	case 'r':
 		opts->raw = true;
 		return 0;
-	case 'L':
-		opts->list = true;
-		return 0;
 	default:
 		/* getopt_long() already named the option. */
 		return -1;
