@@ -92,8 +92,8 @@ EOF
 			mut_fail=$((mut_fail + 1))
 		fi
 	done <<'EOF'
-no transient retry in a call@lib/pmu/pmu_fd.c@#define PMU_FD_TRIES 3@#define PMU_FD_TRIES 1
-no retry at a later read@lib/pmu/pmu_read.c@ || pmu.lcores[lcore_id].status == -EAGAIN)@)
+no transient retry in a call@lib/pmu/pmu_fd.h@#define PMU_FD_TRIES 3@#define PMU_FD_TRIES 1
+no retry at a later read@lib/pmu/pmu_read.c@} else if (status == 0 || status == -EAGAIN) {@} else if (status == 0) {
 failed munmap drops the page@lib/pmu/pmu_group.c@\t\t\tpmu.stale_pages[i] = page;@\t\t\t(void)page;
 failed read() not counted@lib/pmu/pmu_read.c@\t__atomic_fetch_add(&lc->read_errors, 1, __ATOMIC_RELAXED);@
 root told to run as root@lib/pmu/pmu_fd.c@\tif (geteuid() == 0)\n\t\treturn true;@\tif (geteuid() == 0)\n\t\treturn false;
