@@ -101,7 +101,7 @@ sysfs errors read as -EINVAL@lib/pmu/pmu_event_terms.c@\t\treturn ret;\n\t}\n\n\
 failed opendir read as -ENODEV@lib/pmu/pmu.c@\t\treturn sysfs_errno(-err);@\t\treturn -ENODEV;
 kernel EBUSY returned as -EBUSY@lib/pmu/pmu_fd.c@\tcase -EAGAIN:\n\tcase -EBUSY:\n\t\treturn -EAGAIN;@\tcase -EAGAIN:\n\t\treturn -EAGAIN;
 ENFILE not mapped@lib/pmu/pmu_fd.c@\tcase -EMFILE:\n\tcase -ENFILE:\n\t\treturn -EMFILE;@\tcase -EMFILE:\n\t\treturn -EMFILE;
-too-wide value not -EINVAL@lib/pmu/pmu_event_terms.c@\t\t\tctx->event, value, key, ctx->pmu_name, spec);\n\t\treturn -EINVAL;@\t\t\tctx->event, value, key, ctx->pmu_name, spec);\n\t\treturn -ERANGE;
+too-wide value not -EINVAL@lib/pmu/pmu_event_terms.c@\t\t\tctx->event, value, key, ctx->pmu_name);\n\t\treturn -EINVAL;@\t\t\tctx->event, value, key, ctx->pmu_name);\n\t\treturn -ERANGE;
 strdup failure not logged@lib/pmu/pmu.c@\t\tPMU_LOG(ERR, "add event %s: out of memory", name);@
 read error logged every time@lib/pmu/pmu_read.c@\tif (lc->read_error_logged)\n\t\treturn;@
 EOF

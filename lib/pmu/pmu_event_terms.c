@@ -25,8 +25,6 @@
 
 /** Longest events/ file read. */
 #define PMU_EVENT_FILE_MAX 1024
-/** Longest format/ file read. */
-#define PMU_FORMAT_FILE_MAX 256
 /** Longest term name left to the user by an events/ file. */
 #define PMU_TERM_NAME_MAX 64
 /** Terms an events/ file may leave to the user. */
@@ -145,33 +143,31 @@ ctx_read(struct term_ctx *ctx, const char *dir, const char *name, char *buf, siz
 static int
 apply_format(struct term_ctx *ctx, const char *key, uint64_t value, bool user)
 {
-	struct perf_event_attr probe;
-	char spec[PMU_FORMAT_FILE_MAX];
+	uint64_t bits;
 	int ret;
 
-	ret = ctx_read(ctx, "format", key, spec, sizeof(spec));
-	if (ret < 0)
+	ret = pmu_sysfs_format_apply(ctx->pmu_name, key, value, &ctx->desc->attr);
+	switch (ret) {
+	case 0:
+		break;
+	case -ENOENT:
+		return -ENOENT;
+	case -ERANGE:
+		PMU_LOG(ERR, "event %s: value 0x%" PRIx64 " does not fit term %s of %s",
+			ctx->event, value, key, ctx->pmu_name);
+		return -EINVAL;
+	case -EINVAL:
+		PMU_LOG(ERR, "event %s: malformed format file %s/%s/format/%s", ctx->event,
+			pmu_sysfs_root(), ctx->pmu_name, key);
+		return -EINVAL;
+	default:
+		PMU_LOG(ERR, "event %s: cannot read %s/%s/format/%s: %s", ctx->event,
+			pmu_sysfs_root(), ctx->pmu_name, key, strerror(-ret));
 		return ret;
-
-	ret = pmu_format_apply(spec, value, &ctx->desc->attr);
-	if (ret == -ERANGE) {
-		PMU_LOG(ERR, "event %s: value 0x%" PRIx64 " does not fit term %s of %s (%s)",
-			ctx->event, value, key, ctx->pmu_name, spec);
-		return -EINVAL;
-	}
-	if (ret != 0) {
-		PMU_LOG(ERR, "event %s: malformed format %s/%s/format/%s: \"%s\"", ctx->event,
-			pmu_sysfs_root(), ctx->pmu_name, key, spec);
-		return -EINVAL;
 	}
 
-	if (user) {
-		/* Clearing the term's bits shows which of config1 it owns. */
-		memset(&probe, 0, sizeof(probe));
-		probe.config1 = UINT64_MAX;
-		if (pmu_format_apply(spec, 0, &probe) == 0)
-			ctx->desc->config1_user |= ~probe.config1;
-	}
+	if (user && pmu_sysfs_format_config1(ctx->pmu_name, key, &bits) == 0)
+		ctx->desc->config1_user |= bits;
 	return 0;
 }
 
