@@ -18,7 +18,9 @@
 #include <string.h>
 
 #include <rte_common.h>
+#include <rte_launch.h>
 #include <rte_lcore.h>
+#include <rte_log.h>
 
 #include "pmu_private.h"
 #include "rte_pmu.h"
@@ -215,6 +217,70 @@ test_list_vendor(void)
 	return TEST_SUCCESS;
 }
 
+/* A bad name added on another lcore while the list runs here. */
+static int
+add_bad_name(void *arg __rte_unused)
+{
+	return rte_pmu_add_event("no-such-event-from-worker");
+}
+
+struct quiet_ctx {
+	unsigned int worker;
+	int worker_ret;
+	bool launched;
+};
+
+/* On the first entry, have the worker log while this thread lists. */
+static int
+quiet_cb(const struct rte_pmu_event_entry *e __rte_unused, void *arg)
+{
+	struct quiet_ctx *q = arg;
+
+	if (q->launched)
+		return 0;
+	q->launched = true;
+	if (rte_eal_remote_launch(add_bad_name, NULL, q->worker) != 0)
+		return -EBUSY;
+	q->worker_ret = rte_eal_wait_lcore(q->worker);
+	return 0;
+}
+
+/* Listing keeps its own failures out of the log, but only its own: the
+ * log level stays as it was and another lcore's errors are still logged.
+ */
+static int
+test_list_quiet_own_thread(void)
+{
+	struct quiet_ctx q = { .worker = rte_get_next_lcore(-1, 1, 0) };
+	int level = rte_log_get_level(pmu_logtype);
+	size_t loglen = 0;
+	char *logbuf = NULL;
+	bool seen;
+	FILE *log;
+	int n;
+
+	if (q.worker >= RTE_MAX_LCORE)
+		TEST_SKIP("needs a worker lcore (run with -l 0-1)");
+	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init");
+	log = open_memstream(&logbuf, &loglen);
+	TEST_ASSERT_NOT_NULL(log, "open_memstream");
+	rte_openlog_stream(log);
+	n = rte_pmu_event_list(quiet_cb, &q);
+	rte_openlog_stream(NULL);
+	fclose(log);
+	seen = logbuf != NULL && strstr(logbuf, "no-such-event-from-worker") != NULL;
+	free(logbuf);
+	rte_pmu_fini();
+
+	TEST_ASSERT(n > 0, "list: %d", n);
+	TEST_ASSERT(q.launched, "callback never ran");
+	TEST_ASSERT_EQUAL(q.worker_ret, -ENOENT, "worker's add: %d", q.worker_ret);
+	TEST_ASSERT(seen, "the worker's error was not logged while the list ran");
+	TEST_ASSERT_EQUAL(rte_log_get_level(pmu_logtype), level, "log level changed");
+
+	return TEST_SUCCESS;
+}
+
 static int stop_calls;
 
 static int
@@ -247,6 +313,7 @@ static struct unit_test_suite pmu_list_testsuite = {
 		TEST_CASE(test_list_errors),
 		TEST_CASE(test_list_fixture),
 		TEST_CASE(test_list_here),
+		TEST_CASE(test_list_quiet_own_thread),
 		TEST_CASE(test_list_vendor),
 		TEST_CASES_END()
 	}

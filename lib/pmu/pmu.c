@@ -20,6 +20,8 @@
 
 RTE_LOG_REGISTER_DEFAULT(pmu_logtype, INFO);
 
+RTE_DEFINE_PER_LCORE(unsigned int, pmu_log_quiet);
+
 struct rte_pmu_event_group rte_pmu_event_groups[RTE_MAX_LCORE];
 
 struct pmu_state pmu = {
@@ -142,9 +144,9 @@ rte_pmu_init(void)
 	pmu.core_pmu[0] = '\0';
 	if (pmu_arch_present() && pmu_arch_core_pmu(pmu.core_pmu, sizeof(pmu.core_pmu)) != 0) {
 		pmu.core_pmu[0] = '\0';
-		rte_log(no_core_logged++ == 0 ? RTE_LOG_WARNING : RTE_LOG_DEBUG, pmu_logtype,
-			"PMU: no core PMU under %s: hardware events unavailable, "
-			"software and pmu/event/ events still work\n", pmu_sysfs_root());
+		PMU_LOG_AT(no_core_logged++ == 0 ? RTE_LOG_WARNING : RTE_LOG_DEBUG,
+			"no core PMU under %s: hardware events unavailable, "
+			"software and pmu/event/ events still work", pmu_sysfs_root());
 	}
 	if (!pmu_arch_present())
 		PMU_LOG(WARNING, "no backend for this architecture: counters are read with read()");

@@ -157,9 +157,9 @@ core_pmu_for_cpuset(const rte_cpuset_t *set, char *name, uint32_t log_level)
 		if (CPU_COUNT(&both) == 0)
 			continue;
 		if (found >= 0) {
-			rte_log(log_level, pmu_logtype, "PMU: the thread may run on CPUs of "
+			PMU_LOG_AT(log_level, "the thread may run on CPUs of "
 				"core PMU %s (CPUs %s) and of %s (CPUs %s): pin it to CPUs of "
-				"one core type to count hardware events\n", names[found],
+				"one core type to count hardware events", names[found],
 				first_list, names[i], list);
 			return -EXDEV;
 		}
@@ -167,8 +167,8 @@ core_pmu_for_cpuset(const rte_cpuset_t *set, char *name, uint32_t log_level)
 		rte_strscpy(first_list, list, sizeof(first_list));
 	}
 	if (found < 0) {
-		rte_log(log_level, pmu_logtype, "PMU: no core PMU among %u lists the "
-			"thread's CPUs\n", n);
+		PMU_LOG_AT(log_level, "no core PMU among %u lists the "
+			"thread's CPUs", n);
 		return -ENODEV;
 	}
 	rte_strscpy(name, names[found], PMU_NAME_MAX);

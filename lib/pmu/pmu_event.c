@@ -437,7 +437,7 @@ pmu_event_encode_any(const char *name, const char *core_pmu, struct pmu_event_de
 {
 	char names[PMU_CORE_MAX][PMU_NAME_MAX];
 	unsigned int i, n;
-	int ret, level;
+	int ret;
 
 	ret = pmu_event_encode(name, core_pmu, desc);
 	if (ret != -EOPNOTSUPP || core_pmu == NULL || core_pmu[0] == '\0')
@@ -447,10 +447,9 @@ pmu_event_encode_any(const char *name, const char *core_pmu, struct pmu_event_de
 	for (i = 0; i < n; i++) {
 		if (strcmp(names[i], core_pmu) == 0)
 			continue;
-		level = rte_log_get_level(pmu_logtype);
-		rte_log_set_level(pmu_logtype, RTE_LOG_CRIT);
+		RTE_PER_LCORE(pmu_log_quiet)++;
 		ret = pmu_event_encode(name, names[i], desc);
-		rte_log_set_level(pmu_logtype, level);
+		RTE_PER_LCORE(pmu_log_quiet)--;
 		if (ret == 0) {
 			PMU_LOG(INFO, "event %s: counted on lcores of core PMU %s only", name,
 				names[i]);

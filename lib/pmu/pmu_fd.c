@@ -207,9 +207,9 @@ pmu_fd_probe(const char *name, const char *core_pmu, struct pmu_event_desc *desc
 		if (fd == -EINVAL && (desc->attr.exclude_user || desc->attr.exclude_kernel ||
 				desc->attr.exclude_hv)) {
 			/* Louder when the name's modifiers asked for the levels. */
-			rte_log(desc->levels_given ? RTE_LOG_WARNING : RTE_LOG_INFO, pmu_logtype,
-				"PMU: event %s: PMU '%s' cannot exclude kernel space; "
-				"counting user and kernel\n", name,
+			PMU_LOG_AT(desc->levels_given ? RTE_LOG_WARNING : RTE_LOG_INFO,
+				"event %s: PMU '%s' cannot exclude kernel space; "
+				"counting user and kernel", name,
 				desc->pmu[0] != '\0' ? desc->pmu : "generic");
 			desc->attr.exclude_user = 0;
 			desc->attr.exclude_kernel = 0;

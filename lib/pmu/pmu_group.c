@@ -201,8 +201,8 @@ fail:
 		PMU_LOG(ERR, "lcore %u: group not opened (%s); its reads return 0 until "
 			"rte_pmu_fini()", lcore_id, strerror(-ret));
 	else
-		rte_log(lc->open_failures++ == 0 ? RTE_LOG_ERR : RTE_LOG_DEBUG, pmu_logtype,
-			"PMU: lcore %u: group not opened (%s); its next read tries again\n",
+		PMU_LOG_AT(lc->open_failures++ == 0 ? RTE_LOG_ERR : RTE_LOG_DEBUG,
+			"lcore %u: group not opened (%s); its next read tries again",
 			lcore_id, strerror(-ret));
 	rte_pmu_trace_group_open(lcore_id, pmu.num_events, ret);
 

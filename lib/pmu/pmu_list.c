@@ -69,21 +69,20 @@ list_one(struct list_ctx *ctx, const char *name)
 {
 	struct rte_pmu_event_entry e;
 	struct pmu_event_desc desc;
-	int level, ret;
+	int ret;
 
 	memset(&e, 0, sizeof(e));
 	if (rte_strscpy(e.name, name, sizeof(e.name)) < 0)
 		return 0;
 
 	/* Encoding failures are the entry's status, not log lines. */
-	level = rte_log_get_level(pmu_logtype);
-	rte_log_set_level(pmu_logtype, RTE_LOG_CRIT);
+	RTE_PER_LCORE(pmu_log_quiet)++;
 	ret = pmu_event_encode(name, ctx->core_pmu, &desc);
 	if (ret == 0) {
 		rte_strscpy(e.pmu, desc.pmu, sizeof(e.pmu));
 		ret = list_probe(name, &desc, &e.path);
 	}
-	rte_log_set_level(pmu_logtype, level);
+	RTE_PER_LCORE(pmu_log_quiet)--;
 	e.status = ret;
 	if (ret != 0)
 		e.path = RTE_PMU_PATH_NONE;
