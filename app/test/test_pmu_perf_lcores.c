@@ -85,6 +85,28 @@ proc_kib(const char *path, const char *key)
 	return v;
 }
 
+/* KiB of the process's perf_event mappings (the events' user pages). */
+static uint64_t
+perf_maps_kib(void)
+{
+	unsigned long lo, hi;
+	char line[512];
+	uint64_t kib = 0;
+	FILE *f;
+
+	f = fopen("/proc/self/maps", "r");
+	if (f == NULL)
+		return 0;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		if (strstr(line, "perf_event") != NULL &&
+				sscanf(line, "%lx-%lx", &lo, &hi) == 2)
+			kib += (hi - lo) / 1024;
+	}
+	fclose(f);
+
+	return kib;
+}
+
 static void *
 lcore_thread(void *arg)
 {
@@ -176,7 +198,7 @@ perf_many_lcores(unsigned int num_events)
 	sem_wait(&run.reg[n]);
 	fds0 = count_fds();
 	rss0 = proc_kib("/proc/self/status", "VmRSS");
-	vm0 = proc_kib("/proc/self/status", "VmSize");
+	vm0 = perf_maps_kib();
 	slab0 = proc_kib("/proc/meminfo", "Slab");
 	t0 = rte_rdtsc_precise();
 	sem_post(&run.open[0]);
@@ -184,7 +206,7 @@ perf_many_lcores(unsigned int num_events)
 	t1 = rte_rdtsc_precise();
 	fds1 = count_fds();
 	rss1 = proc_kib("/proc/self/status", "VmRSS");
-	vm1 = proc_kib("/proc/self/status", "VmSize");
+	vm1 = perf_maps_kib();
 	slab1 = proc_kib("/proc/meminfo", "Slab");
 	pthread_barrier_wait(&run.go_read);
 	pthread_barrier_wait(&run.done_read);
@@ -205,7 +227,7 @@ perf_many_lcores(unsigned int num_events)
 
 	groups = n - run.failed;
 	printf("%u lcore ids (%u EAL + %u registered threads), %u events each: %u groups "
-		"open; fds %u -> %u -> %u; RSS +%" PRIu64 " KiB; mapped +%" PRIu64
+		"open; fds %u -> %u -> %u; RSS +%" PRIu64 " KiB; perf pages mapped +%" PRIu64
 		" KiB; kernel slab +%" PRIu64 " KiB\n",
 		n + rte_lcore_count(), rte_lcore_count(), n, num_events, groups, fds0, fds1, fds2,
 		rss1 - rss0, vm1 - vm0, slab1 - slab0);
