@@ -96,3 +96,9 @@ out:
 	rte_spinlock_unlock(&pmu.lock);
 	return ret;
 }
+
+const char *
+__rte_pmu_core_pmu(void)
+{
+	return __atomic_load_n(&pmu.initialized, __ATOMIC_ACQUIRE) ? pmu.core_pmu : "";
+}

@@ -137,4 +137,12 @@ int pmu_read_prepare(unsigned int *lcore_id);
 __rte_internal
 int __rte_pmu_sysfs_root_set(const char *root);
 
+/**
+ * The core PMU's folder name found by rte_pmu_init() (e.g. "cpu",
+ * "armv8_pmuv3_0"), "" when there is none or the library is not
+ * initialised. For tests and tools that build pmu/term/ names.
+ */
+__rte_internal
+const char *__rte_pmu_core_pmu(void);
+
 #endif /* PMU_PRIVATE_H */
