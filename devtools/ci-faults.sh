@@ -92,16 +92,16 @@ EOF
 			mut_fail=$((mut_fail + 1))
 		fi
 	done <<'EOF'
-no transient retry in a call@lib/pmu/pmu_fd.c@#define PMU_FD_TRIES 3@#define PMU_FD_TRIES 1
-no retry at a later read@lib/pmu/pmu_read.c@ || pmu.lcores[lcore_id].status == -EAGAIN)@)
+no transient retry in a call@lib/pmu/pmu_fd.h@#define PMU_FD_TRIES 3@#define PMU_FD_TRIES 1
+no retry at a later read@lib/pmu/pmu_read.c@} else if (status == 0 || status == -EAGAIN) {@} else if (status == 0) {
 failed munmap drops the page@lib/pmu/pmu_group.c@\t\t\tpmu.stale_pages[i] = page;@\t\t\t(void)page;
 failed read() not counted@lib/pmu/pmu_read.c@\t__atomic_fetch_add(&lc->read_errors, 1, __ATOMIC_RELAXED);@
 root told to run as root@lib/pmu/pmu_fd.c@\tif (geteuid() == 0)\n\t\treturn true;@\tif (geteuid() == 0)\n\t\treturn false;
-sysfs errors read as -EINVAL@lib/pmu/pmu_event.c@\t\treturn ret;\n\t}\n\n\treturn ret;\n}@\t\treturn -EINVAL;\n\t}\n\n\treturn ret;\n}
+sysfs errors read as -EINVAL@lib/pmu/pmu_event_terms.c@\t\treturn ret;\n\t}\n\n\treturn ret;\n}@\t\treturn -EINVAL;\n\t}\n\n\treturn ret;\n}
 failed opendir read as -ENODEV@lib/pmu/pmu.c@\t\treturn sysfs_errno(-err);@\t\treturn -ENODEV;
 kernel EBUSY returned as -EBUSY@lib/pmu/pmu_fd.c@\tcase -EAGAIN:\n\tcase -EBUSY:\n\t\treturn -EAGAIN;@\tcase -EAGAIN:\n\t\treturn -EAGAIN;
 ENFILE not mapped@lib/pmu/pmu_fd.c@\tcase -EMFILE:\n\tcase -ENFILE:\n\t\treturn -EMFILE;@\tcase -EMFILE:\n\t\treturn -EMFILE;
-ERANGE not mapped@lib/pmu/pmu.c@\tcase -ERANGE:@\tcase -ERANGE + 1000:
+too-wide value not -EINVAL@lib/pmu/pmu_event_terms.c@\t\t\tctx->event, value, key, ctx->pmu_name);\n\t\treturn -EINVAL;@\t\t\tctx->event, value, key, ctx->pmu_name);\n\t\treturn -ERANGE;
 strdup failure not logged@lib/pmu/pmu.c@\t\tPMU_LOG(ERR, "add event %s: out of memory", name);@
 read error logged every time@lib/pmu/pmu_read.c@\tif (lc->read_error_logged)\n\t\treturn;@
 EOF

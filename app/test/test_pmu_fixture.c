@@ -12,12 +12,21 @@
  *  x86/README          a file, not a PMU folder
  *  amd/cpu             AMD-like core PMU: event=config:0-7,32-35
  *  arm64/armv8_pmuv3_0 type 8, long=config1:0, rdpmc=config1:1
+ *  hybrid/             Alder-Lake-like: cpu_core (type 4, CPUs 0-15, has
+ *                      "slots") and cpu_atom (type 10, CPUs 16-23), msr,
+ *                      power (events with .scale and .unit files)
+ *  biglittle/          Cortex-A53 + A72: armv8_cortex_a53 (type 8, "cpus"
+ *                      0-3), armv8_cortex_a72 (type 9, "cpumask" 4-5, has
+ *                      l1d_cache_refill_rd)
+ *  hybridsw/, biglsw/  the same shapes on CPUs 0 and 1 with the software
+ *                      PMU's type, for group opens on any kernel
  *  evil/               a PMU-like folder no name may reach
  */
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -82,6 +91,68 @@ static const struct fixture_file fixture_files[] = {
 	{ "arm64/armv8_pmuv3_0/format/rdpmc", "config1:1\n" },
 	{ "arm64/armv8_pmuv3_0/events/cpu_cycles", "event=0x0011\n" },
 	{ "arm64/armv8_pmuv3_0/events/inst_retired", "event=0x0008\n" },
+	/* Hybrid x86: two core PMUs, each with its CPUs. */
+	{ "hybrid/cpu_core/type", "4\n" },
+	{ "hybrid/cpu_core/cpus", "0-15\n" },
+	{ "hybrid/cpu_core/format/event", "config:0-7\n" },
+	{ "hybrid/cpu_core/format/umask", "config:8-15\n" },
+	{ "hybrid/cpu_core/events/cpu-cycles", "event=0x3c\n" },
+	{ "hybrid/cpu_core/events/instructions", "event=0xc0\n" },
+	{ "hybrid/cpu_core/events/slots", "event=0x00,umask=0x4\n" },
+	{ "hybrid/cpu_atom/type", "10\n" },
+	{ "hybrid/cpu_atom/cpus", "16-23\n" },
+	{ "hybrid/cpu_atom/format/event", "config:0-7\n" },
+	{ "hybrid/cpu_atom/format/umask", "config:8-15\n" },
+	{ "hybrid/cpu_atom/events/cpu-cycles", "event=0x3c\n" },
+	{ "hybrid/cpu_atom/events/instructions", "event=0xc0\n" },
+	{ "hybrid/msr/type", "9\n" },
+	{ "hybrid/msr/format/event", "config:0-63\n" },
+	{ "hybrid/msr/events/tsc", "event=0x00\n" },
+	{ "hybrid/power/type", "21\n" },
+	{ "hybrid/power/format/event", "config:0-7\n" },
+	{ "hybrid/power/events/energy-pkg", "event=0x02\n" },
+	{ "hybrid/power/events/energy-pkg.scale", "2.3283064365386962890625e-10\n" },
+	{ "hybrid/power/events/energy-pkg.unit", "Joules\n" },
+	/* big.LITTLE arm64: one PMU per cluster. */
+	{ "biglittle/armv8_cortex_a53/type", "8\n" },
+	{ "biglittle/armv8_cortex_a53/cpus", "0-3\n" },
+	{ "biglittle/armv8_cortex_a53/format/event", "config:0-15\n" },
+	{ "biglittle/armv8_cortex_a53/format/long", "config1:0\n" },
+	{ "biglittle/armv8_cortex_a53/format/rdpmc", "config1:1\n" },
+	{ "biglittle/armv8_cortex_a53/events/cpu_cycles", "event=0x0011\n" },
+	{ "biglittle/armv8_cortex_a53/events/inst_retired", "event=0x0008\n" },
+	{ "biglittle/armv8_cortex_a72/type", "9\n" },
+	{ "biglittle/armv8_cortex_a72/cpumask", "4-5\n" },
+	{ "biglittle/armv8_cortex_a72/format/event", "config:0-15\n" },
+	{ "biglittle/armv8_cortex_a72/format/long", "config1:0\n" },
+	{ "biglittle/armv8_cortex_a72/format/rdpmc", "config1:1\n" },
+	{ "biglittle/armv8_cortex_a72/events/cpu_cycles", "event=0x0011\n" },
+	{ "biglittle/armv8_cortex_a72/events/inst_retired", "event=0x0008\n" },
+	{ "biglittle/armv8_cortex_a72/events/l1d_cache_refill_rd", "event=0x0042\n" },
+	/* Two core types whose type is the software PMU's (1): groups open
+	 * on any kernel. "work" counts task-clock (config 1) on the first
+	 * type, page-faults (2) on the second; "core-only" exists on the first.
+	 */
+	{ "hybridsw/cpu_core/type", "1\n" },
+	{ "hybridsw/cpu_core/cpus", "0\n" },
+	{ "hybridsw/cpu_core/format/event", "config:0-63\n" },
+	{ "hybridsw/cpu_core/events/work", "event=0x1\n" },
+	{ "hybridsw/cpu_core/events/core-only", "event=0x1\n" },
+	{ "hybridsw/cpu_atom/type", "1\n" },
+	{ "hybridsw/cpu_atom/cpus", "1\n" },
+	{ "hybridsw/cpu_atom/format/event", "config:0-63\n" },
+	{ "hybridsw/cpu_atom/events/work", "event=0x2\n" },
+	{ "biglsw/armv8_cortex_a53/type", "1\n" },
+	{ "biglsw/armv8_cortex_a53/cpus", "0\n" },
+	{ "biglsw/armv8_cortex_a53/format/event", "config:0-63\n" },
+	{ "biglsw/armv8_cortex_a53/format/rdpmc", "config1:1\n" },
+	{ "biglsw/armv8_cortex_a53/events/work", "event=0x1\n" },
+	{ "biglsw/armv8_cortex_a53/events/core-only", "event=0x1\n" },
+	{ "biglsw/armv8_cortex_a72/type", "1\n" },
+	{ "biglsw/armv8_cortex_a72/cpumask", "1\n" },
+	{ "biglsw/armv8_cortex_a72/format/event", "config:0-63\n" },
+	{ "biglsw/armv8_cortex_a72/format/rdpmc", "config1:1\n" },
+	{ "biglsw/armv8_cortex_a72/events/work", "event=0x2\n" },
 	/* Outside every root: a name that reaches it escaped. */
 	{ "evil/type", "99\n" },
 	{ "evil/format/event", "config:0-63\n" },
@@ -225,4 +296,61 @@ use_root(const char *arch)
 
 	snprintf(root, sizeof(root), "%s/%s", fixture_dir, arch);
 	return __rte_pmu_sysfs_root_set(root);
+}
+
+void
+pmu_want_attr(struct perf_event_attr *attr, uint32_t type, uint64_t config,
+	const char *levels)
+{
+	memset(attr, 0, sizeof(*attr));
+	attr->size = sizeof(*attr);
+	attr->type = type;
+	attr->config = config;
+	attr->exclude_user = strchr(levels, 'u') == NULL;
+	attr->exclude_kernel = strchr(levels, 'k') == NULL;
+	attr->exclude_hv = strchr(levels, 'h') == NULL;
+}
+
+int
+pmu_check_attr(const char *name, const char *core_pmu, const struct perf_event_attr *want,
+	const char *pmu_name)
+{
+	struct pmu_event_desc d;
+	int ret;
+
+	memset(&d, 0xa5, sizeof(d));
+	ret = pmu_event_encode(name, core_pmu, &d);
+	TEST_ASSERT_EQUAL(ret, 0, "encode %s on %s: %d", name, core_pmu, ret);
+	TEST_ASSERT_EQUAL(d.attr.type, want->type, "%s on %s: type %u, expected %u", name,
+		core_pmu, d.attr.type, want->type);
+	TEST_ASSERT_EQUAL(d.attr.config, want->config,
+		"%s on %s: config 0x%" PRIx64 ", expected 0x%" PRIx64, name, core_pmu,
+		(uint64_t)d.attr.config, (uint64_t)want->config);
+	TEST_ASSERT(d.attr.exclude_user == want->exclude_user &&
+		d.attr.exclude_kernel == want->exclude_kernel &&
+		d.attr.exclude_hv == want->exclude_hv,
+		"%s on %s: exclude user %d kernel %d hv %d, expected %d %d %d", name, core_pmu,
+		d.attr.exclude_user, d.attr.exclude_kernel, d.attr.exclude_hv,
+		want->exclude_user, want->exclude_kernel, want->exclude_hv);
+	/* Every other field too, padding included. */
+	TEST_ASSERT(memcmp(&d.attr, want, sizeof(*want)) == 0,
+		"%s on %s: attr differs beyond type, config and exclusion", name, core_pmu);
+	TEST_ASSERT(strcmp(d.pmu, pmu_name) == 0, "%s on %s: pmu \"%s\", expected \"%s\"",
+		name, core_pmu, d.pmu, pmu_name);
+	return TEST_SUCCESS;
+}
+
+int
+pmu_check_fail(const char *name, const char *core_pmu, int err)
+{
+	struct pmu_event_desc d;
+	int ret;
+
+	memset(&d, 0xa5, sizeof(d));
+	ret = pmu_event_encode(name, core_pmu, &d);
+	TEST_ASSERT_EQUAL(ret, err, "encode \"%s\" on %s: %d, expected %d", name, core_pmu,
+		ret, err);
+	TEST_ASSERT(d.attr.type == 0 && d.attr.config == 0 && d.pmu[0] == '\0',
+		"encode \"%s\" failed but left an encoding", name);
+	return TEST_SUCCESS;
 }

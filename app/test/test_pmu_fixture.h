@@ -5,6 +5,10 @@
 #ifndef TEST_PMU_FIXTURE_H
 #define TEST_PMU_FIXTURE_H
 
+#include <stdint.h>
+
+#include <linux/perf_event.h>
+
 /* Fixture sysfs trees (see test_pmu_fixture.c for their content). */
 
 /* The fixture's folder, "" when not made. */
@@ -14,7 +18,22 @@ extern char fixture_dir[32];
 int pmu_fixture_setup(void);
 /* Restore the default sysfs root and remove the trees: a suite teardown. */
 void pmu_fixture_teardown(void);
-/* Use the tree of @arch ("x86", "amd", "arm64") as the sysfs root. */
+/* Use the tree of @arch ("x86", "amd", "arm64", "hybrid", "biglittle") as the
+ * sysfs root.
+ */
 int use_root(const char *arch);
+
+/* Expected encoding: @p levels holds the privilege levels counted ("u",
+ * "uk", "k", "h", ...); every other field zero.
+ */
+void pmu_want_attr(struct perf_event_attr *attr, uint32_t type, uint64_t config,
+	const char *levels);
+/* Encode @p name for @p core_pmu: the whole attr equals @p want, PMU folder
+ * @p pmu_name. Returns TEST_SUCCESS or TEST_FAILED (with the difference).
+ */
+int pmu_check_attr(const char *name, const char *core_pmu, const struct perf_event_attr *want,
+	const char *pmu_name);
+/* Encoding @p name for @p core_pmu fails with @p err and leaves nothing. */
+int pmu_check_fail(const char *name, const char *core_pmu, int err);
 
 #endif /* TEST_PMU_FIXTURE_H */

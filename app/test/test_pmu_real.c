@@ -171,13 +171,11 @@ real_teardown(void)
 	TEST_ASSERT((idx) >= 0, "add %s: %s", (name), strerror(-(idx))); \
 } while (0)
 
-/* The core PMU's folder name, e.g. "armv8_pmuv3_0". The library has no
- * accessor for it yet: its state is read here, in this one place.
- */
+/* The core PMU's folder name, e.g. "armv8_pmuv3_0". */
 static const char *
 core_pmu(void)
 {
-	return pmu.core_pmu;
+	return __rte_pmu_core_pmu();
 }
 
 /* Name of a core-PMU event with extra terms, e.g. "armv8_pmuv3_0/inst_retired,long=0/". */

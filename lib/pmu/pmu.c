@@ -16,8 +16,11 @@
 #include <rte_log.h>
 
 #include "pmu_private.h"
+#include "rte_pmu_trace.h"
 
 RTE_LOG_REGISTER_DEFAULT(pmu_logtype, INFO);
+
+RTE_DEFINE_PER_LCORE(unsigned int, pmu_log_quiet);
 
 struct rte_pmu_event_group rte_pmu_event_groups[RTE_MAX_LCORE];
 
@@ -66,13 +69,11 @@ sysfs_errno(int err)
 	switch (err) {
 	case -ENOENT:
 	case -EINVAL:
+	case -EOPNOTSUPP:
 	case -EACCES:
 	case -EMFILE:
 	case -ENOMEM:
 		return err;
-	case -ERANGE:
-		/* A value wider than its field: the name is wrong. */
-		return -EINVAL;
 	case -EPERM:
 		return -EACCES;
 	case -ENFILE:
@@ -136,15 +137,16 @@ rte_pmu_init(void)
 	ret = sysfs_has_pmus();
 	if (ret != 0) {
 		rte_spinlock_unlock(&pmu.lock);
+		rte_pmu_trace_init(ret);
 		return ret;
 	}
 
 	pmu.core_pmu[0] = '\0';
 	if (pmu_arch_present() && pmu_arch_core_pmu(pmu.core_pmu, sizeof(pmu.core_pmu)) != 0) {
 		pmu.core_pmu[0] = '\0';
-		rte_log(no_core_logged++ == 0 ? RTE_LOG_WARNING : RTE_LOG_DEBUG, pmu_logtype,
-			"PMU: no core PMU under %s: hardware events unavailable, "
-			"software and pmu/event/ events still work\n", pmu_sysfs_root());
+		PMU_LOG_AT(no_core_logged++ == 0 ? RTE_LOG_WARNING : RTE_LOG_DEBUG,
+			"no core PMU under %s: hardware events unavailable, "
+			"software and pmu/event/ events still work", pmu_sysfs_root());
 	}
 	if (!pmu_arch_present())
 		PMU_LOG(WARNING, "no backend for this architecture: counters are read with read()");
@@ -153,9 +155,11 @@ rte_pmu_init(void)
 
 	for (i = 0; i < RTE_MAX_LCORE; i++) {
 		memset(pmu.lcores[i].fds, -1, sizeof(pmu.lcores[i].fds));
+		memset(rte_pmu_event_groups[i].fds, -1, sizeof(rte_pmu_event_groups[i].fds));
+		pmu.lcores[i].group_fd = -1;
 		/* Read without the lock by each lcore's read path. */
 		__atomic_store_n(&pmu.lcores[i].status, 0, __ATOMIC_RELAXED);
-		__atomic_store_n(&pmu.lcores[i].slow_reads, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&rte_pmu_event_groups[i].slow_reads, 0, __ATOMIC_RELAXED);
 		__atomic_store_n(&pmu.lcores[i].read_errors, 0, __ATOMIC_RELAXED);
 		pmu.lcores[i].read_error_logged = false;
 		pmu.lcores[i].open_failures = 0;
@@ -172,6 +176,7 @@ rte_pmu_init(void)
 
 	PMU_LOG(DEBUG, "initialised, core PMU '%s', backend %s", pmu.core_pmu,
 		pmu_arch_name());
+	rte_pmu_trace_init(0);
 
 	return 0;
 }
@@ -198,11 +203,13 @@ rte_pmu_fini(void)
 	pmu.num_open = 0;
 	pmu.initialized = false;
 	rte_spinlock_unlock(&pmu.lock);
+	rte_pmu_trace_fini();
 }
 
 int
 rte_pmu_add_event(const char *name)
 {
+	char core[PMU_NAME_MAX];
 	struct pmu_event_desc desc;
 	struct pmu_event *ev;
 	unsigned int i;
@@ -238,22 +245,19 @@ rte_pmu_add_event(const char *name)
 		goto out;
 	}
 
-	ret = pmu_event_encode(name, pmu.core_pmu, &desc);
+	/* Encoded for the core type of the calling thread's CPUs (hybrid
+	 * machines), with the privilege levels of the name or of its type.
+	 */
+	pmu_core_pmu_of_thread(pmu.core_pmu, core);
+	ret = pmu_event_encode_any(name, core, &desc);
 	if (ret != 0) {
 		ret = sysfs_errno(ret);
 		goto out;
 	}
-	/* User space only, except software events: the kernel counts
-	 * context switches and migrations in its own context.
-	 */
-	if (desc.attr.type != PERF_TYPE_SOFTWARE) {
-		desc.attr.exclude_kernel = 1;
-		desc.attr.exclude_hv = 1;
-	}
 	if (desc.core)
-		pmu_arch_attr_fixup(pmu.core_pmu, &desc);
+		pmu_arch_attr_fixup(desc.core_pmu, &desc);
 
-	ret = pmu_fd_probe(name, pmu.core_pmu, &desc);
+	ret = pmu_fd_probe(name, desc.core_pmu, &desc);
 	if (ret != 0)
 		goto out;
 
@@ -271,5 +275,6 @@ rte_pmu_add_event(const char *name)
 		(uint64_t)desc.attr.config1);
 out:
 	rte_spinlock_unlock(&pmu.lock);
+	rte_pmu_trace_event_add(name, ret);
 	return ret;
 }

@@ -2,22 +2,25 @@
  * Copyright(c) 2026 The rte_pmu authors
  */
 
-/* Event names to perf_event_attr encodings.
+/* Event names to perf_event_attr encodings, as perf spells them.
  *
- * A name is tried as, in order:
- *  1. "pmu/terms/" (the trailing '/' is optional): terms of the PMU's sysfs
- *     folder, comma separated; a bare word is an event of that PMU (expanded
- *     to the terms of its events/ file) or else a format term set to 1;
- *     "term=value" sets a format term, or the whole of config, config1,
- *     config2, or the sample period;
- *  2. one of perf's generic hardware or software names;
- *  3. an event of the core PMU (<root>/<core>/events/<name>).
- * Values are decimal or 0x hexadecimal. An events/ file may leave a term to
- * the user ("cmask=?"): the "pmu/terms/" form must then give it.
+ * A name is "pmu/terms/[modifiers]" or "name[:modifiers]", where name is
+ * tried as, in order:
+ *  1. one of perf's generic hardware or software names;
+ *  2. one of perf's cache events (L1-dcache-load-misses, LLC-loads, ...);
+ *  3. a raw event of the core PMU: 'r' and hexadecimal digits (r003c);
+ *  4. an event of the core PMU (<root>/<core>/events/<name>);
+ *  5. a vendor name known to libpfm4 (INST_RETIRED.ANY_P), when built with it.
+ * Modifiers choose the privilege levels counted: u (user), k (kernel),
+ * h (hypervisor), any combination. Without them hardware and PMU events
+ * count user space only and software events count kernel context too.
+ *
+ * On a machine with several core PMUs (hybrid x86, big.LITTLE arm64), the
+ * generic hardware and cache events of a core PMU carry its type in the
+ * upper half of config (the kernel's extended type).
  */
 
 #include <errno.h>
-#include <inttypes.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -28,501 +31,352 @@
 
 #include "pmu_private.h"
 
-/** Longest event name accepted. */
-#define PMU_EVENT_NAME_MAX 255
-/** Longest events/ file read. */
-#define PMU_EVENT_FILE_MAX 1024
-/** Longest format/ file read. */
-#define PMU_FORMAT_FILE_MAX 256
-/** Longest term name left to the user by an events/ file. */
-#define PMU_TERM_NAME_MAX 64
-/** Terms an events/ file may leave to the user. */
-#define PMU_PENDING_MAX 8
+/* Privilege levels a name asked for (modifier letters). */
+#define MOD_USER 0x1u
+#define MOD_KERNEL 0x2u
+#define MOD_HV 0x4u
 
-/* perf's generic event names. */
-struct generic_event {
-	const char *name;
-	uint32_t type;
-	uint64_t config;
+/* Every modifier letter perf knows: a suffix made of them is modifiers. */
+#define PERF_MODIFIERS "ukhIGHpPSDWeb"
+
+/* A name split into its parts (buffers point into one copy of the name). */
+struct name_parts {
+	char buf[PMU_EVENT_NAME_MAX + 1];
+	char *pmu;       /**< "pmu/terms/" form: the PMU, else NULL */
+	char *base;      /**< the terms, or the event name */
+	const char *mods; /**< modifier letters, "" when none */
 };
 
-static const struct generic_event generic_events[] = {
-	{ "cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES },
-	{ "cpu-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES },
-	{ "instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS },
-	{ "cache-references", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_REFERENCES },
-	{ "cache-misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_MISSES },
-	{ "branches", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS },
-	{ "branch-instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS },
-	{ "branch-misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_MISSES },
-	{ "bus-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BUS_CYCLES },
-	{ "stalled-cycles-frontend", PERF_TYPE_HARDWARE,
-		PERF_COUNT_HW_STALLED_CYCLES_FRONTEND },
-	{ "stalled-cycles-backend", PERF_TYPE_HARDWARE,
-		PERF_COUNT_HW_STALLED_CYCLES_BACKEND },
-	{ "ref-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_REF_CPU_CYCLES },
-	{ "cpu-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK },
-	{ "task-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK },
-	{ "page-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS },
-	{ "faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS },
-	{ "context-switches", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES },
-	{ "cs", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES },
-	{ "cpu-migrations", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS },
-	{ "migrations", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS },
-	{ "minor-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MIN },
-	{ "major-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MAJ },
-};
-
-/* State of one encoding. */
-struct term_ctx {
-	const char *pmu_name;   /* PMU folder the terms belong to */
-	const char *event;      /* name being encoded, for logs */
-	struct pmu_event_desc *desc;
-	unsigned int nr_pending;
-	/* Terms an events/ file left to the user ("cmask=?"). */
-	char pending[PMU_PENDING_MAX][PMU_TERM_NAME_MAX];
-};
-
-static int apply_terms(struct term_ctx *ctx, char *terms, bool user);
-
-static const struct generic_event *
-generic_find(const char *name)
-{
-	unsigned int i;
-
-	for (i = 0; i < RTE_DIM(generic_events); i++) {
-		if (strcmp(generic_events[i].name, name) == 0)
-			return &generic_events[i];
-	}
-	return NULL;
-}
-
-/* A term or event word: letters, digits, '_', '-', '.', but no "..". */
 static bool
-word_valid(const char *s)
+all_in(const char *s, const char *set)
 {
-	const char *p;
-
-	if (s[0] == '\0' || strstr(s, "..") != NULL || strcmp(s, ".") == 0)
-		return false;
-	for (p = s; *p != '\0'; p++) {
-		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-				(*p >= '0' && *p <= '9') ||
-				*p == '_' || *p == '-' || *p == '.')
-			continue;
-		return false;
+	for (; *s != '\0'; s++) {
+		if (strchr(set, *s) == NULL)
+			return false;
 	}
 	return true;
 }
 
-/* A decimal or 0x hexadecimal value, nothing else. */
-static int
-parse_value(const char *s, uint64_t *value)
+/* "r" then 1 to 16 hexadecimal digits. */
+static bool
+raw_parse(const char *s, uint64_t *config)
 {
 	uint64_t v = 0;
-	unsigned int base = 10;
+	unsigned int n = 0;
 	unsigned int d;
 
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-		base = 16;
-		s += 2;
-	}
-	if (*s == '\0')
-		return -EINVAL;
-
-	for (; *s != '\0'; s++) {
+	if (s[0] != 'r' || s[1] == '\0')
+		return false;
+	for (s++; *s != '\0'; s++, n++) {
 		if (*s >= '0' && *s <= '9')
 			d = (unsigned int)(*s - '0');
-		else if (base == 16 && *s >= 'a' && *s <= 'f')
+		else if (*s >= 'a' && *s <= 'f')
 			d = (unsigned int)(*s - 'a') + 10;
-		else if (base == 16 && *s >= 'A' && *s <= 'F')
+		else if (*s >= 'A' && *s <= 'F')
 			d = (unsigned int)(*s - 'A') + 10;
 		else
-			return -EINVAL;
-		if (v > (UINT64_MAX - d) / base)
-			return -ERANGE;
-		v = v * base + d;
+			return false;
+		if (n == 16)
+			return false;
+		v = v << 4 | d;
 	}
-
-	*value = v;
-	return 0;
+	*config = v;
+	return true;
 }
 
-/* config, config1, config2 and period set a whole attr field. */
-static __u64 *
-special_field(struct perf_event_attr *attr, const char *key)
-{
-	if (strcmp(key, "config") == 0)
-		return &attr->config;
-	if (strcmp(key, "config1") == 0)
-		return &attr->config1;
-	if (strcmp(key, "config2") == 0)
-		return &attr->config2;
-	if (strcmp(key, "period") == 0)
-		return &attr->sample_period;
-	return NULL;
-}
-
-/*
- * Read <pmu>/<dir>/<name> of the context's PMU. Returns its length, -ENOENT
- * without a log when it does not exist, the read's own negative errno
- * (logged) otherwise: running out of descriptors or memory is not a
- * malformed name.
- */
-static int
-ctx_read(struct term_ctx *ctx, const char *dir, const char *name, char *buf, size_t len)
-{
-	char rel[PMU_EVENT_NAME_MAX + 16];
-	int ret;
-
-	ret = snprintf(rel, sizeof(rel), "%s/%s", dir, name);
-	if (ret < 0 || (size_t)ret >= sizeof(rel)) {
-		PMU_LOG(ERR, "event %s: name \"%.32s...\" too long for %s/", ctx->event, name,
-			dir);
-		return -EINVAL;
-	}
-
-	ret = pmu_sysfs_read(ctx->pmu_name, rel, buf, len);
-	if (ret == -ENOENT)
-		return -ENOENT;
-	if (ret < 0) {
-		PMU_LOG(ERR, "event %s: cannot read %s/%s/%s: %s", ctx->event,
-			pmu_sysfs_root(), ctx->pmu_name, rel, strerror(-ret));
-		return ret;
-	}
-
-	return ret;
-}
-
-/*
- * Set format term @p key to @p value. Returns -ENOENT, without a log, when
- * the PMU has no such term. A term the user wrote records its config1 bits.
- */
-static int
-apply_format(struct term_ctx *ctx, const char *key, uint64_t value, bool user)
-{
-	struct perf_event_attr probe;
-	char spec[PMU_FORMAT_FILE_MAX];
-	int ret;
-
-	ret = ctx_read(ctx, "format", key, spec, sizeof(spec));
-	if (ret < 0)
-		return ret;
-
-	ret = pmu_format_apply(spec, value, &ctx->desc->attr);
-	if (ret == -ERANGE) {
-		PMU_LOG(ERR, "event %s: value 0x%" PRIx64 " does not fit term %s of %s (%s)",
-			ctx->event, value, key, ctx->pmu_name, spec);
-		return -ERANGE;
-	}
-	if (ret != 0) {
-		PMU_LOG(ERR, "event %s: malformed format %s/%s/format/%s: \"%s\"", ctx->event,
-			pmu_sysfs_root(), ctx->pmu_name, key, spec);
-		return -EINVAL;
-	}
-
-	if (user) {
-		/* Clearing the term's bits shows which of config1 it owns. */
-		memset(&probe, 0, sizeof(probe));
-		probe.config1 = UINT64_MAX;
-		if (pmu_format_apply(spec, 0, &probe) == 0)
-			ctx->desc->config1_user |= ~probe.config1;
-	}
-	return 0;
-}
-
-/* Remember a term an events/ file left to the user. */
-static int
-pending_add(struct term_ctx *ctx, const char *key)
-{
-	unsigned int i;
-
-	for (i = 0; i < ctx->nr_pending; i++) {
-		if (strcmp(ctx->pending[i], key) == 0)
-			return 0;
-	}
-	if (ctx->nr_pending == PMU_PENDING_MAX || strlen(key) >= PMU_TERM_NAME_MAX) {
-		PMU_LOG(ERR, "event %s: too many parameters in an event of %s",
-			ctx->event, ctx->pmu_name);
-		return -EINVAL;
-	}
-	rte_strscpy(ctx->pending[ctx->nr_pending++], key, PMU_TERM_NAME_MAX);
-	return 0;
-}
-
-/* True if the user's terms (comma separated, up to '/' or the end) set @p key. */
+/* A name perf itself resolves without a PMU folder. */
 static bool
-user_sets(const char *terms, const char *key)
+perf_name_known(const char *s)
 {
-	size_t klen = strlen(key);
-	const char *p = terms;
+	uint64_t config;
 
-	while (*p != '\0' && *p != '/') {
-		if (strncmp(p, key, klen) == 0 &&
-				(p[klen] == '=' || p[klen] == ',' ||
-				 p[klen] == '/' || p[klen] == '\0'))
-			return true;
-		p += strcspn(p, ",/");
-		if (*p == ',')
-			p++;
-	}
-	return false;
+	if (pmu_generic_find(s) != NULL || raw_parse(s, &config))
+		return true;
+	/* Quiet look-up: an invalid operation is still a cache name. */
+	return pmu_cache_parse(s, &config) != -ENOENT;
 }
 
-/* Every term an events/ file left open must be among the user's terms. */
 static int
-pending_check(const struct term_ctx *ctx, const char *user_terms)
+split_name(const char *name, struct name_parts *np)
 {
-	unsigned int i;
+	char *slash, *colon;
 
-	for (i = 0; i < ctx->nr_pending; i++) {
-		if (user_sets(user_terms, ctx->pending[i]))
-			continue;
-		PMU_LOG(ERR, "event %s needs a parameter: give %s/<event>,%s=<value>/",
-			ctx->event, ctx->pmu_name, ctx->pending[i]);
-		return -EINVAL;
-	}
-	return 0;
-}
+	rte_strscpy(np->buf, name, sizeof(np->buf));
+	np->mods = "";
+	np->pmu = NULL;
+	np->base = np->buf;
 
-/*
- * Expand event @p event_name of the context's PMU: apply the terms of its
- * events/ file. Returns -ENOENT, without a log, when there is no such file.
- */
-static int
-expand_event(struct term_ctx *ctx, const char *event_name)
-{
-	char buf[PMU_EVENT_FILE_MAX];
-	int ret;
-
-	ret = ctx_read(ctx, "events", event_name, buf, sizeof(buf));
-	if (ret < 0)
-		return ret;
-	if (ret == 0) {
-		PMU_LOG(ERR, "event %s: %s/%s/events/%s is empty", ctx->event,
-			pmu_sysfs_root(), ctx->pmu_name, event_name);
-		return -EINVAL;
-	}
-
-	return apply_terms(ctx, buf, false);
-}
-
-/*
- * Apply one term, "key=value" or "key". @p user: written in the event name
- * (a bare word may then be an event), else read from an events/ file.
- */
-static int
-apply_term(struct term_ctx *ctx, char *term, bool user)
-{
-	const char *from = user ? "" : " in an events file";
-	const char *val = NULL;
-	uint64_t value = 1;
-	__u64 *field;
-	char *eq;
-	int ret;
-
-	eq = strchr(term, '=');
-	if (eq != NULL) {
-		*eq = '\0';
-		val = eq + 1;
-	}
-	if (!word_valid(term)) {
-		PMU_LOG(ERR, "event %s: malformed term \"%s\"%s", ctx->event, term, from);
-		return -EINVAL;
-	}
-
-	if (val != NULL && strcmp(val, "?") == 0) {
-		if (user) {
-			PMU_LOG(ERR, "event %s: term %s needs a value", ctx->event, term);
+	slash = strchr(np->buf, '/');
+	if (slash != NULL) {
+		*slash = '\0';
+		np->pmu = np->buf;
+		np->base = slash + 1;
+		slash = strchr(np->base, '/');
+		if (slash != NULL) {
+			*slash = '\0';
+			np->mods = slash + 1;
+			if (np->mods[0] == ':')
+				np->mods++;
+		}
+		if (!pmu_name_valid(np->pmu)) {
+			PMU_LOG(ERR, "event %s: bad PMU name", name);
 			return -EINVAL;
 		}
-		return pending_add(ctx, term);
-	}
-	if (val != NULL) {
-		ret = parse_value(val, &value);
-		if (ret != 0) {
-			PMU_LOG(ERR, "event %s: bad value \"%s\" for term %s%s",
-				ctx->event, val, term, from);
-			return ret;
-		}
-	}
-
-	field = special_field(&ctx->desc->attr, term);
-	if (field != NULL) {
-		if (val == NULL) {
-			PMU_LOG(ERR, "event %s: term %s needs a value%s", ctx->event,
-				term, from);
+		if (np->base[0] == '\0') {
+			PMU_LOG(ERR, "event %s: expected %s/term[=value],.../", name, np->pmu);
 			return -EINVAL;
 		}
-		*field = value;
-		if (user && field == &ctx->desc->attr.config1)
-			ctx->desc->config1_user = UINT64_MAX;
 		return 0;
 	}
 
-	if (val == NULL && user) {
-		ret = expand_event(ctx, term);
-		if (ret != -ENOENT)
-			return ret;
-	}
-
-	ret = apply_format(ctx, term, value, user);
-	if (ret == -ENOENT) {
-		if (user) {
-			PMU_LOG(ERR, "event %s: PMU %s has no %s %s (see %s/%s/format/)",
-				ctx->event, ctx->pmu_name, val == NULL ? "event or term" : "term",
-				term, pmu_sysfs_root(), ctx->pmu_name);
-			return -ENOENT;
-		}
-		PMU_LOG(ERR, "event %s: term %s in an events file of %s is not a format term",
-			ctx->event, term, ctx->pmu_name);
+	colon = strrchr(np->buf, ':');
+	if (colon == NULL)
+		return 0;
+	if (colon[1] == '\0' || colon == np->buf) {
+		PMU_LOG(ERR, "event %s: empty modifier or event", name);
 		return -EINVAL;
 	}
-	return ret;
-}
-
-/* Apply comma-separated @p terms, in order (changes the string). */
-static int
-apply_terms(struct term_ctx *ctx, char *terms, bool user)
-{
-	char *term = terms;
-	char *comma;
-	int ret;
-
-	for (;;) {
-		comma = strchr(term, ',');
-		if (comma != NULL)
-			*comma = '\0';
-		if (term[0] == '\0') {
-			PMU_LOG(ERR, "event %s: empty term%s", ctx->event,
-				user ? "" : " in an events file");
-			return -EINVAL;
-		}
-		ret = apply_term(ctx, term, user);
-		if (ret != 0)
-			return ret;
-		if (comma == NULL)
-			return 0;
-		term = comma + 1;
+	/* "cycles:u" has modifiers, "INST_RETIRED:ANY_P" is a vendor name. */
+	*colon = '\0';
+	if (all_in(colon + 1, PERF_MODIFIERS) || perf_name_known(np->buf)) {
+		np->mods = colon + 1;
+		return 0;
 	}
-}
-
-/* A PMU folder name that stays under the root and fits desc->pmu. */
-static bool
-pmu_name_valid(const char *s)
-{
-	return s[0] != '\0' && strlen(s) < PMU_NAME_MAX && strchr(s, '/') == NULL &&
-		strstr(s, "..") == NULL && strcmp(s, ".") != 0;
-}
-
-static int
-pmu_type_get(const struct term_ctx *ctx, uint32_t *type)
-{
-	int ret;
-
-	ret = pmu_sysfs_type(ctx->pmu_name, type);
-	if (ret != 0)
-		PMU_LOG(ERR, "event %s: cannot read %s/%s/type: %s", ctx->event,
-			pmu_sysfs_root(), ctx->pmu_name, strerror(-ret));
-	return ret;
-}
-
-/* "pmu/terms/" */
-static int
-encode_pmu_terms(const char *name, const char *core_pmu, struct pmu_event_desc *desc)
-{
-	char buf[PMU_EVENT_NAME_MAX + 1];
-	char user_terms[PMU_EVENT_NAME_MAX + 1];
-	struct term_ctx ctx;
-	uint32_t type;
-	char *terms;
-	size_t len;
-	int ret;
-
-	rte_strscpy(buf, name, sizeof(buf));
-	terms = strchr(buf, '/');
-	*terms++ = '\0';
-	len = strlen(terms);
-	if (len > 0 && terms[len - 1] == '/')
-		terms[len - 1] = '\0';
-
-	if (!pmu_name_valid(buf)) {
-		PMU_LOG(ERR, "event %s: bad PMU name", name);
-		return -EINVAL;
-	}
-	if (terms[0] == '\0' || strchr(terms, '/') != NULL) {
-		PMU_LOG(ERR, "event %s: expected %s/term[=value],.../", name, buf);
-		return -EINVAL;
-	}
-	if (!pmu_sysfs_pmu_exists(buf)) {
-		PMU_LOG(ERR, "event %s: no PMU %s in %s", name, buf, pmu_sysfs_root());
-		return -ENOENT;
-	}
-
-	memset(&ctx, 0, sizeof(ctx));
-	ctx.pmu_name = buf;
-	ctx.event = name;
-	ctx.desc = desc;
-
-	ret = pmu_type_get(&ctx, &type);
-	if (ret != 0)
-		return ret;
-
-	rte_strscpy(user_terms, terms, sizeof(user_terms));
-	ret = apply_terms(&ctx, terms, true);
-	if (ret != 0)
-		return ret;
-	ret = pending_check(&ctx, user_terms);
-	if (ret != 0)
-		return ret;
-
-	desc->attr.type = type;
-	rte_strscpy(desc->pmu, buf, sizeof(desc->pmu));
-	desc->core = strcmp(buf, core_pmu) == 0;
+	*colon = ':';
 	return 0;
 }
 
-/* An event of the core PMU's events/ folder. */
+/* Modifier letters to MOD_* bits. */
+static int
+parse_mods(const char *name, const char *mods, unsigned int *bits)
+{
+	unsigned int bit;
+	const char *p;
+
+	*bits = 0;
+	for (p = mods; *p != '\0'; p++) {
+		switch (*p) {
+		case 'u':
+			bit = MOD_USER;
+			break;
+		case 'k':
+			bit = MOD_KERNEL;
+			break;
+		case 'h':
+			bit = MOD_HV;
+			break;
+		default:
+			PMU_LOG(ERR, "event %s: modifier '%c' not supported (u, k and h are)",
+				name, *p);
+			return -EINVAL;
+		}
+		if ((*bits & bit) != 0) {
+			PMU_LOG(ERR, "event %s: modifier '%c' given twice", name, *p);
+			return -EINVAL;
+		}
+		*bits |= bit;
+	}
+	return 0;
+}
+
+/* Index of @p core_pmu among the @p n core PMUs in @p names, or -1. */
+static int
+core_index(char names[][PMU_NAME_MAX], unsigned int n, const char *core_pmu)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		if (strcmp(names[i], core_pmu) == 0)
+			return (int)i;
+	}
+	return -1;
+}
+
+/* A core PMU among several: the extended type of generic events. */
+static int
+extended_type(const char *name, const char *core_pmu, uint64_t *ext)
+{
+	char names[PMU_CORE_MAX][PMU_NAME_MAX];
+	unsigned int n;
+	uint32_t type;
+	int ret;
+
+	*ext = 0;
+	n = pmu_core_pmus(names);
+	if (n < 2 || core_index(names, n, core_pmu) < 0)
+		return 0;
+
+	ret = pmu_sysfs_type(core_pmu, &type);
+	if (ret != 0) {
+		PMU_LOG(ERR, "event %s: cannot read %s/%s/type: %s", name, pmu_sysfs_root(),
+			core_pmu, strerror(-ret));
+		return ret;
+	}
+	*ext = (uint64_t)type << PERF_PMU_TYPE_SHIFT;
+	return 0;
+}
+
+/* A hardware event of the core PMU: generic, cache or raw. */
+static int
+encode_hw(const char *name, const char *what, const char *core_pmu, uint32_t type,
+	uint64_t config, struct pmu_event_desc *desc)
+{
+	uint32_t raw_type;
+	uint64_t ext;
+	int ret;
+
+	if (core_pmu[0] == '\0') {
+		PMU_LOG(ERR, "event %s: a %s event, but this machine has no core PMU under %s "
+			"(a virtual machine without a PMU?)", name, what, pmu_sysfs_root());
+		return -EOPNOTSUPP;
+	}
+	if (!pmu_name_valid(core_pmu)) {
+		PMU_LOG(ERR, "event %s: bad core PMU name %s", name, core_pmu);
+		return -EINVAL;
+	}
+
+	desc->core = true;
+	if (type == PERF_TYPE_RAW) {
+		ret = pmu_sysfs_type(core_pmu, &raw_type);
+		if (ret != 0) {
+			PMU_LOG(ERR, "event %s: cannot read %s/%s/type: %s", name,
+				pmu_sysfs_root(), core_pmu, strerror(-ret));
+			return ret;
+		}
+		desc->attr.type = raw_type;
+		desc->attr.config = config;
+		rte_strscpy(desc->pmu, core_pmu, sizeof(desc->pmu));
+		return 0;
+	}
+
+	ret = extended_type(name, core_pmu, &ext);
+	if (ret != 0)
+		return ret;
+	desc->attr.type = type;
+	desc->attr.config = config | ext;
+	return 0;
+}
+
+/* An event of the core PMU's events/ folder, or of another core type. */
 static int
 encode_core_event(const char *name, const char *core_pmu, struct pmu_event_desc *desc)
 {
-	struct term_ctx ctx;
-	uint32_t type;
+	char names[PMU_CORE_MAX][PMU_NAME_MAX];
+	unsigned int i, n;
 	int ret;
 
 	if (!pmu_name_valid(core_pmu)) {
 		PMU_LOG(ERR, "event %s: bad core PMU name %s", name, core_pmu);
 		return -EINVAL;
 	}
-
-	memset(&ctx, 0, sizeof(ctx));
-	ctx.pmu_name = core_pmu;
-	ctx.event = name;
-	ctx.desc = desc;
-
-	ret = expand_event(&ctx, name);
-	if (ret == -ENOENT)
-		PMU_LOG(ERR, "unknown event %s: not a generic event nor in %s/%s/events/",
-			name, pmu_sysfs_root(), core_pmu);
-	if (ret != 0)
-		return ret;
-	ret = pending_check(&ctx, "");
-	if (ret != 0)
-		return ret;
-	ret = pmu_type_get(&ctx, &type);
-	if (ret != 0)
+	ret = pmu_sysfs_event_encode(name, core_pmu, desc);
+	if (ret == 0)
+		desc->core = true;
+	if (ret != -ENOENT)
 		return ret;
 
-	desc->attr.type = type;
-	rte_strscpy(desc->pmu, core_pmu, sizeof(desc->pmu));
-	desc->core = true;
+	/* Known on another core type: not countable on this one. */
+	n = pmu_core_pmus(names);
+	if (core_index(names, n, core_pmu) < 0)
+		return -ENOENT;
+	for (i = 0; i < n; i++) {
+		if (strcmp(names[i], core_pmu) == 0)
+			continue;
+		ret = pmu_sysfs_event_encode(name, names[i], desc);
+		memset(desc, 0, sizeof(*desc));
+		desc->attr.size = sizeof(desc->attr);
+		if (ret == 0) {
+			PMU_LOG(ERR, "event %s exists on core PMU %s only, not on %s",
+				name, names[i], core_pmu);
+			return -EOPNOTSUPP;
+		}
+	}
+	return -ENOENT;
+}
+
+static int
+encode_name(const char *name, const char *base, const char *core_pmu,
+	struct pmu_event_desc *desc)
+{
+	const struct pmu_generic_event *g;
+	uint64_t config;
+	int ret;
+
+	g = pmu_generic_find(base);
+	if (g != NULL) {
+		if (g->not_countable != NULL) {
+			PMU_LOG(ERR, "event %s cannot be counted: %s", name, g->not_countable);
+			return -EOPNOTSUPP;
+		}
+		if (g->type == PERF_TYPE_HARDWARE)
+			return encode_hw(name, "hardware", core_pmu, g->type, g->config, desc);
+		desc->attr.type = g->type;
+		desc->attr.config = g->config;
+		return 0;
+	}
+
+	ret = pmu_cache_parse(base, &config);
+	if (ret == 0)
+		return encode_hw(name, "cache", core_pmu, PERF_TYPE_HW_CACHE, config, desc);
+	if (ret != -ENOENT)
+		return ret;
+
+	if (raw_parse(base, &config))
+		return encode_hw(name, "raw", core_pmu, PERF_TYPE_RAW, config, desc);
+
+	if (strstr(base, "..") != NULL || strcmp(base, ".") == 0) {
+		PMU_LOG(ERR, "event %s: bad event name", name);
+		return -EINVAL;
+	}
+
+	if (core_pmu[0] != '\0') {
+		ret = encode_core_event(base, core_pmu, desc);
+		if (ret != -ENOENT)
+			return ret;
+	}
+
+	ret = pmu_pfm_encode(base, core_pmu, desc);
+	if (ret != -ENOENT)
+		return ret;
+
+	if (core_pmu[0] == '\0')
+		PMU_LOG(ERR, "unknown event %s: not a perf event name, no core PMU%s", name,
+			pmu_pfm_available() ? ", unknown to libpfm4" : "");
+	else
+		PMU_LOG(ERR, "unknown event %s: not a perf event name nor in %s/%s/events/%s",
+			name, pmu_sysfs_root(), core_pmu,
+			pmu_pfm_available() ? ", unknown to libpfm4" : "");
+	return -ENOENT;
+}
+
+/* Privilege levels: the modifiers, or the default of the event's type. */
+static int
+apply_mods(const char *name, unsigned int mods, struct perf_event_attr *attr)
+{
+	bool software = attr->type == PERF_TYPE_SOFTWARE;
+
+	if (mods == 0) {
+		attr->exclude_kernel = !software;
+		attr->exclude_hv = !software;
+		return 0;
+	}
+	if (software && mods == MOD_HV) {
+		PMU_LOG(ERR, "event %s: modifier h alone counts nothing for a software event",
+			name);
+		return -EINVAL;
+	}
+	attr->exclude_user = (mods & MOD_USER) == 0;
+	attr->exclude_kernel = (mods & MOD_KERNEL) == 0;
+	attr->exclude_hv = (mods & MOD_HV) == 0;
 	return 0;
 }
 
 static int
 encode(const char *name, const char *core_pmu, struct pmu_event_desc *desc)
 {
-	const struct generic_event *g;
+	struct name_parts np;
+	unsigned int mods;
+	int ret;
 
 	if (name == NULL || name[0] == '\0') {
 		PMU_LOG(ERR, "empty event name");
@@ -533,28 +387,27 @@ encode(const char *name, const char *core_pmu, struct pmu_event_desc *desc)
 		return -EINVAL;
 	}
 
-	if (strchr(name, '/') != NULL)
-		return encode_pmu_terms(name, core_pmu, desc);
+	ret = split_name(name, &np);
+	if (ret != 0)
+		return ret;
+	ret = parse_mods(name, np.mods, &mods);
+	if (ret != 0)
+		return ret;
 
-	g = generic_find(name);
-	if (g != NULL) {
-		desc->attr.type = g->type;
-		desc->attr.config = g->config;
-		desc->core = g->type == PERF_TYPE_HARDWARE;
-		return 0;
+	if (np.pmu != NULL) {
+		ret = pmu_terms_encode(name, np.pmu, np.base, desc);
+		if (ret == 0)
+			desc->core = strcmp(np.pmu, core_pmu) == 0;
+	} else {
+		ret = encode_name(name, np.base, core_pmu, desc);
 	}
+	if (ret != 0)
+		return ret;
 
-	if (strstr(name, "..") != NULL || strcmp(name, ".") == 0) {
-		PMU_LOG(ERR, "event %s: bad event name", name);
-		return -EINVAL;
-	}
-
-	if (core_pmu[0] == '\0') {
-		PMU_LOG(ERR, "unknown event %s: not a generic event, and no core PMU",
-			name);
-		return -ENOENT;
-	}
-	return encode_core_event(name, core_pmu, desc);
+	if (desc->core)
+		rte_strscpy(desc->core_pmu, core_pmu, sizeof(desc->core_pmu));
+	desc->levels_given = mods != 0;
+	return apply_mods(name, mods, &desc->attr);
 }
 
 int
@@ -577,4 +430,31 @@ pmu_event_encode(const char *name, const char *core_pmu, struct pmu_event_desc *
 		desc->attr.size = sizeof(struct perf_event_attr);
 	}
 	return ret;
+}
+
+int
+pmu_event_encode_any(const char *name, const char *core_pmu, struct pmu_event_desc *desc)
+{
+	char names[PMU_CORE_MAX][PMU_NAME_MAX];
+	unsigned int i, n;
+	int ret;
+
+	ret = pmu_event_encode(name, core_pmu, desc);
+	if (ret != -EOPNOTSUPP || core_pmu == NULL || core_pmu[0] == '\0')
+		return ret;
+
+	n = pmu_core_pmus(names);
+	for (i = 0; i < n; i++) {
+		if (strcmp(names[i], core_pmu) == 0)
+			continue;
+		RTE_PER_LCORE(pmu_log_quiet)++;
+		ret = pmu_event_encode(name, names[i], desc);
+		RTE_PER_LCORE(pmu_log_quiet)--;
+		if (ret == 0) {
+			PMU_LOG(INFO, "event %s: counted on lcores of core PMU %s only", name,
+				names[i]);
+			return 0;
+		}
+	}
+	return -EOPNOTSUPP;
 }

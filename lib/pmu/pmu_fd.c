@@ -20,14 +20,18 @@
 #include "pmu_private.h"
 
 /* Layout of read() with PMU_FD_READ_FORMAT. */
+struct event_read {
+	uint64_t value;
+	uint64_t time_enabled;
+	uint64_t time_running;
+};
+
+/* Layout of read() with PMU_FD_GROUP_FORMAT: the events and the reader. */
 struct group_read {
 	uint64_t nr;
 	uint64_t time_enabled;
 	uint64_t time_running;
-	struct {
-		uint64_t value;
-		uint64_t id;
-	} values[RTE_MAX_NUM_GROUP_EVENTS];
+	uint64_t values[RTE_MAX_NUM_GROUP_EVENTS + 1];
 };
 
 static size_t
@@ -41,8 +45,6 @@ page_size(void)
 	return size;
 }
 
-/* How many times a call failing with a transient errno is made in a row. */
-#define PMU_FD_TRIES 3
 
 /* EINTR: a signal came; EAGAIN, EBUSY: the kernel or the PMU is busy now. */
 static bool
@@ -181,9 +183,10 @@ log_open_error(const char *name, int err)
 static int
 open_errno(int err)
 {
-	if (err == -ENOENT)
-		return -ENOENT;
-	/* E2BIG (attr newer than the kernel), ENODEV, EINVAL, ENOSPC... */
+	/* Every event opened was encoded from a known name: ENOENT (the kernel
+	 * or PMU has no such event), E2BIG (attr newer than the kernel),
+	 * ENODEV, EINVAL, ENOSPC... all mean that this machine cannot count it.
+	 */
 	return errno_map(err, -EOPNOTSUPP);
 }
 
@@ -201,10 +204,14 @@ pmu_fd_probe(const char *name, const char *core_pmu, struct pmu_event_desc *desc
 			close(fd);
 			return 0;
 		}
-		if (fd == -EINVAL && (desc->attr.exclude_kernel || desc->attr.exclude_hv)) {
-			PMU_LOG(INFO, "event %s: PMU '%s' cannot exclude kernel space; "
+		if (fd == -EINVAL && (desc->attr.exclude_user || desc->attr.exclude_kernel ||
+				desc->attr.exclude_hv)) {
+			/* Louder when the name's modifiers asked for the levels. */
+			PMU_LOG_AT(desc->levels_given ? RTE_LOG_WARNING : RTE_LOG_INFO,
+				"event %s: PMU '%s' cannot exclude kernel space; "
 				"counting user and kernel", name,
 				desc->pmu[0] != '\0' ? desc->pmu : "generic");
+			desc->attr.exclude_user = 0;
 			desc->attr.exclude_kernel = 0;
 			desc->attr.exclude_hv = 0;
 			continue;
@@ -237,12 +244,24 @@ pmu_fd_group_open(const char *name, const struct pmu_event_desc *desc, int leade
 }
 
 int
-pmu_fd_id(int fd, uint64_t *id)
+pmu_fd_group_reader_open(int leader_fd)
 {
-	if (ioctl(fd, PERF_EVENT_IOC_ID, id) != 0)
-		return errno_map(-errno, -EIO);
+	struct perf_event_attr attr;
+	int fd;
 
-	return 0;
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = PERF_TYPE_SOFTWARE;
+	attr.config = PERF_COUNT_SW_DUMMY;
+	attr.read_format = PMU_FD_GROUP_FORMAT;
+
+	fd = pmu_fd_open(&attr, leader_fd);
+	if (fd < 0) {
+		log_open_error("group reader (software dummy)", fd);
+		return open_errno(fd);
+	}
+
+	return fd;
 }
 
 int
@@ -295,39 +314,67 @@ pmu_fd_close(int *fd)
 	*fd = -1;
 }
 
-int
-pmu_fd_read(int fd, uint64_t id, uint64_t *value, uint64_t *raw, uint64_t *enabled,
-	uint64_t *running)
+/* read() of @p len bytes, again after EINTR a few times. */
+static ssize_t
+read_retry(int fd, void *buf, size_t len)
 {
-	struct group_read buf;
 	unsigned int tries = 0;
-	uint64_t i;
 	ssize_t n;
 
 	do {
-		n = read(fd, &buf, sizeof(buf));
-	} while (n < 0 && errno == EINTR && ++tries < PMU_FD_TRIES);
+		n = read(fd, buf, len);
+	} while (unlikely(n < 0) && errno == EINTR && ++tries < PMU_FD_TRIES);
+
+	return n;
+}
+
+int
+pmu_fd_read(int fd, uint64_t *value, uint64_t *raw, uint64_t *enabled, uint64_t *running)
+{
+	struct event_read buf;
+	ssize_t n;
+
+	n = read_retry(fd, &buf, sizeof(buf));
 	if (n < 0)
 		return -errno;
 	/* A pinned group the kernel could not schedule reads 0 bytes. */
-	if (n < (ssize_t)offsetof(struct group_read, values))
+	if (n != (ssize_t)sizeof(buf))
 		return -ENODATA;
 
-	for (i = 0; i < buf.nr && i < RTE_MAX_NUM_GROUP_EVENTS; i++) {
-		if ((ssize_t)offsetof(struct group_read, values[i + 1]) > n)
-			break;
-		if (buf.values[i].id != id)
-			continue;
-		if (raw != NULL)
-			*raw = buf.values[i].value;
-		*value = __rte_pmu_scale(buf.values[i].value, buf.time_enabled,
-			buf.time_running);
-		if (enabled != NULL)
-			*enabled = buf.time_enabled;
-		if (running != NULL)
-			*running = buf.time_running;
-		return 0;
-	}
+	*value = __rte_pmu_scale(buf.value, buf.time_enabled, buf.time_running);
+	if (raw != NULL)
+		*raw = buf.value;
+	if (enabled != NULL)
+		*enabled = buf.time_enabled;
+	if (running != NULL)
+		*running = buf.time_running;
 
-	return -ENOENT;
+	return 0;
+}
+
+int
+pmu_fd_read_group(int fd, uint64_t *values, unsigned int n, uint64_t *enabled,
+	uint64_t *running)
+{
+	struct group_read buf;
+	unsigned int i;
+	ssize_t len;
+
+	len = read_retry(fd, &buf, sizeof(buf));
+	if (len < 0)
+		return -errno;
+	if (len < (ssize_t)offsetof(struct group_read, values))
+		return -ENODATA;
+
+	for (i = 0; i < n && i < buf.nr; i++) {
+		if ((ssize_t)offsetof(struct group_read, values[i + 1]) > len)
+			break;
+		values[i] = buf.values[i];
+	}
+	if (enabled != NULL)
+		*enabled = buf.time_enabled;
+	if (running != NULL)
+		*running = buf.time_running;
+
+	return (int)i;
 }

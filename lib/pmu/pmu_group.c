@@ -5,11 +5,13 @@
 /* Opening and closing an lcore's event group. */
 
 #include <errno.h>
+#include <sched.h>
 #include <string.h>
 
 #include <rte_common.h>
 
 #include "pmu_private.h"
+#include "rte_pmu_trace.h"
 
 /* Unmap @p page; when munmap() fails, keep the page for a later try. */
 static void
@@ -68,35 +70,76 @@ pmu_group_close(unsigned int lcore_id)
 			page_unmap(group->mmap_pages[i]);
 		group->mmap_pages[i] = NULL;
 		pmu_fd_close(&lc->fds[i]);
-		lc->ids[i] = 0;
+		group->fds[i] = -1;
 	}
+	pmu_fd_close(&lc->group_fd);
+	if (was_open)
+		rte_pmu_trace_group_close(lcore_id);
 	if (was_open && pmu.num_open > 0)
 		pmu.num_open--;
 	__atomic_store_n(&lc->status, 0, __ATOMIC_RELAXED);
-	__atomic_store_n(&lc->slow_reads, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&group->slow_reads, 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&lc->read_errors, 0, __ATOMIC_RELAXED);
 	lc->read_error_logged = false;
 }
 
-/* Open event @p i of @p lcore_id's group: fd, id, user page. */
+/*
+ * The encodings of this lcore: the added ones, except on a machine with
+ * several core types, where core events are encoded again for the core PMU
+ * of the CPUs the calling thread may run on.
+ */
 static int
-group_event_open(unsigned int lcore_id, unsigned int i)
+group_encodings(struct pmu_event_desc *descs)
+{
+	char names[PMU_CORE_MAX][PMU_NAME_MAX];
+	char core[PMU_NAME_MAX];
+	bool any_core = false;
+	const char *name;
+	rte_cpuset_t set;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < pmu.num_events; i++) {
+		descs[i] = pmu.events[i].desc;
+		any_core |= descs[i].core;
+	}
+	if (!any_core || pmu_core_pmus(names) < 2)
+		return 0;
+
+	if (sched_getaffinity(0, sizeof(set), &set) != 0)
+		return -errno;
+	ret = pmu_core_pmu_for_cpuset(&set, core);
+	if (ret != 0)
+		return ret;
+	for (i = 0; i < pmu.num_events; i++) {
+		if (!descs[i].core || strcmp(descs[i].core_pmu, core) == 0)
+			continue;
+		name = pmu.events[i].name;
+		ret = pmu_event_encode(name, core, &descs[i]);
+		if (ret != 0)
+			return ret;
+		pmu_arch_attr_fixup(core, &descs[i]);
+		ret = pmu_fd_probe(name, core, &descs[i]);
+		if (ret != 0)
+			return ret;
+	}
+	return 0;
+}
+
+/* Open event @p i of @p lcore_id's group, encoded as @p desc: fd and user page. */
+static int
+group_event_open(unsigned int lcore_id, unsigned int i, const struct pmu_event_desc *desc)
 {
 	struct rte_pmu_event_group *group = &rte_pmu_event_groups[lcore_id];
 	struct pmu_lcore *lc = &pmu.lcores[lcore_id];
 	const struct pmu_event *ev = &pmu.events[i];
 	int ret;
 
-	ret = pmu_fd_group_open(ev->name, &ev->desc, i == 0 ? -1 : lc->fds[0]);
+	ret = pmu_fd_group_open(ev->name, desc, i == 0 ? -1 : lc->fds[0]);
 	if (ret < 0)
 		return ret;
 	lc->fds[i] = ret;
-
-	ret = pmu_fd_id(lc->fds[i], &lc->ids[i]);
-	if (ret != 0) {
-		PMU_LOG(ERR, "event %s: PERF_EVENT_IOC_ID: %s", ev->name, strerror(-ret));
-		return ret;
-	}
+	group->fds[i] = ret;
 
 	ret = pmu_fd_map(lc->fds[i], &group->mmap_pages[i]);
 	if (ret != 0) {
@@ -111,6 +154,7 @@ int
 pmu_group_open(unsigned int lcore_id)
 {
 	struct rte_pmu_event_group *group = &rte_pmu_event_groups[lcore_id];
+	struct pmu_event_desc descs[RTE_MAX_NUM_GROUP_EVENTS];
 	struct pmu_lcore *lc = &pmu.lcores[lcore_id];
 	unsigned int i;
 	int ret;
@@ -118,11 +162,22 @@ pmu_group_open(unsigned int lcore_id)
 	if (pmu.num_events == 0)
 		return -ENODATA;
 
+	ret = group_encodings(descs);
+	if (ret != 0)
+		goto fail;
 	for (i = 0; i < pmu.num_events; i++) {
-		ret = group_event_open(lcore_id, i);
-		if (ret != 0)
+		ret = group_event_open(lcore_id, i, &descs[i]);
+		if (ret != 0) {
+			rte_pmu_trace_error(lcore_id, pmu.events[i].name, ret);
 			goto fail;
+		}
 	}
+
+	/* Last, so that the group's values come in event index order. */
+	ret = pmu_fd_group_reader_open(lc->fds[0]);
+	if (ret < 0)
+		goto fail;
+	lc->group_fd = ret;
 
 	ret = pmu_fd_enable_group(lc->fds[0]);
 	if (ret != 0) {
@@ -136,6 +191,7 @@ pmu_group_open(unsigned int lcore_id)
 	/* Pages first, then the count that lets the fast path use them. */
 	__atomic_store_n(&group->num_ready, pmu.num_events, __ATOMIC_RELEASE);
 	PMU_LOG(DEBUG, "lcore %u: group of %u event(s) open", lcore_id, pmu.num_events);
+	rte_pmu_trace_group_open(lcore_id, pmu.num_events, 0);
 
 	return 0;
 fail:
@@ -145,9 +201,38 @@ fail:
 		PMU_LOG(ERR, "lcore %u: group not opened (%s); its reads return 0 until "
 			"rte_pmu_fini()", lcore_id, strerror(-ret));
 	else
-		rte_log(lc->open_failures++ == 0 ? RTE_LOG_ERR : RTE_LOG_DEBUG, pmu_logtype,
-			"PMU: lcore %u: group not opened (%s); its next read tries again\n",
+		PMU_LOG_AT(lc->open_failures++ == 0 ? RTE_LOG_ERR : RTE_LOG_DEBUG,
+			"lcore %u: group not opened (%s); its next read tries again",
 			lcore_id, strerror(-ret));
+	rte_pmu_trace_group_open(lcore_id, pmu.num_events, ret);
+
+	return ret;
+}
+
+int
+pmu_group_read(unsigned int lcore_id, uint64_t *values, unsigned int n, uint64_t *enabled,
+	uint64_t *running)
+{
+	struct pmu_lcore *lc = &pmu.lcores[lcore_id];
+	unsigned int num = rte_pmu_event_groups[lcore_id].num_ready;
+	uint64_t raw[RTE_MAX_NUM_GROUP_EVENTS + 1];
+	uint64_t te, tr;
+	int i, ret;
+
+	if (num == 0 || lc->group_fd < 0)
+		return -ENODEV;
+	if (n > num)
+		n = num;
+
+	ret = pmu_fd_read_group(lc->group_fd, raw, n, &te, &tr);
+	if (ret < 0)
+		return ret;
+	for (i = 0; i < ret; i++)
+		values[i] = __rte_pmu_scale(raw[i], te, tr);
+	if (enabled != NULL)
+		*enabled = te;
+	if (running != NULL)
+		*running = tr;
 
 	return ret;
 }

@@ -56,8 +56,7 @@ event_info(unsigned int lcore_id, unsigned int i, struct rte_pmu_event_info *ei)
 	ei->cap_user_rdpmc = (__RTE_PMU_LOAD(pc->capabilities) & __RTE_PMU_CAP_USER_RDPMC) != 0;
 	ei->path = __RTE_PMU_HAVE_USER_READ && ei->user_index != 0 && ei->cap_user_rdpmc ?
 		RTE_PMU_PATH_USER : RTE_PMU_PATH_SYSCALL;
-	ret = pmu_fd_read(lc->fds[i], lc->ids[i], &value, &ei->value, &ei->time_enabled,
-		&ei->time_running);
+	ret = pmu_fd_read(lc->fds[i], &value, &ei->value, &ei->time_enabled, &ei->time_running);
 	if (ret == 0)
 		ei->multiplexed = ei->time_enabled != ei->time_running;
 	else
@@ -82,7 +81,8 @@ rte_pmu_lcore_info_get(unsigned int lcore_id, struct rte_pmu_lcore_info *info)
 	memset(info, 0, sizeof(*info));
 	info->status = pmu.num_events == 0 ? -ENODATA : pmu.lcores[lcore_id].status;
 	info->num_events = pmu.num_events;
-	info->slow_reads = __atomic_load_n(&pmu.lcores[lcore_id].slow_reads, __ATOMIC_RELAXED);
+	info->slow_reads = __atomic_load_n(&rte_pmu_event_groups[lcore_id].slow_reads,
+		__ATOMIC_RELAXED);
 	info->read_errors = __atomic_load_n(&pmu.lcores[lcore_id].read_errors, __ATOMIC_RELAXED);
 	for (i = 0; i < pmu.num_events; i++) {
 		struct rte_pmu_event_info *ei = &info->events[i];
@@ -95,4 +95,10 @@ rte_pmu_lcore_info_get(unsigned int lcore_id, struct rte_pmu_lcore_info *info)
 out:
 	rte_spinlock_unlock(&pmu.lock);
 	return ret;
+}
+
+const char *
+__rte_pmu_core_pmu(void)
+{
+	return __atomic_load_n(&pmu.initialized, __ATOMIC_ACQUIRE) ? pmu.core_pmu : "";
 }

@@ -9,10 +9,14 @@
  *
  * Layers, each calling only down:
  *   pmu.c, pmu_info.c   state container and the control-path API
+ *   pmu_list.c          rte_pmu_event_list()
  *   pmu_read.c          the read path outside the inline fast path
  *   pmu_group.c         an lcore's group: open, close
  *   pmu_fd.c            perf_event file descriptors (pmu_fd.h)
- *   pmu_event.c         event names -> attributes (pmu_event.h)
+ *   pmu_event.c         event names -> attributes (pmu_event.h), with
+ *                       pmu_event_names.c (perf's names), pmu_event_terms.c
+ *                       (sysfs terms), pmu_core.c (core PMU of a CPU set),
+ *                       pmu_pfm.c (vendor names through libpfm4)
  *   pmu_sysfs.c         the PMU folders in sysfs (pmu_sysfs.h)
  *   pmu_arch.c          the architecture backend (pmu_arch.h, drivers/pmu/<arch>)
  */
@@ -33,8 +37,20 @@
 
 extern int pmu_logtype;
 
-#define PMU_LOG(level, fmt, ...) \
-	rte_log(RTE_LOG_ ## level, pmu_logtype, "PMU: " fmt "\n", ##__VA_ARGS__)
+/**
+ * Set by a thread while the failures it meets are results rather than news
+ * (listing events, trying an encoding on each core PMU): the library's log
+ * lines from that thread are dropped. Other threads still log.
+ */
+RTE_DECLARE_PER_LCORE(unsigned int, pmu_log_quiet);
+
+/** Log at a level given as a value (RTE_LOG_ERR, ...). */
+#define PMU_LOG_AT(lvl, fmt, ...) do { \
+	if (RTE_PER_LCORE(pmu_log_quiet) == 0) \
+		rte_log(lvl, pmu_logtype, "PMU: " fmt "\n", ##__VA_ARGS__); \
+} while (0)
+
+#define PMU_LOG(level, fmt, ...) PMU_LOG_AT(RTE_LOG_ ## level, fmt, ##__VA_ARGS__)
 
 /** An added event. */
 struct pmu_event {
@@ -44,13 +60,13 @@ struct pmu_event {
 
 /** Control-path state of one lcore's group. */
 struct pmu_lcore {
-	int fds[RTE_MAX_NUM_GROUP_EVENTS];      /**< -1 when closed */
-	uint64_t ids[RTE_MAX_NUM_GROUP_EVENTS]; /**< PERF_EVENT_IOC_ID */
+	int fds[RTE_MAX_NUM_GROUP_EVENTS];      /**< -1 when closed; fds[0] leads */
+	int group_fd; /**< the group's reader (pmu_fd_group_reader_open()), or -1 */
 	/** As rte_pmu_lcore_status(); read without the lock by the lcore's
 	 * own read path, so always accessed with __atomic builtins.
 	 */
 	int status;
-	uint64_t slow_reads;  /**< reads that left the fast path (atomic) */
+	/* reads that left the fast path: rte_pmu_event_group::slow_reads */
 	uint64_t read_errors; /**< reads that gave 0: read() failed (atomic) */
 	bool read_error_logged;     /**< the first read error was logged */
 	unsigned int open_failures; /**< transient open failures in a row */
@@ -88,6 +104,30 @@ void pmu_group_close(unsigned int lcore_id);
 /** Unmap the pages whose munmap() failed before; log those that stay. */
 void pmu_group_unmap_stale(void);
 
+/**
+ * Read every event of @p lcore_id's open group with one read() system call
+ * (of the group's reader): @p values[i] is event i's value scaled by the
+ * group's times, which are returned when the pointers are not NULL. Call
+ * it with the lock held, or from the lcore's own thread (its group cannot
+ * close under it then). Returns the number of values filled (at most
+ * @p n) or negative errno: -ENODEV the group is not open; -ENODATA the
+ * group is in error state; another one from read().
+ */
+int pmu_group_read(unsigned int lcore_id, uint64_t *values, unsigned int n,
+	uint64_t *enabled, uint64_t *running);
+
+/* ---- the read path (pmu_read.c), from the reading thread, no lock ---- */
+
+/**
+ * Prepare the calling thread's reads: point its fast path at its lcore's
+ * group and open the group on first use (again after a transient failure,
+ * -EAGAIN). Returns 0 with @p lcore_id set when the group is open, or
+ * negative errno: -ESRCH unregistered thread; -ENODEV library not
+ * initialised; -ENODATA no event added; the group's failed status
+ * otherwise.
+ */
+int pmu_read_prepare(unsigned int *lcore_id);
+
 /* ---- internal API for tests (version.map INTERNAL) ---- */
 
 /**
@@ -96,5 +136,13 @@ void pmu_group_unmap_stale(void);
  */
 __rte_internal
 int __rte_pmu_sysfs_root_set(const char *root);
+
+/**
+ * The core PMU's folder name found by rte_pmu_init() (e.g. "cpu",
+ * "armv8_pmuv3_0"), "" when there is none or the library is not
+ * initialised. For tests and tools that build pmu/term/ names.
+ */
+__rte_internal
+const char *__rte_pmu_core_pmu(void);
 
 #endif /* PMU_PRIVATE_H */

@@ -13,6 +13,7 @@
 #include <rte_lcore.h>
 
 #include "pmu_private.h"
+#include "rte_pmu_trace.h"
 
 /* Where a thread's fast path points before its first read: no events, so
  * every read goes to the slow path.
@@ -21,30 +22,34 @@ struct rte_pmu_event_group pmu_no_group;
 
 RTE_DEFINE_PER_LCORE(struct rte_pmu_event_group *, _pmu_group) = &pmu_no_group;
 
-/* First read on an lcore: open its group, once. */
-static bool
+/* First read on an lcore: open its group, once (again after a transient
+ * failure). Returns 0 when it is open, or negative errno.
+ */
+static int
 lazy_open(unsigned int lcore_id)
 {
-	bool ok;
+	int ret, status;
 
 	rte_spinlock_lock(&pmu.lock);
+	status = pmu.lcores[lcore_id].status;
 	if (!pmu.initialized) {
-		ok = false;
+		ret = -ENODEV;
 	} else if (pmu.num_events == 0) {
 		/* Nothing to open: say so once, the status says it after. */
 		if (!pmu.no_event_logged)
 			PMU_LOG(WARNING, "lcore %u reads, but no event was added: call "
 				"rte_pmu_add_event() before the first rte_pmu_read()", lcore_id);
 		pmu.no_event_logged = true;
-		ok = false;
-	} else if (pmu.lcores[lcore_id].status == 0 || pmu.lcores[lcore_id].status == -EAGAIN)
+		ret = -ENODATA;
+	} else if (status == 0 || status == -EAGAIN) {
 		/* Not opened yet, or a transient failure: (try to) open it. */
-		ok = pmu_group_open(lcore_id) == 0;
-	else
-		ok = pmu.lcores[lcore_id].status > 0;
+		ret = pmu_group_open(lcore_id);
+	} else {
+		ret = status > 0 ? 0 : status;
+	}
 	rte_spinlock_unlock(&pmu.lock);
 
-	return ok;
+	return ret;
 }
 
 /* A read() fallback failed: the read returns 0; count it, log the first. */
@@ -54,6 +59,7 @@ read_error(unsigned int lcore_id, unsigned int index, int err)
 	struct pmu_lcore *lc = &pmu.lcores[lcore_id];
 
 	__atomic_fetch_add(&lc->read_errors, 1, __ATOMIC_RELAXED);
+	rte_pmu_trace_error(lcore_id, "read", err);
 	if (lc->read_error_logged)
 		return;
 	lc->read_error_logged = true;
@@ -62,50 +68,69 @@ read_error(unsigned int lcore_id, unsigned int index, int err)
 		"is logged", lcore_id, index, strerror(-err));
 }
 
-uint64_t
-__rte_pmu_read_slow(unsigned int index)
+int
+pmu_read_prepare(unsigned int *lcore_idp)
 {
 	unsigned int lcore_id = rte_lcore_id();
 	struct rte_pmu_event_group *group;
-	struct pmu_lcore *lc;
-	uint32_t ready;
-	uint64_t value;
 	int status;
-	int ret;
 
 	if (lcore_id >= RTE_MAX_LCORE) {
 		RTE_PER_LCORE(_pmu_group) = &pmu_no_group;
-		return 0;
+		return -ESRCH;
 	}
 	group = &rte_pmu_event_groups[lcore_id];
-	lc = &pmu.lcores[lcore_id];
 	/* The fast path's pointer follows this thread's current lcore id. */
 	RTE_PER_LCORE(_pmu_group) = group;
+	*lcore_idp = lcore_id;
 
-	ready = __atomic_load_n(&group->num_ready, __ATOMIC_ACQUIRE);
-	if (ready == 0) {
-		/* Unlocked peeks: only this thread opens this lcore's group. */
-		status = __atomic_load_n(&lc->status, __ATOMIC_RELAXED);
-		if (!__atomic_load_n(&pmu.initialized, __ATOMIC_RELAXED) ||
-				(status < 0 && status != -EAGAIN))
-			return 0;
-		if (!lazy_open(lcore_id))
-			return 0;
-		ready = __atomic_load_n(&group->num_ready, __ATOMIC_ACQUIRE);
-	}
-	if (index >= ready)
+	if (__atomic_load_n(&group->num_ready, __ATOMIC_ACQUIRE) != 0)
 		return 0;
+	/* Unlocked peeks: only this thread opens this lcore's group. */
+	if (!__atomic_load_n(&pmu.initialized, __ATOMIC_RELAXED))
+		return -ENODEV;
+	status = __atomic_load_n(&pmu.lcores[lcore_id].status, __ATOMIC_RELAXED);
+	if (status < 0 && status != -EAGAIN)
+		return status;
 
-	__atomic_fetch_add(&lc->slow_reads, 1, __ATOMIC_RELAXED);
-	if (__rte_pmu_page_read(group->mmap_pages[index], true, &value) == 0)
-		return value;
+	return lazy_open(lcore_id);
+}
 
-	/* The page cannot give the live value: ask the kernel. */
-	ret = pmu_fd_read(lc->fds[index], lc->ids[index], &value, NULL, NULL, NULL);
-	if (ret != 0) {
-		read_error(lcore_id, index, ret);
+uint64_t
+__rte_pmu_read_fd(struct rte_pmu_event_group *group, unsigned int index)
+{
+	uint64_t value = 0;
+	int ret;
+
+	/* Only this thread writes the count: a relaxed load and store, no
+	 * atomic read-modify-write.
+	 */
+	__atomic_store_n(&group->slow_reads,
+		__atomic_load_n(&group->slow_reads, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+	ret = pmu_fd_read_value(group->fds[index], &value);
+	if (unlikely(ret != 0)) {
+		read_error(group - rte_pmu_event_groups, index, ret);
 		return 0;
 	}
 
 	return value;
+}
+
+uint64_t
+__rte_pmu_read_slow(unsigned int index)
+{
+	struct rte_pmu_event_group *group;
+	unsigned int lcore_id;
+	uint64_t value;
+
+	/* First read on the lcore, or a new lcore id, or a bad index. */
+	if (pmu_read_prepare(&lcore_id) != 0)
+		return 0;
+	group = &rte_pmu_event_groups[lcore_id];
+	if (index >= __atomic_load_n(&group->num_ready, __ATOMIC_ACQUIRE))
+		return 0;
+	if (__rte_pmu_page_read(group->mmap_pages[index], true, &value) == 0)
+		return value;
+
+	return __rte_pmu_read_fd(group, index);
 }

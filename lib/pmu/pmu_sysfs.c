@@ -347,3 +347,20 @@ pmu_sysfs_format_apply(const char *pmu_name, const char *term, uint64_t value,
 		return ret;
 	return pmu_format_apply(spec, value, attr);
 }
+
+int
+pmu_sysfs_format_config1(const char *pmu_name, const char *term, uint64_t *bits)
+{
+	struct perf_event_attr probe;
+	int ret;
+
+	/* Clearing the term's bits shows which of config1 it owns. */
+	memset(&probe, 0, sizeof(probe));
+	probe.config1 = UINT64_MAX;
+	ret = pmu_sysfs_format_apply(pmu_name, term, 0, &probe);
+	if (ret != 0)
+		return ret;
+	*bits = ~probe.config1;
+
+	return 0;
+}

@@ -45,6 +45,13 @@ int pmu_sysfs_format_apply(const char *pmu, const char *term, uint64_t value,
 	struct perf_event_attr *attr);
 
 /**
+ * Which config1 bits the format term @p term of @p pmu owns, in @p bits
+ * (0 when the term places its value elsewhere). Returns as
+ * pmu_sysfs_format_apply().
+ */
+int pmu_sysfs_format_config1(const char *pmu, const char *term, uint64_t *bits);
+
+/**
  * Parse a format specification ("config:0-7,32-35") and place @p value.
  * Pure function behind pmu_sysfs_format_apply(), exposed for tests.
  */

@@ -22,7 +22,9 @@
  *     user space only, software events count kernel context too) and maps
  *     each event's user page; later reads cost a few
  *     instructions and no system call when the counter can be read from user
- *     space, and a read() of the event otherwise;
+ *     space, and a read() of the event otherwise; rte_pmu_read_group()
+ *     reads every event of the lcore at once (one read() in all for the
+ *     events the user page cannot give);
  *  4. rte_pmu_fini() once every lcore has stopped reading; rte_pmu_init() may
  *     then be called again.
  *
@@ -67,6 +69,10 @@ struct rte_pmu_event_group {
 	struct perf_event_mmap_page *mmap_pages[RTE_MAX_NUM_GROUP_EVENTS];
 	/** Events readable by the fast path: 0 until the group is open. */
 	uint32_t num_ready;
+	/** Each event's descriptor, for its read() fallback (-1 when closed). */
+	int fds[RTE_MAX_NUM_GROUP_EVENTS];
+	/** Reads that left the fast path (rte_pmu_lcore_info::slow_reads). */
+	uint64_t slow_reads;
 } __rte_aligned(128);
 
 /** Per-lcore groups, indexed by lcore id. Internal. */
@@ -93,6 +99,23 @@ RTE_DECLARE_PER_LCORE(struct rte_pmu_event_group *, _pmu_group);
 __rte_experimental
 uint64_t
 __rte_pmu_read_slow(unsigned int index);
+
+/**
+ * Read path of an open event that its page cannot give (software event,
+ * counter not on the hardware now, user access off): one read() of the
+ * event's own value. Internal: use rte_pmu_read().
+ *
+ * @param group
+ *   The calling thread's open group.
+ * @param index
+ *   Event index, below group->num_ready.
+ * @return
+ *   Counter value (scaled), or 0 when read() fails (counted in
+ *   rte_pmu_lcore_info::read_errors).
+ */
+__rte_experimental
+uint64_t
+__rte_pmu_read_fd(struct rte_pmu_event_group *group, unsigned int index);
 
 /**
  * @warning
@@ -140,17 +163,38 @@ rte_pmu_fini(void);
  *
  * Add an event to the group every lcore will open.
  *
- * Names accepted:
- *  - perf's generic names: cycles, instructions, cache-references,
- *    cache-misses, branches, branch-misses, bus-cycles, ref-cycles,
- *    stalled-cycles-frontend, stalled-cycles-backend (hardware) and
- *    cpu-clock, task-clock, page-faults, context-switches, cpu-migrations,
- *    minor-faults, major-faults (software);
+ * Names accepted, as perf spells them:
+ *  - perf's generic hardware names: cycles, cpu-cycles, instructions,
+ *    cache-references, cache-misses, branches, branch-instructions,
+ *    branch-misses, bus-cycles, ref-cycles, stalled-cycles-frontend,
+ *    stalled-cycles-backend (and their idle-cycles-* aliases);
+ *  - perf's software names: cpu-clock, task-clock, page-faults (faults),
+ *    context-switches (cs), cpu-migrations (migrations), minor-faults,
+ *    major-faults, alignment-faults, emulation-faults, cgroup-switches and
+ *    dummy (always 0); bpf-output counts nothing and is refused;
+ *  - perf's cache events "<cache>[-<op>][-<result>]": cache L1-dcache,
+ *    L1-icache, LLC, dTLB, iTLB, branch, node; op load, store, prefetch;
+ *    result refs or misses; every spelling perf accepts, in any case
+ *    (e.g. L1-dcache-load-misses, LLC-loads, dTLB-load-misses);
+ *  - raw events of the core PMU: 'r' and up to 16 hex digits (r003c);
  *  - events of the core PMU listed in sysfs (e.g. mem-loads on x86,
  *    cpu_cycles or inst_retired on arm64);
  *  - perf-style PMU events: "pmu/event/" (e.g. msr/tsc/) or
  *    "pmu/term=value,.../" with the terms of the PMU's format/ folder
- *    plus config, config1, config2 and period.
+ *    plus config, config1, config2 and period;
+ *  - vendor names (INST_RETIRED.ANY_P, L1D_CACHE_REFILL, ...) when the
+ *    library was built with libpfm4 and no name above matches.
+ * A modifier suffix chooses what is counted: ":u" user space, ":k" kernel,
+ * ":h" hypervisor, or a combination (":uk"); after the PMU form it follows
+ * the last '/' ("msr/tsc/u"). Any other perf modifier is refused. Without
+ * one, hardware and PMU events count user space only and software events
+ * count kernel context too.
+ *
+ * On a machine with several core types (hybrid x86, big.LITTLE arm64) each
+ * lcore opens the events with the core PMU of the CPUs it may run on;
+ * an lcore allowed on CPUs of two core types fails its group open
+ * (rte_pmu_lcore_status() gives -EXDEV), and an event of one core type only
+ * fails on lcores of the other (-EOPNOTSUPP).
  *
  * Adding a name already added returns its index again. A failure is
  * logged with its cause and changes nothing: the call may be made again.
@@ -162,16 +206,16 @@ rte_pmu_fini(void);
  *   Event name.
  * @return
  *   Event index (>= 0) to pass to rte_pmu_read(), or
- *   -EINVAL NULL or malformed name, a term the PMU lacks, a value wider
- *   than its field;
+ *   -EINVAL NULL or malformed name, unknown modifier, a term the PMU lacks,
+ *   a value wider than its field (the log names the bad part);
  *   -ENODEV library not initialised;
  *   -EACCES not permitted: the kernel refused (EACCES, EPERM; the log says
  *   which setting or privilege would change it) or a sysfs file is not
  *   readable;
- *   -EOPNOTSUPP the event exists but cannot be counted here: the kernel
- *   refused its configuration (EOPNOTSUPP, EINVAL, ENODEV, E2BIG,
- *   ENOSPC...);
- *   -ENOENT no such event, PMU or term (in sysfs or in the kernel);
+ *   -EOPNOTSUPP a known event this machine cannot count: cycles without a
+ *   hardware PMU, or the kernel refused its configuration (EOPNOTSUPP,
+ *   EINVAL, ENOENT, ENODEV, E2BIG, ENOSPC...);
+ *   -ENOENT no such event or PMU;
  *   -ENOSPC RTE_MAX_NUM_GROUP_EVENTS events already added;
  *   -EBUSY an lcore has already opened its group (only this);
  *   -EAGAIN the kernel stayed busy or interrupted (EINTR, EAGAIN, EBUSY)
@@ -219,7 +263,7 @@ rte_pmu_read(unsigned int index)
 		return __rte_pmu_read_slow(index);
 
 	if (unlikely(__rte_pmu_page_read(group->mmap_pages[index], false, &value) != 0))
-		return __rte_pmu_read_slow(index);
+		return __rte_pmu_read_fd(group, index);
 
 	return value;
 }
@@ -308,6 +352,133 @@ struct rte_pmu_lcore_info {
 __rte_experimental
 int
 rte_pmu_lcore_info_get(unsigned int lcore_id, struct rte_pmu_lcore_info *info);
+
+/** One event rte_pmu_event_list() found. */
+struct rte_pmu_event_entry {
+	char name[128];              /**< name to give rte_pmu_add_event() */
+	char pmu[64];                /**< PMU folder, "software", the core PMU,
+	                              *   or "" when the event does not open */
+	int status;                  /**< 0: opens here; else the negative errno
+	                              *   rte_pmu_add_event() would give */
+	enum rte_pmu_read_path path; /**< read path when it opens, else NONE */
+};
+
+/** Callback of rte_pmu_event_list(): a negative return stops the listing. */
+typedef int (*rte_pmu_event_list_cb_t)(const struct rte_pmu_event_entry *entry, void *arg);
+
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
+ * List the events names can refer to here: perf's generic and cache
+ * events, each PMU's sysfs events (as "pmu/event/"), and the core PMU's
+ * vendor names when the library was built with libpfm4 (at most 1024).
+ * Each is encoded and opened once on the calling thread (then closed) to
+ * say whether it opens and which read path it gets. Not in upstream DPDK.
+ *
+ * Thread-safe; control path (a few system calls per event); no log line
+ * for events that do not open. Call it after rte_pmu_init().
+ *
+ * @param cb
+ *   Called once per event, in order; a negative return stops the listing.
+ * @param arg
+ *   Passed to @p cb.
+ * @return
+ *   Number of events listed (>= 0), or
+ *   -EINVAL NULL @p cb;
+ *   -ENODEV the library is not initialised;
+ *   the negative value @p cb returned.
+ */
+__rte_experimental
+int
+rte_pmu_event_list(rte_pmu_event_list_cb_t cb, void *arg);
+
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
+ * Read an event's counter on the calling lcore, as rte_pmu_read() does, and
+ * record the value in the EAL trace as the event lib.pmu.read with fields
+ * lcore_id, index and value. Not in upstream DPDK.
+ *
+ * This is the datapath's way to record counter values: the trace point is a
+ * regular one, so it records on a DPDK built without RTE_ENABLE_TRACE_FP
+ * (Debian's, for one), where fast-path trace points compile to nothing.
+ * Enable it with the EAL option --trace='lib.pmu.read' (or 'lib.pmu.*');
+ * while disabled it costs rte_pmu_read() plus a function call and one test
+ * of the trace point's flag. Event names are in lib.pmu.event.add records
+ * (fields name, ret = index). Same thread safety as rte_pmu_read().
+ *
+ * @param index
+ *   Event index returned by rte_pmu_add_event().
+ * @return
+ *   Counter value as rte_pmu_read() returns it (0 when it cannot be read).
+ */
+__rte_experimental
+uint64_t
+rte_pmu_read_trace(unsigned int index);
+
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
+ * Read every event of the calling lcore's group in one call, for the
+ * "measure this block" pattern: @p values[i] is what rte_pmu_read(i) would
+ * return. Each event readable from user space is read in one seqlock pass
+ * of its page (no system call); all the others together cost one read()
+ * system call of the whole group. The events are read one after the
+ * other, not at one instant. Like rte_pmu_read(), the first call on an
+ * lcore opens its group. Not in upstream DPDK.
+ *
+ * Lock-free once the group is open; datapath. Call it from the lcore whose
+ * events are read, like rte_pmu_read().
+ *
+ * @param values
+ *   Array of at least @p n values, filled in event index order.
+ * @param n
+ *   Room in @p values; events beyond it are not read.
+ * @return
+ *   Number of values filled (the smaller of @p n and the number of
+ *   events), or a negative errno:
+ *   -EINVAL NULL @p values or @p n is 0;
+ *   -ESRCH the thread is not an lcore (see rte_thread_register());
+ *   -ENODEV the library is not initialised;
+ *   -ENODATA no event was added;
+ *   another negative errno: the group failed to open (as
+ *   rte_pmu_lcore_status()) or its read() failed, e.g. -ENODATA for a
+ *   group the kernel could not schedule.
+ */
+__rte_experimental
+int
+rte_pmu_read_group(uint64_t *values, unsigned int n);
+
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
+ * Events counted since a snapshot: reads the group as
+ * rte_pmu_read_group() does and stores the difference from @p start.
+ * Usage:
+ *   uint64_t start[N], delta[N];
+ *   rte_pmu_read_group(start, N);
+ *   ... the block measured ...
+ *   rte_pmu_read_group_delta(start, delta, N);
+ * Not in upstream DPDK.
+ *
+ * Lock-free once the group is open; datapath.
+ *
+ * @param start
+ *   Values from an earlier rte_pmu_read_group() on the same lcore.
+ * @param delta
+ *   Array of at least @p n values: the counts since @p start.
+ * @param n
+ *   Room in @p start and @p delta.
+ * @return
+ *   As rte_pmu_read_group(); -EINVAL also for a NULL @p start.
+ */
+__rte_experimental
+int
+rte_pmu_read_group_delta(const uint64_t *start, uint64_t *delta, unsigned int n);
 
 #ifdef __cplusplus
 }

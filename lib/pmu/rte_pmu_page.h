@@ -85,11 +85,26 @@ __rte_pmu_sign_extend(uint64_t pmc, uint32_t width)
 	return (int64_t)(pmc << shift) >> shift;
 }
 
-/** (cyc * mult) >> shift with a 128-bit product, as the kernel's mul_u64_u32_shr. */
+#ifndef __RTE_PMU_SIGN_EXTEND
+/** Sign extension on the read path (an architecture may do it shorter). */
+#define __RTE_PMU_SIGN_EXTEND(pmc, width) __rte_pmu_sign_extend(pmc, width)
+#endif
+
+/**
+ * (cyc * mult) >> shift with a 128-bit product, as the kernel's
+ * mul_u64_u32_shr (shift below 64, as the kernel gives). The 128-bit shift
+ * is spelt out so that it needs no branch: hi << (64 - shift) is computed
+ * as (hi << 1) << (63 - shift), which is right for shift 0 too (63 - s is
+ * s ^ 63 for s below 64).
+ */
 static __rte_always_inline uint64_t
-__rte_pmu_mul_u64_u32_shr(uint64_t cyc, uint32_t mult, uint16_t shift)
+__rte_pmu_mul_u64_u32_shr(uint64_t cyc, uint32_t mult, uint32_t shift)
 {
-	return (uint64_t)(((unsigned __int128)cyc * mult) >> shift);
+	unsigned __int128 product = (unsigned __int128)cyc * mult;
+	uint64_t hi = (uint64_t)(product >> 64), lo = (uint64_t)product;
+	unsigned int s = shift & 63u;
+
+	return ((hi << 1) << (s ^ 63u)) | (lo >> s);
 }
 
 /** Time fields of a page, read inside the seqlock. */
@@ -99,7 +114,7 @@ struct __rte_pmu_page_time {
 	uint64_t time_cycles; /**< perf_event_mmap_page::time_cycles */
 	uint64_t time_mask;   /**< perf_event_mmap_page::time_mask */
 	uint32_t time_mult;   /**< perf_event_mmap_page::time_mult */
-	uint16_t time_shift;  /**< perf_event_mmap_page::time_shift */
+	uint32_t time_shift;  /**< perf_event_mmap_page::time_shift */
 	bool time_short;      /**< cap_user_time_short was set */
 };
 
@@ -119,35 +134,123 @@ __rte_pmu_time_delta(const struct __rte_pmu_page_time *t)
 }
 
 /**
- * Scale a count of an event that ran @p running of @p enabled ns.
- * Without running time (never scheduled) the count is returned as is.
+ * floor((hi * 2^64 + lo) / d) for hi < d (the quotient fits in 64 bits),
+ * without a library call: long division in two 32-bit digits, each
+ * estimated with a 64/32 divide of the normalised divisor and corrected
+ * (at most twice, as Knuth's algorithm D shows). Architectures with a
+ * 128/64 divide instruction use it instead (__rte_pmu_div_128_64()).
+ */
+static inline uint64_t
+__rte_pmu_div_128_64_long(uint64_t hi, uint64_t lo, uint64_t d)
+{
+	const uint64_t b = UINT64_C(1) << 32;
+	unsigned int s = (unsigned int)__builtin_clzll(d);
+	uint64_t dh, dl, nh, n1, n0, rest, q1, q0, r;
+
+	/* Normalise: top bit of d set; (hi:lo) shifted alike (hi < d: no loss). */
+	d <<= s;
+	dh = d >> 32;
+	dl = d & (b - 1);
+	nh = (hi << s) | ((lo >> 1) >> (s ^ 63u));
+	lo <<= s;
+	n1 = lo >> 32;
+	n0 = lo & (b - 1);
+
+	q1 = nh / dh;
+	r = nh - q1 * dh;
+	while (q1 >= b || q1 * dl > ((r << 32) | n1)) {
+		q1--;
+		r += dh;
+		if (r >= b)
+			break;
+	}
+	rest = (nh << 32) + n1 - q1 * d;
+
+	q0 = rest / dh;
+	r = rest - q0 * dh;
+	while (q0 >= b || q0 * dl > ((r << 32) | n0)) {
+		q0--;
+		r += dh;
+		if (r >= b)
+			break;
+	}
+
+	return (q1 << 32) | q0;
+}
+
+#ifndef __RTE_PMU_DIV_128_64
+/** floor((hi * 2^64 + lo) / d) for hi < d. */
+#define __rte_pmu_div_128_64 __rte_pmu_div_128_64_long
+#endif
+
+/**
+ * Scale a count of an event that ran @p running of @p enabled ns:
+ * floor(count * enabled / running), exact. A 64-bit multiply and divide
+ * when the product fits in 64 bits; otherwise a 128-bit product divided
+ * without loss (the quotient saturates at UINT64_MAX, which only a value
+ * above 2^64 counts could reach). Without running time (never scheduled)
+ * the count is returned as is.
  */
 static inline uint64_t
 __rte_pmu_scale(uint64_t count, uint64_t enabled, uint64_t running)
 {
+	unsigned __int128 wide;
+	uint64_t product;
+
 	if (running == 0 || enabled == running)
 		return count;
+	if (likely(!__builtin_mul_overflow(count, enabled, &product)))
+		return product / running;
 
-	return (uint64_t)(((unsigned __int128)count * enabled) / running);
+	wide = (unsigned __int128)count * enabled;
+	if ((uint64_t)(wide >> 64) >= running)
+		return UINT64_MAX;
+
+	return __rte_pmu_div_128_64((uint64_t)(wide >> 64), (uint64_t)wide, running);
 }
 
 /**
- * Read a counter through its user page.
+ * Time elapsed since the page's time_enabled/time_running were written,
+ * read inside the caller's seqlock pass (0 without cap_user_time).
+ */
+static __rte_always_inline uint64_t
+__rte_pmu_page_time_since(struct perf_event_mmap_page *pc, uint64_t caps,
+	__rte_pmu_time_reader_t read_time)
+{
+	struct __rte_pmu_page_time t;
+
+	if ((caps & __RTE_PMU_CAP_USER_TIME) == 0)
+		return 0;
+
+	t.cyc = read_time();
+	t.time_mult = __RTE_PMU_LOAD(pc->time_mult);
+	t.time_shift = __RTE_PMU_LOAD(pc->time_shift);
+	t.time_offset = __RTE_PMU_LOAD(pc->time_offset);
+	t.time_short = (caps & __RTE_PMU_CAP_USER_TIME_SHORT) != 0;
+	t.time_cycles = 0;
+	t.time_mask = 0;
+	if (t.time_short)
+		__RTE_PMU_LOAD_PAIR(pc, time_cycles, time_mask, t.time_cycles, t.time_mask);
+
+	return __rte_pmu_time_delta(&t);
+}
+
+/**
+ * Read a counter through its user page, in one seqlock pass.
  *
- * In fast mode (@p full false) only the common case is handled: the counter
- * is on the hardware, readable here, and not multiplexed. Anything else
- * returns __RTE_PMU_PAGE_SLOW before the counter is touched, so that the rare
- * paths stay out of the caller's instruction stream.
- *
- * In full mode multiplexed counters are scaled (with the time fields when the
- * page offers them), and a page that cannot give the live value (index 0,
- * user access off) returns __RTE_PMU_PAGE_NO_USER: the caller must read()
- * the event's file descriptor.
+ * A counter on the hardware and readable here is read, sign-extended and,
+ * when it was multiplexed (time_enabled != time_running), scaled by its
+ * enabled/running times extended to now with the page's time fields, all
+ * from the same pass: the page is never read twice. A page that cannot
+ * give the live value (index 0, user access off) returns before the
+ * counter is touched: __RTE_PMU_PAGE_SLOW in fast mode (@p full false),
+ * __RTE_PMU_PAGE_NO_USER in full mode; the caller must read() the event's
+ * file descriptor.
  *
  * @param pc
  *   The event's user page.
  * @param full
- *   A compile-time constant: false for the fast path, true for the full one.
+ *   A compile-time constant: which code a page without the live value gets.
  * @param read_pmc
  *   Counter reader (architecture's, or a test's).
  * @param read_time
@@ -162,10 +265,8 @@ __rte_pmu_page_read_with(struct perf_event_mmap_page *pc, bool full,
 	__rte_pmu_pmc_reader_t read_pmc, __rte_pmu_time_reader_t read_time,
 	uint64_t *value)
 {
-	struct __rte_pmu_page_time t = { 0 };
-	uint64_t caps, count, enabled, running;
+	uint64_t caps, count, enabled, running, delta;
 	uint32_t seq, index;
-	bool user, scale;
 
 	do {
 		/* lock first (the pair is one load where the arch allows). */
@@ -174,49 +275,23 @@ __rte_pmu_page_read_with(struct perf_event_mmap_page *pc, bool full,
 
 		__RTE_PMU_LOAD_PAIR(pc, offset, time_enabled, count, enabled);
 		__RTE_PMU_LOAD_PAIR(pc, time_running, capabilities, running, caps);
-		user = __RTE_PMU_HAVE_USER_READ && index != 0 &&
-			(caps & __RTE_PMU_CAP_USER_RDPMC) != 0;
-		scale = enabled != running;
+		if (unlikely(!__RTE_PMU_HAVE_USER_READ || index == 0 ||
+				(caps & __RTE_PMU_CAP_USER_RDPMC) == 0))
+			return full ? __RTE_PMU_PAGE_NO_USER : __RTE_PMU_PAGE_SLOW;
 
-		if (!full) {
-			if (unlikely(!user || scale))
-				return __RTE_PMU_PAGE_SLOW;
-		} else if (scale && (caps & __RTE_PMU_CAP_USER_TIME) != 0) {
-			t.cyc = read_time();
-			t.time_mult = __RTE_PMU_LOAD(pc->time_mult);
-			t.time_shift = __RTE_PMU_LOAD(pc->time_shift);
-			t.time_offset = __RTE_PMU_LOAD(pc->time_offset);
-			t.time_short = (caps & __RTE_PMU_CAP_USER_TIME_SHORT) != 0;
-			if (t.time_short) {
-				t.time_cycles = __RTE_PMU_LOAD(pc->time_cycles);
-				t.time_mask = __RTE_PMU_LOAD(pc->time_mask);
-			}
-		}
+		/* Multiplexed: both times extended to now, in this same pass
+		 * (delta is set and used under the same condition only).
+		 */
+		if (unlikely(enabled != running))
+			delta = __rte_pmu_page_time_since(pc, caps, read_time);
 
-		if (user)
-			count += __rte_pmu_sign_extend(read_pmc(index),
-				__RTE_PMU_LOAD_WIDTH(pc));
+		count += __RTE_PMU_SIGN_EXTEND(read_pmc(index), __RTE_PMU_LOAD_WIDTH(pc));
 
 		rte_compiler_barrier();
 	} while (unlikely(__RTE_PMU_LOAD(pc->lock) != seq));
 
-	if (!full) {
-		*value = count;
-		return 0;
-	}
-
-	if (!user)
-		return __RTE_PMU_PAGE_NO_USER;
-
-	if (scale) {
-		if ((caps & __RTE_PMU_CAP_USER_TIME) != 0) {
-			uint64_t delta = __rte_pmu_time_delta(&t);
-
-			enabled += delta;
-			running += delta;
-		}
-		count = __rte_pmu_scale(count, enabled, running);
-	}
+	if (unlikely(enabled != running))
+		count = __rte_pmu_scale(count, enabled + delta, running + delta);
 
 	*value = count;
 	return 0;

@@ -35,8 +35,17 @@
 })
 
 /* Counter read by computed branch into a table of two-instruction entries
- * (mrs; b), one per user index: entry n - 1 for PMEVCNTR<n-1>_EL0, entry 31
- * (user index 32) for PMCCNTR_EL0. Cheaper than a compiler's jump table.
+ * (mrs; b), one per user index modulo 32, laid out backwards from label 1:
+ * entry m (m = index mod 32) at 1 - 8m: user index 32, the cycle counter
+ * PMCCNTR_EL0 (m = 0), is the entry at 1 itself; m = 1..31 is
+ * PMEVCNTR<m-1>_EL0. Every entry, the last one too, ends with its branch,
+ * so that every counter costs the same instructions to read (tests
+ * compare counters read the same way; the last branch is to the next
+ * instruction). The
+ * index is masked, so an index the table does not know (a later kernel's
+ * 33 for an instruction counter) reads a wrong counter but never jumps
+ * outside the table; the page does not give one on the kernels supported.
+ * Cheaper than a compiler's jump table: ubfiz, adr, sub, br, mrs, b.
  */
 #if defined(__ARM_FEATURE_BTI_DEFAULT)
 #define __RTE_PMU_BTI "bti j\n\t"
@@ -52,8 +61,7 @@
 
 /**
  * Read a counter by its 1-based user index (1..31: event counters, 32: the
- * cycle counter). Other values read some counter of the table: the page
- * never gives them.
+ * cycle counter).
  */
 static __rte_always_inline uint64_t
 __rte_pmu_pmc_read(uint32_t user_index)
@@ -61,23 +69,22 @@ __rte_pmu_pmc_read(uint32_t user_index)
 	uint64_t v, tmp;
 
 	asm volatile(
-		"sub %w[t], %w[i], #1\n\t"
-		"ubfiz %[t], %[t], #" __RTE_PMU_ENTRY_SHIFT ", #5\n\t"
+		"ubfiz %w[t], %w[i], #" __RTE_PMU_ENTRY_SHIFT ", #5\n\t"
 		"adr %[v], 1f\n\t"
-		"add %[t], %[t], %[v]\n\t"
-		"br %[t]\n"
+		"sub %[t], %[v], %[t]\n\t"
+		"br %[t]\n\t"
+		__RTE_PMU_EVCNTR(30) __RTE_PMU_EVCNTR(29) __RTE_PMU_EVCNTR(28)
+		__RTE_PMU_EVCNTR(27) __RTE_PMU_EVCNTR(26) __RTE_PMU_EVCNTR(25)
+		__RTE_PMU_EVCNTR(24) __RTE_PMU_EVCNTR(23) __RTE_PMU_EVCNTR(22)
+		__RTE_PMU_EVCNTR(21) __RTE_PMU_EVCNTR(20) __RTE_PMU_EVCNTR(19)
+		__RTE_PMU_EVCNTR(18) __RTE_PMU_EVCNTR(17) __RTE_PMU_EVCNTR(16)
+		__RTE_PMU_EVCNTR(15) __RTE_PMU_EVCNTR(14) __RTE_PMU_EVCNTR(13)
+		__RTE_PMU_EVCNTR(12) __RTE_PMU_EVCNTR(11) __RTE_PMU_EVCNTR(10)
+		__RTE_PMU_EVCNTR(9) __RTE_PMU_EVCNTR(8) __RTE_PMU_EVCNTR(7)
+		__RTE_PMU_EVCNTR(6) __RTE_PMU_EVCNTR(5) __RTE_PMU_EVCNTR(4)
+		__RTE_PMU_EVCNTR(3) __RTE_PMU_EVCNTR(2) __RTE_PMU_EVCNTR(1)
+		__RTE_PMU_EVCNTR(0)
 		"1:\n\t"
-		__RTE_PMU_EVCNTR(0) __RTE_PMU_EVCNTR(1) __RTE_PMU_EVCNTR(2)
-		__RTE_PMU_EVCNTR(3) __RTE_PMU_EVCNTR(4) __RTE_PMU_EVCNTR(5)
-		__RTE_PMU_EVCNTR(6) __RTE_PMU_EVCNTR(7) __RTE_PMU_EVCNTR(8)
-		__RTE_PMU_EVCNTR(9) __RTE_PMU_EVCNTR(10) __RTE_PMU_EVCNTR(11)
-		__RTE_PMU_EVCNTR(12) __RTE_PMU_EVCNTR(13) __RTE_PMU_EVCNTR(14)
-		__RTE_PMU_EVCNTR(15) __RTE_PMU_EVCNTR(16) __RTE_PMU_EVCNTR(17)
-		__RTE_PMU_EVCNTR(18) __RTE_PMU_EVCNTR(19) __RTE_PMU_EVCNTR(20)
-		__RTE_PMU_EVCNTR(21) __RTE_PMU_EVCNTR(22) __RTE_PMU_EVCNTR(23)
-		__RTE_PMU_EVCNTR(24) __RTE_PMU_EVCNTR(25) __RTE_PMU_EVCNTR(26)
-		__RTE_PMU_EVCNTR(27) __RTE_PMU_EVCNTR(28) __RTE_PMU_EVCNTR(29)
-		__RTE_PMU_EVCNTR(30)
 		__RTE_PMU_ENTRY("pmccntr_el0")
 		"2:"
 		: [v] "=&r" (v), [t] "=&r" (tmp)
@@ -85,6 +92,19 @@ __rte_pmu_pmc_read(uint32_t user_index)
 
 	return v;
 }
+
+/**
+ * Sign-extend a raw counter of @p width bits. The shift instructions take
+ * their amount modulo 64, so 64 - width needs no mask (width 64 and 0
+ * shift by 0): neg, lsl, asr.
+ */
+#define __RTE_PMU_SIGN_EXTEND(pmc, width) __extension__ ({ \
+	uint64_t __s; \
+	int64_t __v; \
+	asm("neg %w[s], %w[w]\n\tlsl %[v], %[p], %[s]\n\tasr %[v], %[v], %[s]" \
+		: [v] "=&r" (__v), [s] "=&r" (__s) : [p] "r" (pmc), [w] "r" (width)); \
+	__v; \
+})
 
 /**
  * Load two adjacent page fields with one ldp: a single instruction, so an

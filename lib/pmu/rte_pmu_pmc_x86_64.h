@@ -44,4 +44,20 @@ __rte_pmu_time_read(void)
 	return ((uint64_t)hi << 32) | lo;
 }
 
+/**
+ * floor((hi * 2^64 + lo) / d) with one divq; the caller guarantees
+ * hi < d, so the quotient fits in 64 bits and the instruction cannot fault.
+ */
+#define __RTE_PMU_DIV_128_64 1
+static inline uint64_t
+__rte_pmu_div_128_64(uint64_t hi, uint64_t lo, uint64_t d)
+{
+	uint64_t q, r;
+
+	asm("divq %[d]" : "=a" (q), "=d" (r) : "a" (lo), "d" (hi), [d] "rm" (d) : "cc");
+	RTE_SET_USED(r);
+
+	return q;
+}
+
 #endif /* RTE_PMU_PMC_X86_64_H */

@@ -55,8 +55,8 @@ arm64_core_pmu(char *name, size_t len)
 	free(list);
 
 	if (found > 1)
-		PMU_LOG(WARNING, "%d CPU PMUs (big.LITTLE): using '%s' on every lcore; "
-			"lcores of other clusters fail to open hardware events", found, name);
+		PMU_LOG(INFO, "%d CPU PMUs (big.LITTLE): each lcore uses the PMU of its "
+			"cluster ('%s' when its CPUs span clusters)", found, name);
 
 	return found > 0 ? 0 : -ENODEV;
 }
@@ -86,13 +86,12 @@ arm64_init(const char *core_pmu __rte_unused)
 static uint64_t
 term_bits(const char *core_pmu, const char *term)
 {
-	struct perf_event_attr tmp;
+	uint64_t bits;
 
-	memset(&tmp, 0, sizeof(tmp));
-	if (pmu_sysfs_format_apply(core_pmu, term, 1, &tmp) != 0)
+	if (pmu_sysfs_format_config1(core_pmu, term, &bits) != 0)
 		return 0;
 
-	return tmp.config1;
+	return bits;
 }
 
 static void

@@ -24,9 +24,8 @@ x86_core_pmu(char *name, size_t len)
 		if (!pmu_sysfs_pmu_exists(candidates[i]))
 			continue;
 		if (i > 0)
-			PMU_LOG(WARNING, "hybrid CPU: using PMU '%s' on every lcore; "
-				"events on lcores of the other core type fail to open",
-				candidates[i]);
+			PMU_LOG(INFO, "hybrid CPU: each lcore uses the core PMU of its CPUs "
+				"('%s' when they span core types)", candidates[i]);
 		strlcpy(name, candidates[i], len);
 		return 0;
 	}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+#ifndef TEST_PMU_OPTIONS_H
+#define TEST_PMU_OPTIONS_H
+
+/* dpdk-test-pmu's own options, the ones after "--". */
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "workload.h"
+
+enum tool_format {
+	TOOL_FORMAT_TABLE = 0,
+	TOOL_FORMAT_CSV,
+	TOOL_FORMAT_JSON,
+};
+
+struct tool_options {
+	const char *events;             /* comma-separated list */
+	bool events_given;              /* -e was given: no fallback */
+	uint64_t iterations;            /* workload iterations per round */
+	bool iterations_given;
+	const struct workload *workload;
+	enum tool_format format;
+	uint64_t interval_ms;           /* 0: no interval lines */
+	uint64_t duration_s;            /* 0: one round (or until a signal with -i) */
+	bool raw;                       /* do not subtract the read overhead */
+	bool list;                      /* list the events and exit */
+};
+
+/* Parse argv (argv[0] is the program name). Returns 0 to run, 1 when --help
+ * was asked (usage printed to stdout), -1 on a usage error (message to stderr).
+ */
+int tool_options_parse(int argc, char **argv, struct tool_options *opts);
+
+/* True when the workload runs continuously (an interval or a duration). */
+static inline bool
+tool_options_continuous(const struct tool_options *opts)
+{
+	return opts->interval_ms != 0 || opts->duration_s != 0;
+}
+
+#endif /* TEST_PMU_OPTIONS_H */

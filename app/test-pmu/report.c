@@ -1,0 +1,214 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <rte_cycles.h>
+
+#include "report.h"
+
+static const char *const clock_names[] = { "task-clock", "cpu-clock", NULL };
+static const char *const cycles_names[] = { "cycles", "cpu-cycles", "cpu_cycles", NULL };
+static const char *const instr_names[] = { "instructions", "inst_retired", NULL };
+static const char *const branch_names[] = {
+	"branches", "branch-instructions", "br_retired", NULL };
+static const char *const bmiss_names[] = { "branch-misses", "br_mis_pred_retired", NULL };
+static const char *const cref_names[] = { "cache-references", NULL };
+static const char *const cmiss_names[] = { "cache-misses", NULL };
+static const char *const rate_names[] = {
+	"context-switches", "cs", "cpu-migrations", "migrations", "page-faults",
+	"faults", "minor-faults", "major-faults", "alignment-faults",
+	"emulation-faults", NULL };
+
+/* A ratio of an event to another one (the first counted of den); a NULL
+ * den divides by the elapsed time in ns.
+ */
+struct ratio {
+	const char *const *num;
+	const char *const *den;
+	double scale;
+	const char *unit;
+};
+
+static const struct ratio ratios[] = {
+	{ clock_names, NULL, 1.0, "CPUs utilized" },
+	{ cycles_names, clock_names, 1.0, "GHz" },
+	{ instr_names, cycles_names, 1.0, "insn per cycle" },
+	{ bmiss_names, branch_names, 100.0, "% of all branches" },
+	{ cmiss_names, cref_names, 100.0, "% of all cache refs" },
+	{ rate_names, NULL, 1e9, "/sec" },
+};
+
+static double
+tsc_to_ns(double tsc)
+{
+	return tsc * 1e9 / (double)rte_get_tsc_hz();
+}
+
+void
+tool_report_init(struct tool_report *rep, const struct tool_options *opts,
+	const struct tool_events *evs, unsigned int interval, double time_s)
+{
+	rep->opts = opts;
+	rep->evs = evs;
+	rep->interval = interval;
+	rep->time_s = time_s;
+	rep->count = 0;
+}
+
+/* How @p ev is read: in full, or in brief (without index and width). */
+static void
+format_path(const struct rte_pmu_event_info *ev, bool brief, char *buf, size_t len)
+{
+	int n;
+
+	switch (ev->path) {
+	case RTE_PMU_PATH_USER:
+		n = brief ? snprintf(buf, len, "user page") :
+			snprintf(buf, len, "user page (index %u, width %u)", ev->user_index,
+				ev->pmc_width);
+		break;
+	case RTE_PMU_PATH_SYSCALL:
+		n = snprintf(buf, len, "read()");
+		break;
+	default:
+		n = snprintf(buf, len, "none");
+		break;
+	}
+	if (ev->multiplexed && n >= 0 && (size_t)n < len)
+		snprintf(buf + n, len - n, brief ? ", mux %.0f%%" :
+			", multiplexed (running %.1f%%)", ev->time_enabled != 0 ?
+			100.0 * ev->time_running / ev->time_enabled : 0.0);
+}
+
+static struct tool_record *
+new_record(struct tool_report *rep, unsigned int lcore_id)
+{
+	struct tool_record *rec = &rep->rec[rep->count++];
+	unsigned int i;
+
+	memset(rec, 0, sizeof(*rec));
+	rec->lcore_id = lcore_id;
+	rec->status = 1;
+	for (i = 0; i < rep->evs->count; i++) {
+		rec->rows[i].ev = &rep->evs->ev[i];
+		rec->rows[i].unit = tool_event_is(&rep->evs->ev[i], clock_names) ? "ns" : "";
+	}
+
+	return rec;
+}
+
+void
+tool_report_add(struct tool_report *rep, unsigned int lcore_id,
+	const struct tool_lcore *l, const struct tool_snap *from, const struct tool_snap *to)
+{
+	struct tool_record *rec = new_record(rep, lcore_id);
+	const struct rte_pmu_lcore_info *info = &l->info;
+	const struct tool_event *ev;
+	struct tool_row *row;
+	unsigned int i;
+
+	rec->status = rte_pmu_lcore_status(lcore_id);
+	if (l->work_ret != 0 || to == NULL) {
+		rec->status = l->work_ret != 0 ? l->work_ret : -ENODATA;
+		rec->error = l->work_ret != 0 ? "workload failed" : "no figures";
+		return;
+	}
+	if (rec->status != 1) {
+		rec->status = rec->status < 0 ? rec->status : -ENODATA;
+		rec->error = "group not open";
+		return;
+	}
+
+	rec->rounds = to->rounds - from->rounds;
+	rec->iterations = to->iterations - from->iterations;
+	rec->overhead_ns = tsc_to_ns((double)l->overhead_tsc);
+	rec->elapsed_ns = tsc_to_ns((double)(int64_t)(to->tsc - from->tsc -
+		rec->rounds * l->overhead_tsc));
+	for (i = 0; i < rep->evs->count; i++) {
+		row = &rec->rows[i];
+		ev = row->ev;
+		if (!ev->supported)
+			continue;
+		row->overhead = rec->rounds * l->overhead[ev->index];
+		row->value = (int64_t)(to->val[ev->index] - from->val[ev->index] -
+			row->overhead);
+		if (l->info_ret != 0 || ev->index >= info->num_events)
+			continue;
+		format_path(&info->events[ev->index], false, row->path, sizeof(row->path));
+		format_path(&info->events[ev->index], true, row->path_brief,
+			sizeof(row->path_brief));
+	}
+}
+
+static const struct tool_row *
+find_row(const struct tool_report *rep, const struct tool_record *rec,
+	const char *const names[])
+{
+	const struct tool_event *ev = tool_events_find(rep->evs, names);
+
+	return ev == NULL ? NULL : &rec->rows[ev - rep->evs->ev];
+}
+
+static void
+compute_ratios(const struct tool_report *rep, struct tool_record *rec)
+{
+	const struct tool_row *den;
+	const struct ratio *r;
+	struct tool_row *row;
+	unsigned int i;
+	double d;
+
+	for (i = 0; i < rep->evs->count; i++) {
+		row = &rec->rows[i];
+		if (!row->ev->supported)
+			continue;
+		if (rec->iterations != 0)
+			row->per_iteration = (double)row->value / (double)rec->iterations;
+		for (r = ratios; r < ratios + RTE_DIM(ratios); r++)
+			if (tool_event_is(row->ev, r->num))
+				break;
+		if (r == ratios + RTE_DIM(ratios))
+			continue;
+		den = r->den != NULL ? find_row(rep, rec, r->den) : NULL;
+		if (r->den != NULL && den == NULL)
+			continue;
+		d = den != NULL ? (double)den->value : rec->elapsed_ns;
+		row->ratio_unit = r->unit;
+		row->has_ratio = d > 0;
+		if (d > 0)
+			row->ratio = r->scale * (double)row->value / d;
+	}
+}
+
+void
+tool_report_finish(struct tool_report *rep)
+{
+	struct tool_record *total, *rec;
+	unsigned int i, r, lcores = rep->count, ok = 0;
+
+	total = new_record(rep, TOOL_TOTAL);
+	for (r = 0; r < lcores; r++) {
+		rec = &rep->rec[r];
+		if (rec->status != 1)
+			continue;
+		ok++;
+		total->iterations += rec->iterations;
+		total->rounds += rec->rounds;
+		total->elapsed_ns = RTE_MAX(total->elapsed_ns, rec->elapsed_ns);
+		total->overhead_ns += rec->overhead_ns;
+		for (i = 0; i < rep->evs->count; i++) {
+			total->rows[i].value += rec->rows[i].value;
+			total->rows[i].overhead += rec->rows[i].overhead;
+		}
+		compute_ratios(rep, rec);
+	}
+	if (ok != 0)
+		total->overhead_ns /= ok;
+	else
+		total->status = -ENODATA;
+	compute_ratios(rep, total);
+}

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+#ifndef TEST_PMU_REPORT_H
+#define TEST_PMU_REPORT_H
+
+/* Figures of one report (the whole run, or one interval), per lcore and in
+ * total, ready for any output format.
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <rte_lcore.h>
+
+#include "events.h"
+#include "measure.h"
+#include "options.h"
+
+/* One event on one lcore (or in total). */
+struct tool_row {
+	const struct tool_event *ev;
+	int64_t value;                  /* read overhead subtracted */
+	uint64_t overhead;              /* subtracted in all */
+	double per_iteration;
+	const char *unit;               /* "ns" for clocks, "" for counts */
+	char path[96];                  /* how it was read; "" when unknown */
+	char path_brief[32];            /* the same in a few words */
+	bool has_ratio;
+	double ratio;                   /* e.g. instructions per cycle */
+	const char *ratio_unit;         /* e.g. "insn per cycle" */
+};
+
+/* One lcore, or the total when lcore_id is TOOL_TOTAL. */
+struct tool_record {
+	unsigned int lcore_id;
+	int status;                     /* 1, or why the lcore counted nothing */
+	const char *error;              /* what failed, with status < 0 */
+	uint64_t iterations;
+	uint64_t rounds;
+	double elapsed_ns;              /* read overhead subtracted */
+	double overhead_ns;             /* per snapshot's reads */
+	struct tool_row rows[TOOL_MAX_EVENTS];  /* every listed event */
+};
+
+#define TOOL_TOTAL UINT32_MAX
+
+struct tool_report {
+	const struct tool_options *opts;
+	const struct tool_events *evs;
+	unsigned int interval;          /* 1, 2, ... with --interval; 0 otherwise */
+	double time_s;                  /* since the start of the rounds */
+	unsigned int count;             /* records, the total last */
+	struct tool_record rec[RTE_MAX_LCORE + 1];
+};
+
+/* Start an empty report. */
+void tool_report_init(struct tool_report *rep, const struct tool_options *opts,
+	const struct tool_events *evs, unsigned int interval, double time_s);
+
+/* Add @p lcore_id's figures between snapshots @p from and @p to (the
+ * lcore's state gives the read overhead; NULL @p to when it failed).
+ */
+void tool_report_add(struct tool_report *rep, unsigned int lcore_id,
+	const struct tool_lcore *l, const struct tool_snap *from, const struct tool_snap *to);
+
+/* Sum the lcores into the total record and compute every ratio. */
+void tool_report_finish(struct tool_report *rep);
+
+#endif /* TEST_PMU_REPORT_H */

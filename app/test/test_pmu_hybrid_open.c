@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+/* pmu_hybrid_open_autotest: each lcore's group is opened with the core PMU
+ * of the CPUs its thread may run on. The fixture trees hybridsw/ (x86
+ * names) and biglsw/ (arm64 names) give CPU 0 and CPU 1 different core
+ * PMUs whose type is the software PMU's, so the groups really open here:
+ * event "work" counts task-clock on CPU 0's core type and page-faults on
+ * CPU 1's; "core-only" exists on CPU 0's type alone. Needs 2 CPUs.
+ */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <rte_common.h>
+#include <rte_lcore.h>
+
+#include "pmu_private.h"
+#include "test.h"
+#include "test_pmu_fixture.h"
+#include "test_pmu_loop.h"
+
+/* A registered thread allowed on CPU @p cpu (-1: CPUs 0 and 1). */
+struct reader {
+	int cpu;
+	int status;      /* rte_pmu_lcore_status() after its reads */
+	uint64_t delta;  /* the event over a busy loop */
+};
+
+static void *
+reader_run(void *arg)
+{
+	struct reader *r = arg;
+	uint64_t v0;
+	cpu_set_t set;
+	int ret;
+
+	CPU_ZERO(&set);
+	if (r->cpu < 0) {
+		CPU_SET(0, &set);
+		CPU_SET(1, &set);
+	} else {
+		CPU_SET(r->cpu, &set);
+	}
+	ret = pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+	if (ret != 0) {
+		r->status = -ret;
+		return NULL;
+	}
+	if (rte_thread_register() != 0) {
+		r->status = -ENOSPC;
+		return NULL;
+	}
+	v0 = rte_pmu_read(0);
+	test_loop(1000000);
+	r->delta = rte_pmu_read(0) - v0;
+	r->status = rte_pmu_lcore_status(rte_lcore_id());
+	rte_thread_unregister();
+	return NULL;
+}
+
+static int
+run_reader(struct reader *r)
+{
+	pthread_t t;
+
+	r->status = 0;
+	r->delta = 0;
+	TEST_ASSERT_SUCCESS(pthread_create(&t, NULL, reader_run, r), "pthread_create");
+	TEST_ASSERT_SUCCESS(pthread_join(t, NULL), "pthread_join");
+	return TEST_SUCCESS;
+}
+
+/* Library on @p tree with the one event @p name. */
+static int
+start(const char *tree, const char *name)
+{
+	int idx;
+
+	rte_pmu_fini();
+	TEST_ASSERT_SUCCESS(use_root(tree), "root %s", tree);
+	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init on %s", tree);
+	idx = rte_pmu_add_event(name);
+	TEST_ASSERT_EQUAL(idx, 0, "add %s on %s: %d", name, tree, idx);
+	return TEST_SUCCESS;
+}
+
+static int
+test_group_per_core_type(void)
+{
+	struct reader r;
+	const char *tree;
+
+	if (sysconf(_SC_NPROCESSORS_ONLN) < 2) {
+		printf("SKIP: needs CPUs 0 and 1\n");
+		return TEST_SKIPPED;
+	}
+	tree = strcmp(pmu_arch_name(), "arm64") == 0 ? "biglsw" : "hybridsw";
+
+	if (start(tree, "work") != TEST_SUCCESS)
+		return TEST_FAILED;
+	/* CPU 0: task-clock, nanoseconds of the loop. */
+	r.cpu = 0;
+	if (run_reader(&r) != TEST_SUCCESS)
+		return TEST_FAILED;
+	TEST_ASSERT_EQUAL(r.status, 1, "CPU 0: status %d", r.status);
+	TEST_ASSERT(r.delta > 100000, "CPU 0: task-clock %" PRIu64 " ns", r.delta);
+	/* CPU 1: encoded again for its core type: page-faults, a few. */
+	r.cpu = 1;
+	if (run_reader(&r) != TEST_SUCCESS)
+		return TEST_FAILED;
+	TEST_ASSERT_EQUAL(r.status, 1, "CPU 1: status %d", r.status);
+	TEST_ASSERT(r.delta < 1000, "CPU 1: %" PRIu64 ", not page-faults", r.delta);
+	/* CPUs of both core types: refused, with the reason. */
+	r.cpu = -1;
+	if (run_reader(&r) != TEST_SUCCESS)
+		return TEST_FAILED;
+	TEST_ASSERT_EQUAL(r.status, -EXDEV, "CPUs 0-1: status %d", r.status);
+	TEST_ASSERT_EQUAL(r.delta, 0, "CPUs 0-1: read %" PRIu64, r.delta);
+
+	/* An event of CPU 0's core type: counted there, reported on CPU 1. */
+	if (start(tree, "core-only") != TEST_SUCCESS)
+		return TEST_FAILED;
+	r.cpu = 0;
+	if (run_reader(&r) != TEST_SUCCESS)
+		return TEST_FAILED;
+	TEST_ASSERT_EQUAL(r.status, 1, "core-only on CPU 0: status %d", r.status);
+	r.cpu = 1;
+	if (run_reader(&r) != TEST_SUCCESS)
+		return TEST_FAILED;
+	TEST_ASSERT_EQUAL(r.status, -EOPNOTSUPP, "core-only on CPU 1: status %d", r.status);
+	rte_pmu_fini();
+	return TEST_SUCCESS;
+}
+
+static void
+open_teardown(void)
+{
+	rte_pmu_fini();
+	pmu_fixture_teardown();
+}
+
+static struct unit_test_suite pmu_hybrid_open_testsuite = {
+	.suite_name = "pmu group per core type",
+	.setup = pmu_fixture_setup,
+	.teardown = open_teardown,
+	.unit_test_cases = {
+		TEST_CASE(test_group_per_core_type),
+		TEST_CASES_END()
+	}
+};
+
+static int
+test_pmu_hybrid_open(void)
+{
+	return unit_test_suite_runner(&pmu_hybrid_open_testsuite);
+}
+
+REGISTER_FAST_TEST(pmu_hybrid_open_autotest, true, true, test_pmu_hybrid_open);

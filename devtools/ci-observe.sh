@@ -1,0 +1,211 @@
+#!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright(c) 2026 The rte_pmu authors
+#
+# CI stage: look at a running application's counters with the real tools.
+#  (a) telemetry: Debian's dpdk-telemetry.py on the application's socket
+#      (/pmu/list, /pmu/info, /pmu/lcore,<id>; values grow; bad parameters
+#      answer an error);
+#  (b) Prometheus: usertools/dpdk-pmu-exporter on 127.0.0.1 scraped every
+#      second by a real Prometheus server; its HTTP API must show one series
+#      per lcore and event, as counters, growing;
+#  (c) trace: --trace='lib.pmu.*', decoded with babeltrace.
+# The application is dpdk-test-pmu in its long-running mode (--interval,
+# --duration) when the build has it, else examples' dpdk-pmu-observe; the
+# trace part always uses dpdk-pmu-observe (it records reads with
+# rte_pmu_read_trace()).
+# Prints "RESULT passed=P failed=F skipped=S" and its duration; exit status 0
+# only when nothing failed. Everything it starts is stopped on exit.
+#
+# Environment: BUILD_DIR (default build).
+set -uo pipefail
+
+cd "$(dirname "$0")/.." || exit 1
+start=$SECONDS
+build=${BUILD_DIR:-build}
+events=task-clock,context-switches,page-faults
+python=/usr/bin/python3
+passed=0 failed=0 skipped=0
+prefix=pmu_ci_observe_$$
+work=$(mktemp -d /tmp/pmu-ci-observe.XXXXXX)
+pids=()
+if [ "$(id -u)" -eq 0 ]; then
+	rundir=/var/run/dpdk/$prefix
+else
+	rundir=${XDG_RUNTIME_DIR:-/tmp}/dpdk/$prefix
+fi
+
+cleanup() {
+	local p
+	for p in "${pids[@]}"; do
+		kill "$p" 2>/dev/null
+	done
+	for p in "${pids[@]}"; do
+		timeout 10 tail --pid="$p" -f /dev/null 2>/dev/null || kill -9 "$p" 2>/dev/null
+	done
+	rm -rf "$work"
+	# The EAL runtime folders of the three runs (the prefix is ours alone).
+	[ -z "${rundir:-}" ] || rm -rf "$rundir" "${rundir}_h" "${rundir}_t"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+finish() {
+	echo "ci-observe: $((SECONDS - start)) s"
+	echo "RESULT passed=$passed failed=$failed skipped=$skipped"
+	[ "$failed" -eq 0 ]
+	exit
+}
+
+tally() { # checker output on stdin: count its ok/FAIL lines (none counts as a failure)
+	local line n=0
+	while IFS= read -r line; do
+		n=$((n + 1))
+		echo "  $line"
+		case $line in
+		ok:*) passed=$((passed + 1)) ;;
+		FAIL:*) failed=$((failed + 1)) ;;
+		esac
+	done
+	[ $n -ne 0 ] || fail "the checker printed nothing"
+}
+
+# check TIMEOUT KIND ARGS...: run a checker, count its lines; a checker
+# that dies or times out counts as one more failure.
+check() {
+	local limit=$1 rc
+	shift
+	timeout "$limit" "$python" devtools/ci_observe_check.py "$@" >"$work/check.out" 2>&1
+	rc=$?
+	tally <"$work/check.out"
+	[ $rc -eq 0 ] || fail "checker '$1' exited with status $rc (124: timed out)"
+}
+
+fail() { echo "  FAIL: $*"; failed=$((failed + 1)); }
+skip() { echo "  skip: $*"; skipped=$((skipped + 1)); }
+
+free_port() {
+	"$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0))
+print(s.getsockname()[1])'
+}
+
+# Wait up to $2 s for the command $1 to succeed.
+wait_for() {
+	local i
+	for ((i = 0; i < $2 * 5; i++)); do
+		eval "$1" >/dev/null 2>&1 && return 0
+		sleep 0.2
+	done
+	return 1
+}
+
+echo "=== observe: packages"
+missing=()
+[ -x /usr/bin/dpdk-telemetry.py ] || missing+=(dpdk-dev)
+[ -x /usr/bin/prometheus ] || missing+=(prometheus)
+"$python" -c 'import prometheus_client' 2>/dev/null || missing+=(python3-prometheus-client)
+command -v babeltrace >/dev/null || command -v babeltrace2 >/dev/null || missing+=(babeltrace)
+command -v curl >/dev/null || missing+=(curl)
+if [ ${#missing[@]} -ne 0 ]; then
+	echo "installing ${missing[*]}"
+	export DEBIAN_FRONTEND=noninteractive
+	timeout 600 apt-get install -y --no-install-recommends "${missing[@]}" >"$work/apt.log" 2>&1 ||
+		{ timeout 300 apt-get update >>"$work/apt.log" 2>&1 &&
+		timeout 600 apt-get install -y --no-install-recommends "${missing[@]}" \
+			>>"$work/apt.log" 2>&1; } || tail -5 "$work/apt.log"
+fi
+
+echo "=== observe: build"
+if [ ! -f "$build/build.ninja" ]; then
+	meson setup "$build" --werror >/dev/null || { fail "meson setup"; finish; }
+fi
+if ! timeout 900 ninja -C "$build" >"$work/ninja.log" 2>&1; then
+	tail -20 "$work/ninja.log"
+	fail "build"
+	finish
+fi
+observe=$build/examples/dpdk-pmu-observe
+tool=$build/app/test-pmu/dpdk-test-pmu
+app=
+[ ! -x "$observe" ] || app=$observe
+if [ -x "$tool" ] && "$tool" --no-huge --no-pci -m 64 --no-telemetry --file-prefix="${prefix}_h" \
+		-- --help 2>&1 | grep -q -- '--duration'; then
+	app=$tool
+fi
+if [ -z "$app" ]; then
+	skip "telemetry, Prometheus and trace: neither $observe nor a $tool with --duration" \
+		"was built (meson options examples, enable_apps)"
+	finish
+fi
+
+eal=(-l 0-1 --no-huge --no-pci -m 64 --file-prefix="$prefix")
+if [ "$(nproc)" -lt 2 ]; then
+	skip "telemetry, Prometheus and trace: need 2 CPUs (a main and a counting worker lcore)"
+	finish
+fi
+
+echo "=== observe: (a) telemetry, $app"
+timeout 120 "$app" "${eal[@]}" -- -e "$events" --interval 200 --duration 60 \
+	>"$work/app.log" 2>&1 &
+app_pid=$!
+pids+=("$app_pid")
+if ! wait_for "[ -S $rundir/dpdk_telemetry.v2 ]" 20; then
+	tail -20 "$work/app.log"
+	fail "telemetry socket $rundir/dpdk_telemetry.v2 did not appear"
+	finish
+fi
+if [ -x /usr/bin/dpdk-telemetry.py ]; then
+	check 60 telemetry "$prefix" "$events" "$app_pid"
+else
+	skip "telemetry: /usr/bin/dpdk-telemetry.py missing (package dpdk-dev)"
+fi
+
+echo "=== observe: (b) Prometheus"
+if [ ! -x /usr/bin/prometheus ] || ! "$python" -c 'import prometheus_client' 2>/dev/null; then
+	skip "prometheus: /usr/bin/prometheus or python3-prometheus-client missing"
+else
+	eport=$(free_port) pport=$(free_port)
+	"$python" usertools/dpdk-pmu-exporter -f "$prefix" -a 127.0.0.1 -p "$eport" \
+		>"$work/exporter.log" 2>&1 &
+	pids+=($!)
+	cat >"$work/prometheus.yml" <<-EOF
+	global:
+	  scrape_interval: 1s
+	  evaluation_interval: 1s
+	scrape_configs:
+	  - job_name: dpdk_pmu
+	    scrape_interval: 1s
+	    scrape_timeout: 1s
+	    static_configs:
+	      - targets: ['127.0.0.1:$eport']
+	EOF
+	timeout 120 /usr/bin/prometheus --config.file="$work/prometheus.yml" \
+		--storage.tsdb.path="$work/tsdb" --web.listen-address="127.0.0.1:$pport" \
+		--log.level=warn >"$work/prometheus.log" 2>&1 &
+	pids+=($!)
+	if ! wait_for "curl -sf http://127.0.0.1:$eport/metrics" 10; then
+		tail -5 "$work/exporter.log"
+		fail "exporter did not serve /metrics on 127.0.0.1:$eport"
+	elif ! wait_for "curl -sf http://127.0.0.1:$pport/-/ready" 30; then
+		tail -5 "$work/prometheus.log"
+		fail "prometheus did not get ready on 127.0.0.1:$pport"
+	else
+		check 60 prometheus "$pport" "$events"
+	fi
+fi
+kill "$app_pid" 2>/dev/null
+
+echo "=== observe: (c) trace, $observe"
+tracedir=$work/trace
+if [ ! -x "$observe" ]; then
+	skip "trace: $observe not built (meson option examples leaves out pmu_observe)"
+elif timeout 60 "$observe" "${eal[@]/--file-prefix=$prefix/--file-prefix=${prefix}_t}" \
+		--no-telemetry --trace='lib.pmu.*' --trace-dir="$tracedir" \
+		-- -e "$events" --interval 100 --duration 2 >"$work/trace.log" 2>&1; then
+	check 90 trace "$tracedir" "$events"
+else
+	tail -20 "$work/trace.log"
+	fail "trace: $observe failed"
+fi
+
+finish

@@ -1,0 +1,319 @@
+#!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright(c) 2026 The rte_pmu authors
+#
+# CI stage: dpdk-test-pmu as a user runs it. Software events only, so that
+# it runs on any Linux machine (on one without a hardware PMU it also checks
+# the fallback and the <not supported> rows). Each check is one counted
+# result; the stage ends with "RESULT passed=P failed=F skipped=S" and exits
+# 0 only when nothing failed. When the arm64 stage left its cross build and
+# sysroot, the tool also runs in the emulated arm64 guest, whose counts are
+# exact, and is checked to the cycle. About 30 s on two cores, plus about
+# 25 s for the guest.
+#
+# Environment: BUILD_DIR (default build; configured with --werror if absent),
+# ARM64_BUILD (default build-arm64), ARM64_DIR (default .arm64).
+set -uo pipefail
+
+LOG_TAG=ci-tool
+# shellcheck source=devtools/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+cd "$REPO" || exit 1
+build=${BUILD_DIR:-build}
+tool=$build/app/test-pmu/dpdk-test-pmu
+tmp=$(mktemp -d /tmp/ci-tool.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+start=$(date +%s)
+passed=0 failed=0 skipped=0
+
+devtools/install-deps.sh || exit 1
+if [ ! -f "$build/build.ninja" ]; then
+	meson setup "$build" --werror >/dev/null || { echo "ci-tool: meson setup failed"; exit 1; }
+fi
+if ! ninja -C "$build" >"$tmp/ninja.log" 2>&1; then
+	cat "$tmp/ninja.log"
+	echo "ci-tool: build failed"
+	result_line 0 1 0
+	exit 1
+fi
+if [ ! -x "$tool" ]; then
+	echo "ci-tool: skip: $tool not built (-Ddisable_apps=test-pmu?)"
+	result_line 0 0 1
+	exit 0
+fi
+
+# One worker lcore, and two on the same CPU for the totals; on a one-CPU
+# machine every lcore shares CPU 0.
+cpu=0
+[ "$(nproc)" -gt 1 ] && cpu=1
+one_worker="--lcores=0@0,1@$cpu"
+two_workers="--lcores=0@0,(1,2)@$cpu"
+# The host's EAL arguments without their -l: each run names its lcores.
+eal="${EAL_HOST_ARGS#-l 0-1 } --file-prefix=ci-tool-$$ --log-level=lib.pmu:warning"
+sw="task-clock,context-switches,page-faults"
+
+ok() { echo "  ok: $1"; passed=$((passed + 1)); }
+fail() { echo "  FAILED: $1"; failed=$((failed + 1)); }
+skip() { echo "  skip: $1"; skipped=$((skipped + 1)); }
+
+# run NAME LCORES ARGS...: the tool's stdout in $tmp/NAME.out, stderr in
+# $tmp/NAME.err, exit status in $rc.
+run() {
+	local name=$1 lcores=$2
+	shift 2
+	# shellcheck disable=SC2086
+	timeout 60 "$tool" "$lcores" $eal -- "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
+	rc=$?
+}
+
+# expect NAME DESCRIPTION PYTHON: the check passes when the Python
+# expression, with out (stdout text), err (stderr text) and rc bound, is true.
+expect() {
+	local name=$1 what=$2
+	if python3 - "$tmp/$name.out" "$tmp/$name.err" "$rc" "$3" <<'EOF'; then
+import csv, io, json, os, re, sys
+out = open(sys.argv[1]).read()
+err = open(sys.argv[2]).read()
+rc = int(sys.argv[3])
+def lines(text):
+    return [l for l in text.splitlines() if l.strip() != '']
+def rows(text):
+    return list(csv.DictReader(io.StringIO(text)))
+def docs(text):
+    return [json.loads(l) for l in lines(text)]
+def ev(rec, name):
+    return next(e for e in rec['events'] if e['event'] == name)
+def sel(rs, event, lcores=None): # CSV rows of an event (on some lcores)
+    return [r for r in rs if r['event'] == event and (lcores is None or r['lcore'] in lcores)]
+def guest(name, n=0): # cycles and instructions of a guest command's report n
+    d = json.loads(out)[name][n]['lcores'][0]
+    return ev(d, 'cycles'), ev(d, 'instructions')
+try:
+    good = eval('(' + sys.argv[4] + '\n)')
+except Exception as e:
+    print('    %s: %s' % (type(e).__name__, e))
+    good = False
+sys.exit(0 if good else 1)
+EOF
+		ok "$what"
+	else
+		fail "$what (exit $rc; output in the lines below)"
+		sed 's/^/    | /' "$tmp/$name.out" | head -20
+		grep -v -E '^(EAL|TELEMETRY):' "$tmp/$name.err" | sed 's/^/    ! /' | head -10
+	fi
+}
+
+echo "=== dpdk-test-pmu: default events"
+run default "$one_worker"
+if grep -q "no hardware events here" "$tmp/default.out"; then
+	expect default "no hardware PMU: cycles, instructions <not supported> with a reason" \
+		"rc == 0 and re.search(r'<not supported>\s+cycles\s+\(\S', out) and
+		re.search(r'<not supported>\s+instructions\s+\(\S', out)"
+	expect default "fallback: the software events are counted" \
+		"all(re.search(r'^\s+[\d.,]+ (msec )?\s*%s\s' % e, out, re.M)
+		for e in ['task-clock', 'context-switches', 'page-faults'])"
+else
+	skip "this machine has a hardware PMU: no fallback to check"
+	expect default "hardware PMU: cycles and instructions counted, with IPC" \
+		"rc == 0 and 'insn per cycle' in out and '<not supported>' not in out"
+fi
+
+echo "=== table: units, ratios, grouping, read overhead"
+run table "$one_worker" -e "$sw" -w memory -n 2000000
+expect table "task-clock in msec with CPUs utilized" \
+	"rc == 0 and
+	re.search(r'^\s+\d+\.\d+ msec task-clock\s+#\s+[\d.]+ CPUs utilized', out, re.M)"
+expect table "counts with thousands grouping (iterations 2,000,000)" \
+	"'x 2,000,000 iterations' in out"
+expect table "rates per second for software events" \
+	"re.search(r'page-faults\s+#\s+[\d.]+ [KMG]?/sec', out)"
+expect table "the read overhead is measured, subtracted and said so" \
+	"re.search(r'read overhead subtracted per round: [\d.]+ ns \([\d.]+ ns a read\), '
+	r'task-clock \d', out) and
+	'Figures exclude the read overhead' in out"
+expect table "no total block for a single lcore" "'Counts for total' not in out"
+
+echo "=== events: -e, --events, <not supported>"
+run short "$one_worker" -e task-clock
+expect short "-e is accepted" "rc == 0 and 'task-clock' in out and 'invalid option' not in err"
+run long "$one_worker" --events=task-clock,page-faults
+expect long "--events=LIST is accepted" "rc == 0 and 'page-faults' in out"
+run bogus "$one_worker" -e task-clock,no-such-event
+expect bogus "an unknown event is a <not supported> row with its reason, the rest counted" \
+	"rc == 0 and re.search(r'<not supported>\s+no-such-event\s+\(.+\)', out) and
+	'msec task-clock' in out"
+run none "$one_worker" -e no-such-event,nor-this-one
+expect none "no countable event: exit 1, each event named on stderr" \
+	"rc == 1 and 'none of the events can be counted' in err and 'nor-this-one' in err"
+
+echo "=== values are sane"
+run small "$one_worker" -e task-clock -c -n 1000000
+run big "$one_worker" -e task-clock -c -n 10000000
+expect big "task-clock grows with the work (10x iterations: over 3x the time)" \
+	"int(rows(out)[0]['value']) > 3 * int(rows(open('$tmp/small.out').read())[0]['value'])"
+run faults "$one_worker" -e page-faults -c -w memory
+expect faults "page-faults counts the memory workload's first touches" \
+	"rc == 0 and int(rows(out)[0]['value']) > 0"
+run loopfaults "$one_worker" -e page-faults -c -w loop
+expect loopfaults "the loop workload takes no page fault" \
+	"rc == 0 and int(rows(out)[0]['value']) == 0"
+expect small "task-clock per iteration is between 0.05 and 100 ns, CPUs utilized at most 1.05" \
+	"0.05 < float(rows(out)[0]['per_iteration']) < 100 and
+	0 < float(rows(out)[0]['ratio']) <= 1.05"
+
+echo "=== read overhead subtraction"
+# Rounds of one iteration for a second: nearly all of the raw task-clock is
+# the reads' own, so what is left after the subtraction is below it.
+run ovh "$one_worker" -e task-clock -n 1 -d 1 -j
+expect ovh "one-iteration rounds: task-clock after subtraction is below the overhead subtracted" \
+	"(lambda e: e['read_overhead'] > 0 and -0.2 * e['read_overhead'] < e['value'] <
+	e['read_overhead'])(ev(docs(out)[0]['lcores'][0], 'task-clock'))"
+run raw "$one_worker" -e task-clock -n 1 -d 1 -j -r
+expect raw "--raw: nothing subtracted, and the output says so" \
+	"(lambda d: d['read_overhead_subtracted'] is False and
+	ev(d['lcores'][0], 'task-clock')['read_overhead'] == 0 and
+	ev(d['lcores'][0], 'task-clock')['value'] > 0)(docs(out)[0])"
+
+echo "=== CSV"
+run csv "$two_workers" -e "task-clock,no-such-event,page-faults" --csv
+expect csv "CSV parses: header, a row per lcore (1, 2, total) and event" \
+	"rc == 0 and [(r['lcore'], r['event']) for r in rows(out)] ==
+	[(l, e) for l in ['1', '2', 'total']
+	for e in ['task-clock', 'no-such-event', 'page-faults']]"
+expect csv "CSV values: task-clock integers in ns, <not supported> a status with a reason" \
+	"all(int(r['value']) > 0 and r['unit'] == 'ns' for r in sel(rows(out), 'task-clock'))
+	and all(r['status'] == 'not supported' and r['value'] == '' and r['reason'] != ''
+	for r in sel(rows(out), 'no-such-event'))"
+expect csv "CSV total is the sum of the lcores" \
+	"sum(int(r['value']) for r in sel(rows(out), 'task-clock', ['1', '2'])) ==
+	int(sel(rows(out), 'task-clock', ['total'])[0]['value'])"
+
+echo "=== JSON"
+run json "$two_workers" -e "$sw" --json
+expect json "JSON parses (python3 -m json.tool) into one document" \
+	"rc == 0 and len(lines(out)) == 1 and json.loads(out)['interval'] == 0"
+if python3 -m json.tool "$tmp/json.out" >/dev/null 2>&1; then
+	ok "python3 -m json.tool accepts the JSON output"
+else
+	fail "python3 -m json.tool rejects the JSON output"
+fi
+expect json "JSON: two lcores, totals summed, ratios named" \
+	"(lambda d: [l['lcore'] for l in d['lcores']] == [1, 2] and d['total']['lcores'] == 2 and
+	ev(d['total'], 'task-clock')['value'] ==
+	sum(ev(l, 'task-clock')['value'] for l in d['lcores'])
+	and ev(d['total'], 'task-clock')['ratio_unit'] == 'CPUs utilized')(json.loads(out))"
+
+echo "=== interval mode"
+run itable "$one_worker" -e "$sw" --interval 200 --duration 2
+expect itable "table: one line per interval (10 for 2 s every 200 ms), times 0.2 .. 2.0" \
+	"rc == 0 and [l.split()[0] for l in lines(out) if re.match(r'^\s+\d+\.\d{3}\s+1\s', l)] ==
+	['%.3f' % (0.2 * i) for i in range(1, 11)]"
+run icsv "$one_worker" -i 250 -d 1 -e task-clock,page-faults -c
+expect icsv "CSV: 4 intervals x (lcore 1 + total) x 2 events, task-clock counted in each" \
+	"rc == 0 and len(rows(out)) == 16 and sorted({r['interval'] for r in rows(out)}) ==
+	['1', '2', '3', '4'] and all(int(r['value']) > 0 for r in sel(rows(out), 'task-clock'))"
+run ijson "$one_worker" -e task-clock -i 100 -d 1 -j
+expect ijson "JSON lines: one object per interval (10), time_s increasing" \
+	"rc == 0 and [d['interval'] for d in docs(out)] == list(range(1, 11)) and
+	all(a['time_s'] < b['time_s'] for a, b in zip(docs(out), docs(out)[1:]))"
+# The telemetry stage's own command line, shortened.
+run telem "$one_worker" -e task-clock,page-faults,context-switches --interval 1000 --duration 2
+expect telem "the telemetry stage's options (--interval 1000 --duration 2): 2 lines" \
+	"rc == 0 and len([l for l in lines(out) if re.match(r'^\s+\d+\.000\s+1\s', l)]) == 2"
+run dur "$one_worker" -e task-clock -d 1 -j
+expect dur "--duration alone: one report over about 1 s of rounds" \
+	"rc == 0 and len(docs(out)) == 1 and 0.9e9 < docs(out)[0]['lcores'][0]['elapsed_ns'] < 5e9"
+# shellcheck disable=SC2086
+"$tool" "$one_worker" $eal -- -e task-clock -i 100 >"$tmp/sig.out" 2>"$tmp/sig.err" &
+pid=$!
+# Three interval lines (at most 15 s), then SIGTERM.
+for _ in $(seq 150); do
+	[ "$(grep -c -E '^ +[0-9]+\.[0-9]{3} +1 ' "$tmp/sig.out")" -ge 3 ] && break
+	sleep 0.1
+done
+kill -TERM $pid
+wait $pid
+rc=$?
+expect sig "--interval without --duration runs until SIGTERM, then exits 0" \
+	"rc == 0 and len([l for l in lines(out) if re.match(r'^\s+\d+\.\d{3}\s+1\s', l)]) >= 3"
+run oneL "--lcores=0@0" -e task-clock -i 100 -d 1
+expect oneL "--interval with no worker lcore: exit 1 and why" \
+	"rc == 1 and 'need a worker lcore' in err"
+
+echo "=== options"
+run help "$one_worker" -h
+expect help "-h: usage on stdout, exit 0, a short option for each long one" \
+	"rc == 0 and all(re.search(r'-%s, --%s' % (s, l), out) for s, l in
+	[('e', 'events'), ('n', 'iterations'), ('w', 'workload'), ('i', 'interval'),
+	('d', 'duration'), ('c', 'csv'), ('j', 'json'), ('r', 'raw'), ('L', 'list'),
+	('h', 'help')])"
+run list "$one_worker" -L
+expect list "-L lists the events, task-clock opening through read()" \
+	"rc == 0 and re.search(r'^task-clock\s+software\s+read\(\)\s+opens$', out, re.M)"
+bad() { # DESCRIPTION MESSAGE ARGS...: exit 1, MESSAGE and the usage on stderr
+	local what=$1 msg=$2
+	shift 2
+	run bad "$one_worker" "$@"
+	WANT=$msg expect bad "bad option $what: exit 1, \"$msg\" and usage on stderr" \
+		"rc == 1 and out == '' and os.environ['WANT'] in err and 'Usage:' in err"
+}
+bad "-x" "invalid option -- 'x'" -x
+bad "--nope" "unrecognized option '--nope'" --nope
+bad "-e without a list" "option requires an argument -- 'e'" -e
+bad "-e a,,b" "invalid --events 'a,,b'" -e a,,b
+bad "-n 0" "invalid --iterations '0'" -n 0
+bad "-n 12x" "invalid --iterations '12x'" -n 12x
+bad "-i 5" "invalid --interval '5'" -i 5
+bad "-d 0" "invalid --duration '0'" -d 0
+bad "-d -1" "invalid --duration '-1'" -d -1
+bad "-c -j" "--csv and --json exclude each other" -c -j
+bad "-w nope" "unknown --workload 'nope'" -w nope
+bad "a stray argument" "unexpected argument 'stray'" stray
+
+echo "=== arm64 guest: real counters, exact under QEMU -icount shift=0"
+# Needs the arm64 build and sysroot that the arm64 stage made (arm64-ci.sh).
+abuild=${ARM64_BUILD:-$ARM64_BUILD_DEFAULT}
+if [ ! -x "$abuild/app/test-pmu/dpdk-test-pmu" ]; then
+	skip "arm64 guest: no $abuild/app/test-pmu/dpdk-test-pmu (devtools/arm64-ci.sh builds it)"
+elif [ ! -f "$SYSROOT/.stamp" ] || ! command -v qemu-system-aarch64 >/dev/null; then
+	skip "arm64 guest: no sysroot in $ARM64_DIR or no qemu-system-aarch64"
+else
+	t="dpdk-test-pmu \$EAL --file-prefix=t1 -- -e cycles,instructions"
+	printf '%s\n' "tool-corrected 0 $t -n 100 -j" "tool-raw 0 $t -n 100 -j -r" \
+		"tool-big 0 $t -n 100000 -j" "tool-interval 0 $t -i 100 -d 1 -j" >"$tmp/guest.cmds"
+	ARM64_GUEST_CMDS=$tmp/guest.cmds ARM64_OUT=$tmp/guest \
+		bash devtools/arm64-qemu-test.sh "$abuild" >"$tmp/guest.log" 2>&1
+	rc=$?
+	# The console's JSON lines by command name, as one JSON object.
+	python3 - "$tmp/guest.log" >"$tmp/guest.out" <<'EOF'
+import json, re, sys
+runs, name = {}, None
+for line in open(sys.argv[1], errors='replace'):
+    m = re.match(r'=== (RUN|EXIT) (\S+)', line)
+    if m:
+        name = m.group(2) if m.group(1) == 'RUN' else None
+    elif name is not None and line.startswith('{'):
+        runs.setdefault(name, []).append(json.loads(line))
+print(json.dumps(runs))
+EOF
+	cp "$tmp/guest.log" "$tmp/guest.err"
+	expect guest "the guest ran every tool command (exit 0)" \
+		"rc == 0 and sorted(json.loads(out)) ==
+		['tool-big', 'tool-corrected', 'tool-interval', 'tool-raw']"
+	expect guest "100000 loop iterations: 4.000 cycles an iteration, IPC 1.000, user page" \
+		"(lambda c, i: 4.0 <= c['per_iteration'] < 4.001 and c['value'] == i['value'] and
+		i['ratio'] == 1.0 and c['read_path'].startswith('user page'))(*guest('tool-big'))"
+	expect guest "raw minus subtracted cycles is exactly the read overhead (100 iterations)" \
+		"(lambda c, r: c['read_overhead'] > 0 and r['read_overhead'] == 0 and
+		r['value'] - c['value'] == c['read_overhead'] and 400 <= c['value'] < 500)
+		(guest('tool-corrected')[0], guest('tool-raw')[0])"
+	expect guest "intervals: 10 reports of 100 ms, cycles equal to instructions in each" \
+		"len(json.loads(out)['tool-interval']) == 10 and
+		all(c['value'] > 0 and c['value'] == i['value']
+		for c, i in [guest('tool-interval', n) for n in range(10)])"
+fi
+
+echo "ci-tool: $(( $(date +%s) - start )) s"
+result_line $passed $failed $skipped
+[ "$failed" -eq 0 ]

@@ -1,0 +1,288 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright(c) 2026 The rte_pmu authors
+
+"""
+Checks behind devtools/ci-observe.sh: each prints "ok: WHAT" or
+"FAIL: WHAT (why)"; the shell script counts them.
+
+  ci_observe_check.py telemetry PREFIX EVENTS PID   (Debian's dpdk-telemetry.py)
+  ci_observe_check.py prometheus PORT EVENTS        (Prometheus' HTTP API)
+  ci_observe_check.py trace DIR EVENTS              (babeltrace / babeltrace2)
+
+EVENTS is the comma-separated list the application was given; its first
+event must grow whenever the counted lcore runs (task-clock).
+"""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import urllib.parse
+import urllib.request
+
+TELEMETRY = "/usr/bin/dpdk-telemetry.py"
+
+
+def report(ok, what, why=""):
+    print(f"ok: {what}" if ok else f"FAIL: {what} ({why})", flush=True)
+    return ok
+
+
+def growing(samples, strict):
+    """True when each value is above (strict) or not below the one before."""
+    pairs = list(zip(samples, samples[1:]))
+    if strict:
+        return len(pairs) > 0 and all(b > a for a, b in pairs)
+    return all(b >= a for a, b in pairs)
+
+
+# ---- telemetry -------------------------------------------------------------
+
+def tel_query(prefix, commands):
+    """Run commands through dpdk-telemetry.py on the real socket; one reply each."""
+    res = subprocess.run([sys.executable, TELEMETRY, "-f", prefix],
+                         input="\n".join(commands) + "\n", capture_output=True,
+                         text=True, timeout=15, check=False)
+    replies = []
+    for line in res.stdout.splitlines():
+        line = line.strip()
+        if line.startswith("{"):
+            replies.append(json.loads(line))
+    if len(replies) != len(commands):
+        raise RuntimeError(f"{len(replies)} replies to {len(commands)} commands: "
+                           f"{res.stdout[-300:]!r} {res.stderr[-300:]!r}")
+    return [r[c.split(",")[0]] for r, c in zip(replies, commands)]
+
+
+def counting_lcores(prefix, timeout=15):
+    """Lcores whose group is open, once one is (the tool opens them lazily)."""
+    deadline = time.time() + timeout
+    while True:
+        info = tel_query(prefix, ["/pmu/info"])[0] or {}
+        lcores = [l for l, s in zip(info.get("lcores", []), info.get("lcore_status", []))
+                  if s == 1]
+        if lcores or time.time() > deadline:
+            return info, lcores
+        time.sleep(0.2)
+
+
+def check_telemetry(prefix, events, pid):
+    events = events.split(",")
+    try:
+        info, lcores = counting_lcores(prefix)
+        listed = tel_query(prefix, ["/pmu/list"])[0]
+    except (RuntimeError, subprocess.TimeoutExpired, ValueError) as e:
+        report(False, "telemetry: dpdk-telemetry.py answers /pmu/info and /pmu/list", e)
+        return
+    report(listed == events, "telemetry: /pmu/list gives the added events",
+           f"got {listed}")
+    paths = dict(zip(info.get("lcores", []), info.get("lcore_paths", [])))
+    report(info.get("initialized") == 1 and info.get("event_names") == events and
+           len(info.get("event_types", [])) == len(events) and
+           len(info.get("event_configs", [])) == len(events) and
+           len(info.get("event_pmus", [])) == len(events) and lcores and
+           all(paths[l] in ("user", "syscall", "mixed") for l in lcores),
+           "telemetry: /pmu/info has the events, their PMU, type and config, and "
+           "counting lcores with a read path", f"got {info}")
+    if not lcores:
+        return
+    lcore = lcores[-1]
+    try:
+        first = tel_query(prefix, [f"/pmu/lcore,{lcore}"])[0]
+        time.sleep(1)
+        second = tel_query(prefix, [f"/pmu/lcore,{lcore}"])[0]
+    except (RuntimeError, subprocess.TimeoutExpired, ValueError) as e:
+        report(False, f"telemetry: /pmu/lcore,{lcore} answers", e)
+        return
+    fields = ("events", "paths", "raw", "scaled", "time_enabled", "time_running",
+              "multiplexed", "cpu", "status")
+    present = all(isinstance(r, dict) and all(f in r for f in fields) for r in (first, second))
+    report(present and first["events"] == events and len(first["raw"]) == len(events) and
+           len(first["scaled"]) == len(events) and first["status"] == 1 and
+           first["time_enabled"] > 0 and first["cpu"] != "",
+           f"telemetry: /pmu/lcore,{lcore} has raw and scaled values, times, "
+           "multiplexing, CPU", f"got {first}")
+    if not present:
+        return
+    grew = (second["scaled"][0] > first["scaled"][0] and
+            second["raw"][0] > first["raw"][0] and
+            second["time_enabled"] > first["time_enabled"] and
+            all(b >= a for a, b in zip(first["raw"], second["raw"])))
+    report(grew, f"telemetry: values grow between two queries 1 s apart ({events[0]} "
+           f"{first['scaled'][0]} -> {second['scaled'][0]})", f"{first} -> {second}")
+
+    bad = ["/pmu/lcore,abc", "/pmu/lcore,999", "/pmu/lcore", "/pmu/lcore,-1",
+           "/pmu/lcore,1x", "/pmu/list,1"]
+    try:
+        answers = tel_query(prefix, bad + ["/pmu/list"])
+    except (RuntimeError, subprocess.TimeoutExpired, ValueError) as e:
+        report(False, "telemetry: bad parameters answer an error", e)
+        return
+    alive = True
+    try:
+        os.kill(int(pid), 0)
+    except OSError:
+        alive = False
+    report(all(a is None for a in answers[:-1]) and answers[-1] == events and alive,
+           "telemetry: bad parameters answer an error (null) and the application "
+           "keeps answering", f"got {answers}, alive {alive}")
+
+
+# ---- prometheus ------------------------------------------------------------
+
+def prom_get(port, path, **params):
+    url = f"http://127.0.0.1:{port}{path}?{urllib.parse.urlencode(params)}"
+    with urllib.request.urlopen(url, timeout=5) as resp:
+        body = json.load(resp)
+    if body.get("status") != "success":
+        raise RuntimeError(f"{url}: {body}")
+    return body["data"]
+
+
+def prom_range(port, query, want, timeout=30):
+    """Poll a range-vector query until each series has `want` samples."""
+    deadline = time.time() + timeout
+    while True:
+        data = prom_get(port, "/api/v1/query", query=query)
+        series = data["result"]
+        if (series and all(len(s["values"]) >= want for s in series)) or \
+                time.time() > deadline:
+            return series
+        time.sleep(1)
+
+
+def check_prometheus(port, events):
+    events = events.split(",")
+    try:
+        series = prom_range(port, "dpdk_pmu_events_total[30s]", 4)
+        targets = prom_get(port, "/api/v1/targets")["activeTargets"]
+        meta = prom_get(port, "/api/v1/metadata")
+        enabled = prom_range(port, "dpdk_pmu_time_enabled_seconds_total[30s]", 4, 5)
+    except (OSError, RuntimeError, ValueError, KeyError) as e:
+        report(False, "prometheus: HTTP API answers", e)
+        return
+    report(targets and all(t["health"] == "up" for t in targets),
+           "prometheus: scrapes the exporter (target up)", f"targets {targets}")
+    # OpenMetrics names the family without _total, the text format with it.
+    types = [m["type"] for name in ("dpdk_pmu_events", "dpdk_pmu_events_total")
+             for m in meta.get(name, [])]
+    report(types == ["counter"], "prometheus: dpdk_pmu_events_total is a counter",
+           f"metadata {types}, {sorted(n for n in meta if n.startswith('dpdk'))}")
+    labels_ok = bool(series) and all(
+        set(s["metric"]) >= {"lcore", "event", "cpu", "path"} and
+        s["metric"]["path"] in ("user", "syscall") and s["metric"]["cpu"] != ""
+        for s in series)
+    lcores = {s["metric"].get("lcore") for s in series}
+    per_lcore = all(sorted(s["metric"].get("event", "") for s in series
+                           if s["metric"].get("lcore") == l) == sorted(events)
+                    for l in lcores)
+    report(labels_ok and per_lcore,
+           f"prometheus: one series per lcore and event, labels lcore, event, cpu, "
+           f"path ({len(series)} series, lcores {sorted(lcores, key=str)})",
+           f"series {[s['metric'] for s in series]}")
+    first = [s for s in series if s["metric"].get("event") == events[0]]
+    values = [[float(v) for _, v in s["values"]] for s in first]
+    others = [[float(v) for _, v in s["values"]] for s in series if s not in first]
+    report(first and all(growing(v, True) for v in values) and
+           all(growing(v, False) for v in others),
+           f"prometheus: {events[0]} grows at every scrape, the others never fall "
+           f"({[v[0] for v in values]} -> {[v[-1] for v in values]})", f"{values}")
+    report(enabled and all(growing([float(v) for _, v in s["values"]], True)
+                           for s in enabled),
+           "prometheus: dpdk_pmu_time_enabled_seconds_total grows", f"{enabled}")
+
+
+# ---- trace -----------------------------------------------------------------
+
+EVENT_RE = re.compile(r"(lib\.pmu\.[a-z.]+): \{ (.*?) \}, \{ ?(.*?) ?\}$")
+FIELD_RE = re.compile(r'(\w+) = ("[^"]*"|-?(?:0x[0-9A-Fa-f]+|\d+))')
+
+
+def fields(text):
+    out = {}
+    for key, val in FIELD_RE.findall(text):
+        out[key] = val.strip('"') if val.startswith('"') else int(val, 0)
+    return out
+
+
+def decode(trace_dir):
+    for tool in ("babeltrace", "babeltrace2"):
+        path = shutil.which(tool)
+        if path is None:
+            continue
+        res = subprocess.run([path, trace_dir], capture_output=True, text=True,
+                             timeout=60, check=False)
+        if res.returncode == 0:
+            return tool, res.stdout
+        raise RuntimeError(f"{tool}: {res.stderr[-300:]}")
+    raise RuntimeError("neither babeltrace nor babeltrace2 is installed")
+
+
+def check_trace(trace_dir, events):
+    events = events.split(",")
+    try:
+        tool, text = decode(trace_dir)
+    except (RuntimeError, subprocess.TimeoutExpired) as e:
+        report(False, "trace: decoded", e)
+        return
+    records = []
+    for line in text.splitlines():
+        m = EVENT_RE.search(line)
+        if m:
+            records.append((m.group(1), fields(m.group(2)), fields(m.group(3))))
+    names = [r[0] for r in records]
+    report(names[:1] == ["lib.pmu.init"] and records[0][2].get("ret") == 0 and
+           names[-1:] == ["lib.pmu.fini"],
+           f"trace: {tool} decodes lib.pmu.init first (ret 0) and lib.pmu.fini last "
+           f"({len(records)} records)", f"names {sorted(set(names))}")
+    adds = [(r[2].get("name"), r[2].get("ret")) for r in records if r[0] == "lib.pmu.event.add"]
+    report(adds == [(e, i) for i, e in enumerate(events)],
+           "trace: lib.pmu.event.add names each event with its index", f"got {adds}")
+    opens = [r for r in records if r[0] == "lib.pmu.group.open"]
+    closes = {r[2].get("lcore_id") for r in records if r[0] == "lib.pmu.group.close"}
+    workers = {r[2].get("lcore_id") for r in opens}
+    # -l 0-1 pins lcore n to CPU n: a record's CPU says which thread wrote
+    # it (thread names are not reliable: a worker's is set after it starts).
+    report(opens and all(r[2].get("ret") == 0 and r[2].get("num_events") == len(events) and
+                         r[1].get("cpu_id") == r[2].get("lcore_id") for r in opens) and
+           closes == workers and 0 not in workers,
+           f"trace: lib.pmu.group.open (ret 0) on the CPU of each worker lcore "
+           f"{sorted(workers)}, lib.pmu.group.close for each",
+           f"opens {opens}, closes {closes}")
+    reads = [r for r in records if r[0] == "lib.pmu.read"]
+    ok = bool(reads) and all(r[1].get("cpu_id") == r[2].get("lcore_id") and
+                             r[2].get("lcore_id") in workers for r in reads)
+    grow = True
+    counts = {}
+    for lcore in workers:
+        for idx in range(len(events)):
+            vals = [r[2]["value"] for r in reads
+                    if r[2].get("lcore_id") == lcore and r[2].get("index") == idx]
+            counts[(lcore, idx)] = len(vals)
+            grow &= len(vals) >= 3 and growing(vals, idx == 0)
+    report(ok and grow,
+           f"trace: lib.pmu.read records each event on its lcore's CPU, "
+           f"{events[0]} growing, the others never falling ({len(reads)} records)",
+           f"per (lcore, index) {counts}")
+
+
+def main():
+    if len(sys.argv) < 4:
+        sys.exit(__doc__)
+    kind = sys.argv[1]
+    if kind == "telemetry" and len(sys.argv) == 5:
+        check_telemetry(*sys.argv[2:5])
+    elif kind == "prometheus":
+        check_prometheus(sys.argv[2], sys.argv[3])
+    elif kind == "trace":
+        check_trace(sys.argv[2], sys.argv[3])
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+/* A long-running program to look at from outside: every worker lcore counts
+ * the events while it spins for the duration, and records its counters in
+ * the EAL trace with rte_pmu_read_trace() once per interval. Watch it with
+ * dpdk-telemetry.py (/pmu/list, /pmu/info, /pmu/lcore,<id>), the Prometheus
+ * exporter, or --trace='lib.pmu.*'.
+ *
+ *   dpdk-pmu-observe [EAL options] -- [-e EVENTS] [--interval MS] [--duration SEC]
+ */
+
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <rte_cycles.h>
+#include <rte_eal.h>
+#include <rte_launch.h>
+#include <rte_lcore.h>
+#include <rte_pmu.h>
+
+static const char *opt_events = "task-clock,context-switches,page-faults";
+static unsigned long opt_interval_ms = 100;
+static unsigned long opt_duration_s = 5;
+static int num_events;
+
+static int
+parse_ulong(const char *arg, unsigned long max, unsigned long *out)
+{
+	unsigned long v;
+	char *end;
+
+	if (arg[0] < '0' || arg[0] > '9')
+		return -EINVAL;
+	errno = 0;
+	v = strtoul(arg, &end, 10);
+	if (errno != 0 || *end != '\0' || v == 0 || v > max)
+		return -EINVAL;
+	*out = v;
+
+	return 0;
+}
+
+static int
+parse_args(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "events", required_argument, NULL, 'e' },
+		{ "interval", required_argument, NULL, 'i' },
+		{ "duration", required_argument, NULL, 'd' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int opt;
+
+	while ((opt = getopt_long(argc, argv, "e:", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'e':
+			opt_events = optarg;
+			break;
+		case 'i':
+			if (parse_ulong(optarg, 60000, &opt_interval_ms) != 0)
+				return -1;
+			break;
+		case 'd':
+			if (parse_ulong(optarg, 86400, &opt_duration_s) != 0)
+				return -1;
+			break;
+		default:
+			return -1;
+		}
+	}
+
+	return optind == argc ? 0 : -1;
+}
+
+static int
+add_events(void)
+{
+	char *list = strdup(opt_events), *name, *save = NULL;
+	int ret = 0;
+
+	if (list == NULL)
+		return -ENOMEM;
+	for (name = strtok_r(list, ",", &save); name != NULL; name = strtok_r(NULL, ",", &save)) {
+		ret = rte_pmu_add_event(name);
+		if (ret < 0) {
+			fprintf(stderr, "event %s: %s\n", name, strerror(-ret));
+			break;
+		}
+		num_events = ret + 1;
+	}
+	free(list);
+
+	return ret < 0 ? ret : 0;
+}
+
+static int
+worker(void *arg __rte_unused)
+{
+	uint64_t hz = rte_get_timer_hz();
+	uint64_t end = rte_get_timer_cycles() + opt_duration_s * hz;
+	uint64_t next = 0, now;
+	volatile uint64_t sink = 0;
+	int i;
+
+	while ((now = rte_get_timer_cycles()) < end) {
+		if (now >= next) {
+			for (i = 0; i < num_events; i++)
+				sink += rte_pmu_read_trace(i);
+			next = now + opt_interval_ms * hz / 1000;
+		}
+		for (i = 0; i < 10000; i++)
+			sink = sink + i;
+	}
+	printf("lcore %u: status %d\n", rte_lcore_id(), rte_pmu_lcore_status(rte_lcore_id()));
+
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	int ret;
+
+	ret = rte_eal_init(argc, argv);
+	if (ret < 0) {
+		fprintf(stderr, "cannot initialise EAL\n");
+		return 1;
+	}
+	argv[ret] = argv[0];
+	if (parse_args(argc - ret, argv + ret) != 0) {
+		fprintf(stderr, "usage: %s [EAL options] -- [-e EVENTS] [--interval MS] "
+			"[--duration SEC]\n", argv[0]);
+		rte_eal_cleanup();
+		return 2;
+	}
+	ret = rte_pmu_init();
+	if (ret == 0)
+		ret = add_events();
+	if (ret != 0) {
+		rte_pmu_fini();
+		rte_eal_cleanup();
+		return 1;
+	}
+	printf("counting %s on %u worker lcore(s) for %lu s\n", opt_events,
+		rte_lcore_count() - 1, opt_duration_s);
+	fflush(stdout);
+
+	rte_eal_mp_remote_launch(worker, NULL, SKIP_MAIN);
+	rte_eal_mp_wait_lcore();
+
+	rte_pmu_fini();
+	rte_eal_cleanup();
+
+	return 0;
+}

@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+/* Snapshot of a whole group: one seqlock pass per user page, and one
+ * read() of the group's reader for every event the pages cannot give.
+ */
+
+#include <errno.h>
+
+#include <rte_branch_prediction.h>
+#include <rte_common.h>
+
+#include "pmu_private.h"
+
+/* Events in @p slow (a bit per index) could not be read from their page:
+ * take them from one read() of the whole group.
+ */
+static __rte_noinline int
+read_group_fallback(struct rte_pmu_event_group *group, uint64_t *values, unsigned int n,
+	uint32_t slow)
+{
+	unsigned int lcore_id = group - rte_pmu_event_groups;
+	uint64_t all[RTE_MAX_NUM_GROUP_EVENTS];
+	unsigned int i;
+	int ret;
+
+	ret = pmu_group_read(lcore_id, all, n, NULL, NULL);
+	if (ret < 0)
+		return ret;
+	if (ret < (int)n)
+		return -EIO;
+
+	for (i = 0; i < n; i++)
+		if ((slow & (UINT32_C(1) << i)) != 0)
+			values[i] = all[i];
+	__atomic_store_n(&group->slow_reads,
+		__atomic_load_n(&group->slow_reads, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+
+	return n;
+}
+
+/* First snapshot on the lcore (or a new lcore id): open the group, then
+ * read. Out of line, so that the common path calls nothing and needs no
+ * stack frame.
+ */
+static __rte_noinline int
+read_group_first(uint64_t *values, unsigned int n)
+{
+	unsigned int lcore_id;
+	int ret;
+
+	ret = pmu_read_prepare(&lcore_id);
+	if (ret != 0)
+		return ret;
+
+	return rte_pmu_read_group(values, n);
+}
+
+/* One event from its page, in one seqlock pass, or marked for read(). */
+#define SNAP_ONE(i) do { \
+	if (unlikely(__rte_pmu_page_read(group->mmap_pages[i], false, &values[i]) != 0)) \
+		slow |= UINT32_C(1) << (i); \
+} while (0)
+
+int
+rte_pmu_read_group(uint64_t *values, unsigned int n)
+{
+	struct rte_pmu_event_group *group = RTE_PER_LCORE(_pmu_group);
+	unsigned int num;
+	uint32_t slow = 0;
+
+	if (unlikely(values == NULL || n == 0)) {
+		PMU_LOG(ERR, "read group: %s", values == NULL ? "values is NULL" : "n is 0");
+		return -EINVAL;
+	}
+
+	num = group->num_ready;
+	if (unlikely(num == 0))
+		return read_group_first(values, n);
+	if (n > num)
+		n = num;
+
+	/* Unrolled, last event first: no loop counter in the way. */
+	RTE_BUILD_BUG_ON(RTE_MAX_NUM_GROUP_EVENTS != 8);
+	switch (n) {
+	case 8:
+		SNAP_ONE(7);
+		/* fall through */
+	case 7:
+		SNAP_ONE(6);
+		/* fall through */
+	case 6:
+		SNAP_ONE(5);
+		/* fall through */
+	case 5:
+		SNAP_ONE(4);
+		/* fall through */
+	case 4:
+		SNAP_ONE(3);
+		/* fall through */
+	case 3:
+		SNAP_ONE(2);
+		/* fall through */
+	case 2:
+		SNAP_ONE(1);
+		/* fall through */
+	default:
+		SNAP_ONE(0);
+	}
+	if (unlikely(slow != 0))
+		return read_group_fallback(group, values, n, slow);
+
+	return n;
+}
+
+int
+rte_pmu_read_group_delta(const uint64_t *start, uint64_t *delta, unsigned int n)
+{
+	unsigned int i;
+	int ret;
+
+	if (start == NULL) {
+		PMU_LOG(ERR, "read group delta: start is NULL");
+		return -EINVAL;
+	}
+
+	ret = rte_pmu_read_group(delta, n);
+	for (i = 0; ret > 0 && i < (unsigned int)ret; i++)
+		delta[i] -= start[i];
+
+	return ret;
+}

@@ -1,0 +1,298 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+/* Telemetry endpoints: /pmu/list, /pmu/info and /pmu/lcore,<lcore_id>.
+ * They run on the telemetry thread, never on a counted lcore: live values
+ * come from pmu_lcore_snapshot() (one read() of the group, no user page).
+ */
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <rte_common.h>
+#include <rte_lcore.h>
+#include <rte_string_fns.h>
+#include <rte_telemetry.h>
+
+#include "pmu_private.h"
+#include "pmu_observe.h"
+
+/* Parse "<lcore_id>": decimal digits only, below RTE_MAX_LCORE. */
+static int
+lcore_param(const char *cmd, const char *params, unsigned int *lcore_id)
+{
+	unsigned long id;
+	char *end;
+
+	if (params == NULL || params[0] == '\0') {
+		PMU_LOG(NOTICE, "telemetry %s: missing parameter <lcore_id>", cmd);
+		return -EINVAL;
+	}
+	if (!isdigit((unsigned char)params[0])) {
+		PMU_LOG(NOTICE, "telemetry %s: lcore id '%s' is not a number", cmd, params);
+		return -EINVAL;
+	}
+	errno = 0;
+	id = strtoul(params, &end, 10);
+	if (*end != '\0' || errno != 0) {
+		PMU_LOG(NOTICE, "telemetry %s: lcore id '%s' is not a number", cmd, params);
+		return -EINVAL;
+	}
+	if (id >= RTE_MAX_LCORE) {
+		PMU_LOG(NOTICE, "telemetry %s: lcore id %lu out of range (< %d)", cmd, id,
+			RTE_MAX_LCORE);
+		return -EINVAL;
+	}
+	*lcore_id = (unsigned int)id;
+
+	return 0;
+}
+
+static int
+no_param(const char *cmd, const char *params)
+{
+	if (params != NULL && params[0] != '\0') {
+		PMU_LOG(NOTICE, "telemetry %s: takes no parameter (got '%s')", cmd, params);
+		return -EINVAL;
+	}
+
+	return 0;
+}
+
+/* An array container of the given type, added to @p d under @p name. */
+static struct rte_tel_data *
+dict_array(struct rte_tel_data *d, const char *name, enum rte_tel_value_type type)
+{
+	struct rte_tel_data *a = rte_tel_data_alloc();
+
+	if (a == NULL)
+		return NULL;
+	rte_tel_data_start_array(a, type);
+	if (rte_tel_data_add_dict_container(d, name, a, 0) != 0) {
+		rte_tel_data_free(a);
+		return NULL;
+	}
+
+	return a;
+}
+
+static int
+handle_list(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	unsigned int i;
+	int ret;
+
+	ret = no_param(cmd, params);
+	if (ret != 0)
+		return ret;
+
+	rte_tel_data_start_array(d, RTE_TEL_STRING_VAL);
+	rte_spinlock_lock(&pmu.lock);
+	for (i = 0; pmu.initialized && i < pmu.num_events; i++)
+		rte_tel_data_add_array_string(d, pmu.events[i].name);
+	rte_spinlock_unlock(&pmu.lock);
+
+	return 0;
+}
+
+/* One word for an lcore's read paths: each event's, or "mixed". */
+static const char *
+lcore_path(const struct pmu_snapshot *s)
+{
+	unsigned int i;
+
+	if (s->status <= 0 || s->num_events == 0)
+		return pmu_path_name(RTE_PMU_PATH_NONE);
+	for (i = 1; i < s->num_events; i++)
+		if (s->path[i] != s->path[0])
+			return "mixed";
+
+	return pmu_path_name(s->path[0]);
+}
+
+/* Events: their PMU, type and config. The arrays are allocated before the
+ * library's lock is taken, and only filled under it.
+ */
+static int
+info_events(struct rte_tel_data *d)
+{
+	struct rte_tel_data *name, *pmu_name, *type, *config;
+	unsigned int i;
+
+	name = dict_array(d, "event_names", RTE_TEL_STRING_VAL);
+	pmu_name = dict_array(d, "event_pmus", RTE_TEL_STRING_VAL);
+	type = dict_array(d, "event_types", RTE_TEL_U64_VAL);
+	config = dict_array(d, "event_configs", RTE_TEL_U64_VAL);
+	if (name == NULL || pmu_name == NULL || type == NULL || config == NULL)
+		return -ENOMEM;
+
+	rte_spinlock_lock(&pmu.lock);
+	rte_tel_data_add_dict_int(d, "initialized", pmu.initialized);
+	rte_tel_data_add_dict_string(d, "core_pmu", pmu.initialized ? pmu.core_pmu : "");
+	rte_tel_data_add_dict_string(d, "backend", pmu_arch_name());
+	rte_tel_data_add_dict_int(d, "num_events", pmu.initialized ? pmu.num_events : 0);
+	for (i = 0; pmu.initialized && i < pmu.num_events; i++) {
+		const struct pmu_event_desc *desc = &pmu.events[i].desc;
+
+		rte_tel_data_add_array_string(name, pmu.events[i].name);
+		rte_tel_data_add_array_string(pmu_name,
+			desc->pmu[0] != '\0' ? desc->pmu : "generic");
+		rte_tel_data_add_array_u64(type, desc->attr.type);
+		rte_tel_data_add_array_u64(config, desc->attr.config);
+	}
+	rte_spinlock_unlock(&pmu.lock);
+
+	return 0;
+}
+
+/* Lcores: each known lcore with its status, CPUs and read path. */
+static int
+info_lcores(struct rte_tel_data *d)
+{
+	struct rte_tel_data *ids, *status, *path, *cpu;
+	struct pmu_snapshot *snap;
+	unsigned int i;
+
+	ids = dict_array(d, "lcores", RTE_TEL_INT_VAL);
+	status = dict_array(d, "lcore_status", RTE_TEL_INT_VAL);
+	path = dict_array(d, "lcore_paths", RTE_TEL_STRING_VAL);
+	cpu = dict_array(d, "lcore_cpus", RTE_TEL_STRING_VAL);
+	snap = malloc(sizeof(*snap));
+	if (ids == NULL || status == NULL || path == NULL || cpu == NULL || snap == NULL) {
+		free(snap);
+		return -ENOMEM;
+	}
+	for (i = 0; i < RTE_MAX_LCORE; i++) {
+		if (pmu_lcore_snapshot(i, false, snap) != 0)
+			continue;
+		rte_tel_data_add_array_int(ids, i);
+		rte_tel_data_add_array_int(status, snap->status);
+		rte_tel_data_add_array_string(path, lcore_path(snap));
+		rte_tel_data_add_array_string(cpu, snap->cpu);
+	}
+	free(snap);
+
+	return 0;
+}
+
+static int
+handle_info(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	int ret;
+
+	ret = no_param(cmd, params);
+	if (ret != 0)
+		return ret;
+
+	rte_tel_data_start_dict(d);
+	ret = info_events(d);
+	if (ret != 0)
+		return ret;
+
+	/* Lcores: each snapshot takes the lock briefly (none when not
+	 * initialised).
+	 */
+	return info_lcores(d);
+}
+
+static int
+lcore_values(struct rte_tel_data *d, const struct pmu_snapshot *s)
+{
+	struct rte_tel_data *raw, *scaled;
+	unsigned int i;
+
+	rte_tel_data_add_dict_u64(d, "time_enabled", s->time_enabled);
+	rte_tel_data_add_dict_u64(d, "time_running", s->time_running);
+	rte_tel_data_add_dict_int(d, "multiplexed", s->multiplexed);
+	raw = dict_array(d, "raw", RTE_TEL_U64_VAL);
+	scaled = dict_array(d, "scaled", RTE_TEL_U64_VAL);
+	if (raw == NULL || scaled == NULL)
+		return -ENOMEM;
+	for (i = 0; i < s->num_events; i++) {
+		rte_tel_data_add_array_u64(raw, s->raw[i]);
+		rte_tel_data_add_array_u64(scaled, s->scaled[i]);
+	}
+
+	return 0;
+}
+
+static int
+handle_lcore(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	struct rte_tel_data *names, *paths;
+	struct pmu_snapshot snap;
+	unsigned int lcore_id, i;
+	int ret;
+
+	ret = lcore_param(cmd, params, &lcore_id);
+	if (ret != 0)
+		return ret;
+	ret = pmu_lcore_snapshot(lcore_id, true, &snap);
+	if (ret == -ENODEV)
+		PMU_LOG(NOTICE, "telemetry %s: rte_pmu_init() not called", cmd);
+	else if (ret != 0)
+		PMU_LOG(NOTICE, "telemetry %s: lcore %u is not in use", cmd, lcore_id);
+	if (ret != 0)
+		return ret;
+
+	rte_tel_data_start_dict(d);
+	rte_tel_data_add_dict_int(d, "lcore_id", lcore_id);
+	rte_tel_data_add_dict_string(d, "cpu", snap.cpu);
+	rte_tel_data_add_dict_int(d, "status", snap.status);
+	rte_tel_data_add_dict_int(d, "read_error", snap.read_error);
+	rte_tel_data_add_dict_u64(d, "slow_reads", snap.slow_reads);
+	rte_tel_data_add_dict_u64(d, "read_errors", snap.read_errors);
+	names = dict_array(d, "events", RTE_TEL_STRING_VAL);
+	paths = dict_array(d, "paths", RTE_TEL_STRING_VAL);
+	if (names == NULL || paths == NULL)
+		return -ENOMEM;
+	for (i = 0; i < snap.num_events; i++) {
+		rte_tel_data_add_array_string(names, snap.names[i]);
+		rte_tel_data_add_array_string(paths, pmu_path_name(snap.path[i]));
+	}
+	if (!snap.have_values)
+		return 0;
+
+	return lcore_values(d, &snap);
+}
+
+/* Help strings stay under RTE_TEL_MAX_STRING_LEN, or registration fails. */
+static const struct {
+	const char *cmd;
+	telemetry_cb fn;
+	const char *help;
+} commands[] = {
+	{ "/pmu/list", handle_list,
+		"Returns the names of the added events, in index order. Takes no parameters" },
+	{ "/pmu/info", handle_info,
+		"Returns the core PMU, each event's PMU, type and config, and each lcore's "
+		"status, CPUs and read path. Takes no parameters" },
+	{ "/pmu/lcore", handle_lcore,
+		"Returns an lcore's live values (raw, scaled), time enabled and running, "
+		"multiplexing. Parameters: int lcore_id" },
+};
+
+int
+pmu_telemetry_call(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	unsigned int i;
+
+	for (i = 0; i < RTE_DIM(commands); i++)
+		if (strcmp(commands[i].cmd, cmd) == 0)
+			return commands[i].fn(cmd, params, d);
+
+	return -ENOENT;
+}
+
+RTE_INIT(pmu_telemetry_init)
+{
+	unsigned int i;
+
+	for (i = 0; i < RTE_DIM(commands); i++)
+		if (rte_telemetry_register_cmd(commands[i].cmd, commands[i].fn,
+				commands[i].help) != 0)
+			PMU_LOG(WARNING, "telemetry command %s not registered", commands[i].cmd);
+}
