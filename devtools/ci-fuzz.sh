@@ -29,6 +29,8 @@ CC=clang CI_TARGETS=lib/librte_pmu.a ci_build "$build" -Db_sanitize=address,unde
 	{ ci_fail fuzz-build "library"; ci_end; }
 
 mkdir -p "$build/fuzz"
+# The library's own link dependencies (libpfm when found), from its .pc file.
+private_libs=$(sed -n 's/^Libs.private: //p' "$build/meson-private/librte_pmu.pc")
 cflags="-g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined
 	-fno-sanitize-recover=all -DALLOW_EXPERIMENTAL_API -DALLOW_INTERNAL_API
 	-Ilib/pmu -Iapp/test -Iapp/test/fuzz $(pkg-config --cflags libdpdk)"
@@ -37,7 +39,7 @@ for t in $targets; do
 	clang $cflags -o "$build/fuzz/fuzz_$t" app/test/fuzz/fuzz_$t.c \
 		app/test/fuzz/fuzz_common.c app/test/test_pmu_fixture.c \
 		-Wl,--whole-archive "$build/lib/librte_pmu.a" -Wl,--no-whole-archive \
-		$(pkg-config --libs libdpdk) -lnuma -lpthread ||
+		$private_libs $(pkg-config --libs libdpdk) -lnuma -lpthread ||
 		{ ci_fail "fuzz_$t" "build"; ci_end; }
 done
 

@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <glob.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -23,6 +24,8 @@
 #include "fuzz_common.h"
 
 static unsigned long log_lines;
+
+static void host_types_read(void);
 
 /* Log stream: count the lines, print them only with FUZZ_LOG=1. */
 static ssize_t
@@ -113,6 +116,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	FUZZ_ASSERT(pmu_fixture_setup() == 0, "fixture");
 	atexit(fuzz_teardown);
 	FUZZ_ASSERT(use_root("x86") == 0, "sysfs root");
+	host_types_read();
 
 	/* A PMU folder for the type target. */
 	snprintf(path, sizeof(path), "%s/x86/fz", fixture_dir);
@@ -120,17 +124,54 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
-/* PMU types an encoding may carry: perf's generic ones and the x86 root's. */
+/* Types of the host's PMUs: libpfm4 names resolve against the real sysfs. */
+static uint32_t host_types[64];
+static unsigned int nr_host_types;
+
+static void
+host_types_read(void)
+{
+	unsigned long type;
+	glob_t g;
+	size_t i;
+	FILE *f;
+
+	if (glob("/sys/bus/event_source/devices/*/type", 0, NULL, &g) != 0)
+		return;
+	for (i = 0; i < g.gl_pathc && nr_host_types < RTE_DIM(host_types); i++) {
+		f = fopen(g.gl_pathv[i], "re");
+		if (f == NULL)
+			continue;
+		if (fscanf(f, "%lu", &type) == 1)
+			host_types[nr_host_types++] = (uint32_t)type;
+		fclose(f);
+	}
+	globfree(&g);
+}
+
+/* PMU types an encoding may carry: perf's generic ones (hardware, software,
+ * cache, raw), the x86 fixture root's, the host's; never the type of the
+ * fixture folder outside the root (99).
+ */
 static bool
 type_known(uint32_t type, const uint32_t *fz_type)
 {
-	static const uint32_t known[] = { PERF_TYPE_HARDWARE, PERF_TYPE_SOFTWARE, 4, 9, 12 };
+	static const uint32_t known[] = {
+		PERF_TYPE_HARDWARE, PERF_TYPE_SOFTWARE, PERF_TYPE_HW_CACHE, PERF_TYPE_RAW,
+		4, 9, 12,
+	};
 	unsigned int i;
 
 	if (fz_type != NULL && type == *fz_type)
 		return true;
+	if (type == 99)
+		return false;
 	for (i = 0; i < RTE_DIM(known); i++) {
 		if (type == known[i])
+			return true;
+	}
+	for (i = 0; i < nr_host_types; i++) {
+		if (type == host_types[i])
 			return true;
 	}
 	return false;
@@ -150,8 +191,8 @@ fuzz_encode(const char *name, const uint32_t *fz_type)
 	 * fixture only a file too long for its buffer, or a name too long for
 	 * the file system.
 	 */
-	FUZZ_RET_IN("pmu_event_encode", ret, -ENOENT, -EINVAL, -ERANGE, -EOVERFLOW,
-		-ENAMETOOLONG);
+	FUZZ_RET_IN("pmu_event_encode", ret, -ENOENT, -EINVAL, -ERANGE, -EOPNOTSUPP,
+		-EOVERFLOW, -ENAMETOOLONG);
 
 	memset(&cleared, 0, sizeof(cleared));
 	cleared.attr.size = sizeof(cleared.attr);
