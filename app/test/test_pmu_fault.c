@@ -100,6 +100,7 @@ static int
 call_run(void *arg)
 {
 	struct call *c = arg;
+	int ret;
 
 	fault_arm(c->armed);
 	switch (c->op) {
@@ -122,9 +123,12 @@ call_run(void *arg)
 		break;
 	case OP_THREAD:
 		fault_arm(false);
-		c->ret = pthread_create(&c->thread, NULL, thread_main, c);
-		if (c->ret == 0)
+		/* The thread sets c->ret: only a failed create may write it here. */
+		ret = pthread_create(&c->thread, NULL, thread_main, c);
+		if (ret == 0)
 			pthread_join(c->thread, NULL);
+		else
+			c->ret = ret;
 		break;
 	}
 	fault_arm(false);
