@@ -24,7 +24,9 @@ const char *pmu_sysfs_root(void);
 
 /**
  * Read a file under <root>/<pmu>/<rel> into @p buf, trailing newline
- * stripped. Returns length >= 0, or negative errno (-ENOENT missing).
+ * stripped. Returns length >= 0, or negative errno: -ENOENT missing;
+ * -EOVERFLOW longer than @p len - 1 bytes; the errno of open() or read()
+ * otherwise (EINTR is retried).
  */
 int pmu_sysfs_read(const char *pmu, const char *rel, char *buf, size_t len);
 
@@ -39,7 +41,8 @@ bool pmu_sysfs_pmu_exists(const char *pmu);
  * names (<root>/<pmu>/format/<term>, e.g. "config:0-7,32-35" or
  * "config1:1"). Bits of @p value fill the ranges in order, low bits first.
  * Returns 0; -ENOENT no such term; -ERANGE value wider than the field;
- * -EINVAL malformed format file.
+ * -EINVAL malformed format file or term name; another negative errno from
+ * reading the file, as pmu_sysfs_read() (-EOVERFLOW: too long).
  */
 int pmu_sysfs_format_apply(const char *pmu, const char *term, uint64_t value,
 	struct perf_event_attr *attr);
