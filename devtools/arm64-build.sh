@@ -44,6 +44,9 @@ sys_root = sysroot
 pkg_config_libdir = ['$libdir/pkgconfig', '$SYSROOT/usr/share/pkgconfig']
 
 [built-in options]
+# Headers of sysroot packages without a .pc file (libpfm4), searched after
+# the cross compiler's own.
+c_args = ['-idirafter', sysroot / 'usr/include']
 c_link_args = ['-L' + libdir, '-Wl,-rpath-link,' + libdir]
 EOF
 if cmp -s "$tmp" "$PATHS"; then

@@ -28,7 +28,7 @@ LOG_TAG=arm64-sysroot
 DEBS=$ARM64_DIR/debs
 STAMP=$SYSROOT/.stamp
 # Bump when the package set or the fix-ups below change.
-STAMP_VERSION=1
+STAMP_VERSION=2
 
 # Where the closure starts: DPDK's development package (its Depends list every
 # librte-* runtime library and the -dev packages whose .pc files libdpdk.pc

@@ -119,30 +119,53 @@ test_skylake(void)
 }
 
 static int
-test_cortex_a72(void)
+test_arm_common_events(void)
 {
 	/* Arm ARM, PMUv3 common event numbers. */
+	/* Arm ARM, PMUv3 common event numbers. libpfm4's core tables spell
+	 * some of them their own way (the A57's L1D_CACHE_ACCESS): the second
+	 * name is tried when a table lacks the first.
+	 */
 	static const struct {
 		const char *name;
+		const char *alt;
 		uint64_t config;
 	} names[] = {
-		{ "L1D_CACHE_REFILL", 0x03 },
-		{ "L1D_CACHE", 0x04 },
-		{ "INST_RETIRED", 0x08 },
-		{ "BR_MIS_PRED", 0x10 },
-		{ "CPU_CYCLES", 0x11 },
+		{ "L1D_CACHE_REFILL", NULL, 0x03 },
+		{ "L1D_CACHE", "L1D_CACHE_ACCESS", 0x04 },
+		{ "INST_RETIRED", NULL, 0x08 },
+		{ "BR_MIS_PRED", "BRANCH_MISPRED", 0x10 },
+		{ "CPU_CYCLES", NULL, 0x11 },
 	};
 	struct perf_event_attr attr;
+	struct pmu_event_desc d;
+	const char *name;
 	unsigned int i;
+
+	/* Cores whose libpfm4 tables hold the common events; which of them
+	 * a libpfm4 build has varies (Debian 12's arm64 one lacks the A72).
+	 */
+	static const char * const arm_pmus[] = { "arm_ac72", "arm_ac57", "arm_ac53", "arm_n1" };
+	unsigned int p;
 
 	NEED_PFM();
 	TEST_ASSERT_SUCCESS(use_root("arm64"), "root");
-	if (force_pmu("arm_ac72", "L1D_CACHE_REFILL", "armv8_pmuv3_0") != 0)
+	for (p = 0; p < RTE_DIM(arm_pmus); p++)
+		if (force_pmu(arm_pmus[p], "L1D_CACHE_REFILL", "armv8_pmuv3_0") == 0)
+			break;
+	if (p == RTE_DIM(arm_pmus)) {
+		printf("SKIP: this libpfm4 has no Arm core tables (amd64 builds have none; "
+			"the arm64 guest checks them)\n");
 		return TEST_SKIPPED;
+	}
+	printf("Arm common events checked through libpfm4's %s tables\n", arm_pmus[p]);
 
 	for (i = 0; i < RTE_DIM(names); i++) {
+		name = names[i].name;
+		if (names[i].alt != NULL && pmu_event_encode(name, "armv8_pmuv3_0", &d) == -ENOENT)
+			name = names[i].alt;
 		pmu_want_attr(&attr, 8, names[i].config, "u");
-		CHECK(pmu_check_attr(names[i].name, "armv8_pmuv3_0", &attr, "armv8_pmuv3_0"));
+		CHECK(pmu_check_attr(name, "armv8_pmuv3_0", &attr, "armv8_pmuv3_0"));
 	}
 	return TEST_SUCCESS;
 }
@@ -174,7 +197,7 @@ static struct unit_test_suite pmu_pfm_testsuite = {
 	.teardown = pfm_teardown,
 	.unit_test_cases = {
 		TEST_CASE(test_skylake),
-		TEST_CASE(test_cortex_a72),
+		TEST_CASE(test_arm_common_events),
 		TEST_CASE(test_without_libpfm),
 		TEST_CASES_END()
 	}
