@@ -63,20 +63,7 @@ pmu_core_pmus(char names[][PMU_NAME_MAX])
 static int
 parse_cpu(const char **p, unsigned int *cpu)
 {
-	const char *s = *p;
-	unsigned int v = 0;
-
-	if (*s < '0' || *s > '9')
-		return -EINVAL;
-	while (*s >= '0' && *s <= '9') {
-		v = v * 10 + (unsigned int)(*s - '0');
-		if (v >= CPU_SETSIZE)
-			return -EINVAL;
-		s++;
-	}
-	*p = s;
-	*cpu = v;
-	return 0;
+	return pmu_sysfs_parse_uint(p, CPU_SETSIZE - 1, cpu);
 }
 
 int

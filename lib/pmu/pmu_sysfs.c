@@ -219,9 +219,8 @@ pmu_sysfs_pmu_exists(const char *pmu_name)
 	return S_ISDIR(st.st_mode);
 }
 
-/* A bit number 0..63 at *p; advances *p. */
-static int
-parse_bit(const char **p, unsigned int *bit)
+int
+pmu_sysfs_parse_uint(const char **p, unsigned int max, unsigned int *out)
 {
 	const char *s = *p;
 	unsigned int v = 0;
@@ -230,12 +229,12 @@ parse_bit(const char **p, unsigned int *bit)
 		return -EINVAL;
 	while (*s >= '0' && *s <= '9') {
 		v = v * 10 + (unsigned int)(*s - '0');
-		if (v > 63)
+		if (v > max)
 			return -EINVAL;
 		s++;
 	}
 	*p = s;
-	*bit = v;
+	*out = v;
 	return 0;
 }
 
@@ -281,13 +280,13 @@ pmu_format_apply(const char *spec, uint64_t value, struct perf_event_attr *attr)
 	for (;;) {
 		if (nr == RTE_DIM(lo))
 			return -EINVAL;
-		ret = parse_bit(&p, &lo[nr]);
+		ret = pmu_sysfs_parse_uint(&p, 63, &lo[nr]);
 		if (ret != 0)
 			return ret;
 		hi[nr] = lo[nr];
 		if (*p == '-') {
 			p++;
-			ret = parse_bit(&p, &hi[nr]);
+			ret = pmu_sysfs_parse_uint(&p, 63, &hi[nr]);
 			if (ret != 0)
 				return ret;
 			if (lo[nr] > hi[nr])

@@ -30,6 +30,13 @@ const char *pmu_sysfs_root(void);
  */
 int pmu_sysfs_read(const char *pmu, const char *rel, char *buf, size_t len);
 
+/**
+ * Parse the decimal number at *@p p, at most @p max, into @p out and move
+ * *@p p past it (sysfs lists: format bit ranges, CPU lists). Returns 0 or
+ * -EINVAL (no digit, or above @p max).
+ */
+int pmu_sysfs_parse_uint(const char **p, unsigned int max, unsigned int *out);
+
 /** Read <root>/<pmu>/type. Returns 0 or negative errno. */
 int pmu_sysfs_type(const char *pmu, uint32_t *type);
 
