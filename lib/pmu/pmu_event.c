@@ -57,31 +57,11 @@ all_in(const char *s, const char *set)
 	return true;
 }
 
-/* "r" then 1 to 16 hexadecimal digits. */
+/* "r" then a hexadecimal number of at most 64 bits. */
 static bool
 raw_parse(const char *s, uint64_t *config)
 {
-	uint64_t v = 0;
-	unsigned int n = 0;
-	unsigned int d;
-
-	if (s[0] != 'r' || s[1] == '\0')
-		return false;
-	for (s++; *s != '\0'; s++, n++) {
-		if (*s >= '0' && *s <= '9')
-			d = (unsigned int)(*s - '0');
-		else if (*s >= 'a' && *s <= 'f')
-			d = (unsigned int)(*s - 'a') + 10;
-		else if (*s >= 'A' && *s <= 'F')
-			d = (unsigned int)(*s - 'A') + 10;
-		else
-			return false;
-		if (n == 16)
-			return false;
-		v = v << 4 | d;
-	}
-	*config = v;
-	return true;
+	return s[0] == 'r' && pmu_parse_u64(s + 1, 16, config) == 0;
 }
 
 /* A name perf itself resolves without a PMU folder. */

@@ -64,33 +64,10 @@ word_valid(const char *s)
 static int
 parse_value(const char *s, uint64_t *value)
 {
-	uint64_t v = 0;
-	unsigned int base = 10;
-	unsigned int d;
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		return pmu_parse_u64(s + 2, 16, value);
 
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-		base = 16;
-		s += 2;
-	}
-	if (*s == '\0')
-		return -EINVAL;
-
-	for (; *s != '\0'; s++) {
-		if (*s >= '0' && *s <= '9')
-			d = (unsigned int)(*s - '0');
-		else if (base == 16 && *s >= 'a' && *s <= 'f')
-			d = (unsigned int)(*s - 'a') + 10;
-		else if (base == 16 && *s >= 'A' && *s <= 'F')
-			d = (unsigned int)(*s - 'A') + 10;
-		else
-			return -EINVAL;
-		if (v > (UINT64_MAX - d) / base)
-			return -ERANGE;
-		v = v * base + d;
-	}
-
-	*value = v;
-	return 0;
+	return pmu_parse_u64(s, 10, value);
 }
 
 /* config, config1, config2 and period set a whole attr field. */

@@ -220,6 +220,31 @@ pmu_sysfs_pmu_exists(const char *pmu_name)
 }
 
 int
+pmu_parse_u64(const char *s, unsigned int base, uint64_t *value)
+{
+	uint64_t v = 0;
+	unsigned int d;
+
+	if (*s == '\0')
+		return -EINVAL;
+	for (; *s != '\0'; s++) {
+		if (*s >= '0' && *s <= '9')
+			d = (unsigned int)(*s - '0');
+		else if (base == 16 && *s >= 'a' && *s <= 'f')
+			d = (unsigned int)(*s - 'a') + 10;
+		else if (base == 16 && *s >= 'A' && *s <= 'F')
+			d = (unsigned int)(*s - 'A') + 10;
+		else
+			return -EINVAL;
+		if (v > (UINT64_MAX - d) / base)
+			return -ERANGE;
+		v = v * base + d;
+	}
+	*value = v;
+	return 0;
+}
+
+int
 pmu_sysfs_parse_uint(const char **p, unsigned int max, unsigned int *out)
 {
 	const char *s = *p;

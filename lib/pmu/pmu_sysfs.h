@@ -37,6 +37,13 @@ int pmu_sysfs_read(const char *pmu, const char *rel, char *buf, size_t len);
  */
 int pmu_sysfs_parse_uint(const char **p, unsigned int max, unsigned int *out);
 
+/**
+ * Parse @p s, digits of @p base (10 or 16) and nothing else, into @p value.
+ * Returns 0; -EINVAL empty or a character that is not a digit; -ERANGE
+ * above UINT64_MAX.
+ */
+int pmu_parse_u64(const char *s, unsigned int base, uint64_t *value);
+
 /** Read <root>/<pmu>/type. Returns 0 or negative errno. */
 int pmu_sysfs_type(const char *pmu, uint32_t *type);
 
