@@ -62,17 +62,28 @@ static unsigned int idx_instr = UINT32_MAX;
 static unsigned int idx_cycles = UINT32_MAX;
 static volatile uint64_t sink;
 
-void
-perf_figure(const char *name, const char *unit, double ours, double ref, bool gate,
-	double limit)
+/* The next row of the table, cleared and named; NULL when it is full. */
+static struct figure *
+figure_new(const char *name)
 {
 	struct figure *f;
 
 	if (num_figures == RTE_DIM(table))
-		return;
+		return NULL;
 	f = &table[num_figures++];
 	memset(f, 0, sizeof(*f));
 	snprintf(f->name, sizeof(f->name), "%s", name);
+	return f;
+}
+
+void
+perf_figure(const char *name, const char *unit, double ours, double ref, bool gate,
+	double limit)
+{
+	struct figure *f = figure_new(name);
+
+	if (f == NULL)
+		return;
 	snprintf(f->unit, sizeof(f->unit), "%s", unit);
 	/* Instructions per call are whole where counted exactly: the residue
 	 * is the counter reads around the loop, spread over its calls.
@@ -87,13 +98,10 @@ perf_figure(const char *name, const char *unit, double ours, double ref, bool ga
 void
 perf_figure_skip(const char *name, const char *why)
 {
-	struct figure *f;
+	struct figure *f = figure_new(name);
 
-	if (num_figures == RTE_DIM(table))
+	if (f == NULL)
 		return;
-	f = &table[num_figures++];
-	memset(f, 0, sizeof(*f));
-	snprintf(f->name, sizeof(f->name), "%s", name);
 	snprintf(f->why, sizeof(f->why), "%s", why);
 }
 
