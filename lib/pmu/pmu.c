@@ -201,6 +201,8 @@ rte_pmu_fini(void)
 	}
 	pmu.num_events = 0;
 	pmu.num_open = 0;
+	pmu.num_opening = 0;
+	pmu.generation++;
 	pmu.initialized = false;
 	rte_spinlock_unlock(&pmu.lock);
 	rte_pmu_trace_fini();
@@ -232,10 +234,11 @@ rte_pmu_add_event(const char *name)
 			goto out;
 		}
 	}
-	if (pmu.num_open != 0) {
+	if (pmu.num_open + pmu.num_opening != 0) {
 		ret = -EBUSY;
 		PMU_LOG(ERR, "add event %s: %u lcore(s) already opened their group; "
-			"add every event before the first rte_pmu_read()", name, pmu.num_open);
+			"add every event before the first rte_pmu_read()", name,
+			pmu.num_open + pmu.num_opening);
 		goto out;
 	}
 	if (pmu.num_events == RTE_MAX_NUM_GROUP_EVENTS) {

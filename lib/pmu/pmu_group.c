@@ -89,20 +89,17 @@ pmu_group_close(unsigned int lcore_id)
  * of the CPUs the calling thread may run on.
  */
 static int
-group_encodings(struct pmu_event_desc *descs)
+group_encodings(struct pmu_group_opening *op)
 {
 	char names[PMU_CORE_MAX][PMU_NAME_MAX];
 	char core[PMU_NAME_MAX];
 	bool any_core = false;
-	const char *name;
 	rte_cpuset_t set;
 	unsigned int i;
 	int ret;
 
-	for (i = 0; i < pmu.num_events; i++) {
-		descs[i] = pmu.events[i].desc;
-		any_core |= descs[i].core;
-	}
+	for (i = 0; i < op->num_events; i++)
+		any_core |= op->descs[i].core;
 	if (!any_core || pmu_core_pmus(names) < 2)
 		return 0;
 
@@ -111,87 +108,118 @@ group_encodings(struct pmu_event_desc *descs)
 	ret = pmu_core_pmu_for_cpuset(&set, core);
 	if (ret != 0)
 		return ret;
-	for (i = 0; i < pmu.num_events; i++) {
-		if (!descs[i].core || strcmp(descs[i].core_pmu, core) == 0)
+	for (i = 0; i < op->num_events; i++) {
+		if (!op->descs[i].core || strcmp(op->descs[i].core_pmu, core) == 0)
 			continue;
-		name = pmu.events[i].name;
-		ret = pmu_event_encode(name, core, &descs[i]);
+		ret = pmu_event_encode(op->names[i], core, &op->descs[i]);
 		if (ret != 0)
 			return ret;
-		pmu_arch_attr_fixup(core, &descs[i]);
-		ret = pmu_fd_probe(name, core, &descs[i]);
+		pmu_arch_attr_fixup(core, &op->descs[i]);
+		ret = pmu_fd_probe(op->names[i], core, &op->descs[i]);
 		if (ret != 0)
 			return ret;
 	}
 	return 0;
 }
 
-/* Open event @p i of @p lcore_id's group, encoded as @p desc: fd and user page. */
-static int
-group_event_open(unsigned int lcore_id, unsigned int i, const struct pmu_event_desc *desc)
+int
+pmu_group_open_begin(unsigned int lcore_id, struct pmu_group_opening *op)
 {
-	struct rte_pmu_event_group *group = &rte_pmu_event_groups[lcore_id];
-	struct pmu_lcore *lc = &pmu.lcores[lcore_id];
-	const struct pmu_event *ev = &pmu.events[i];
-	int ret;
+	unsigned int i;
 
-	ret = pmu_fd_group_open(ev->name, desc, i == 0 ? -1 : lc->fds[0]);
-	if (ret < 0)
-		return ret;
-	lc->fds[i] = ret;
-	group->fds[i] = ret;
+	if (pmu.num_events == 0)
+		return -ENODATA;
 
-	ret = pmu_fd_map(lc->fds[i], &group->mmap_pages[i]);
-	if (ret != 0) {
-		PMU_LOG(ERR, "event %s: mmap of the user page: %s", ev->name, strerror(-ret));
-		return ret;
+	op->lcore_id = lcore_id;
+	op->num_events = pmu.num_events;
+	op->generation = pmu.generation;
+	op->group_fd = -1;
+	for (i = 0; i < RTE_MAX_NUM_GROUP_EVENTS; i++) {
+		op->fds[i] = -1;
+		op->pages[i] = NULL;
 	}
+	/* The names stay: no event is added while a group opens. */
+	for (i = 0; i < op->num_events; i++) {
+		op->names[i] = pmu.events[i].name;
+		op->descs[i] = pmu.events[i].desc;
+	}
+	pmu.num_opening++;
 
 	return 0;
 }
 
 int
-pmu_group_open(unsigned int lcore_id)
+pmu_group_open_run(struct pmu_group_opening *op)
 {
-	struct rte_pmu_event_group *group = &rte_pmu_event_groups[lcore_id];
-	struct pmu_event_desc descs[RTE_MAX_NUM_GROUP_EVENTS];
-	struct pmu_lcore *lc = &pmu.lcores[lcore_id];
 	unsigned int i;
 	int ret;
 
-	if (pmu.num_events == 0)
-		return -ENODATA;
-
-	ret = group_encodings(descs);
+	ret = group_encodings(op);
 	if (ret != 0)
-		goto fail;
-	for (i = 0; i < pmu.num_events; i++) {
-		ret = group_event_open(lcore_id, i, &descs[i]);
+		return ret;
+	for (i = 0; i < op->num_events; i++) {
+		ret = pmu_fd_group_open(op->names[i], &op->descs[i], i == 0 ? -1 : op->fds[0]);
+		if (ret < 0) {
+			rte_pmu_trace_error(op->lcore_id, op->names[i], ret);
+			return ret;
+		}
+		op->fds[i] = ret;
+
+		ret = pmu_fd_map(op->fds[i], &op->pages[i]);
 		if (ret != 0) {
-			rte_pmu_trace_error(lcore_id, pmu.events[i].name, ret);
-			goto fail;
+			PMU_LOG(ERR, "event %s: mmap of the user page: %s", op->names[i],
+				strerror(-ret));
+			rte_pmu_trace_error(op->lcore_id, op->names[i], ret);
+			return ret;
 		}
 	}
 
 	/* Last, so that the group's values come in event index order. */
-	ret = pmu_fd_group_reader_open(lc->fds[0]);
+	ret = pmu_fd_group_reader_open(op->fds[0]);
 	if (ret < 0)
-		goto fail;
-	lc->group_fd = ret;
+		return ret;
+	op->group_fd = ret;
 
-	ret = pmu_fd_enable_group(lc->fds[0]);
-	if (ret != 0) {
-		PMU_LOG(ERR, "lcore %u: enabling the group: %s", lcore_id, strerror(-ret));
-		goto fail;
+	ret = pmu_fd_enable_group(op->fds[0]);
+	if (ret != 0)
+		PMU_LOG(ERR, "lcore %u: enabling the group: %s", op->lcore_id, strerror(-ret));
+
+	return ret;
+}
+
+int
+pmu_group_open_end(struct pmu_group_opening *op, int ret)
+{
+	unsigned int lcore_id = op->lcore_id;
+	struct rte_pmu_event_group *group = &rte_pmu_event_groups[lcore_id];
+	struct pmu_lcore *lc = &pmu.lcores[lcore_id];
+	unsigned int i;
+
+	if (pmu.num_opening > 0)
+		pmu.num_opening--;
+	/* The lcore takes the descriptors, to keep them or to close them. */
+	for (i = 0; i < RTE_MAX_NUM_GROUP_EVENTS; i++) {
+		lc->fds[i] = op->fds[i];
+		group->fds[i] = op->fds[i];
+		group->mmap_pages[i] = op->pages[i];
 	}
+	lc->group_fd = op->group_fd;
+	if (ret == 0 && (!pmu.initialized || pmu.generation != op->generation)) {
+		/* rte_pmu_fini() ran meanwhile, against the API's contract. */
+		PMU_LOG(ERR, "lcore %u: the library was closed while its group opened",
+			lcore_id);
+		ret = -ENODEV;
+	}
+	if (ret != 0)
+		goto fail;
 
 	pmu.num_open++;
 	lc->open_failures = 0;
 	__atomic_store_n(&lc->status, 1, __ATOMIC_RELAXED);
 	/* Pages first, then the count that lets the fast path use them. */
-	__atomic_store_n(&group->num_ready, pmu.num_events, __ATOMIC_RELEASE);
-	PMU_LOG(DEBUG, "lcore %u: group of %u event(s) open", lcore_id, pmu.num_events);
-	rte_pmu_trace_group_open(lcore_id, pmu.num_events, 0);
+	__atomic_store_n(&group->num_ready, op->num_events, __ATOMIC_RELEASE);
+	PMU_LOG(DEBUG, "lcore %u: group of %u event(s) open", lcore_id, op->num_events);
+	rte_pmu_trace_group_open(lcore_id, op->num_events, 0);
 
 	return 0;
 fail:
@@ -204,7 +232,7 @@ fail:
 		PMU_LOG_AT(lc->open_failures++ == 0 ? RTE_LOG_ERR : RTE_LOG_DEBUG,
 			"lcore %u: group not opened (%s); its next read tries again",
 			lcore_id, strerror(-ret));
-	rte_pmu_trace_group_open(lcore_id, pmu.num_events, ret);
+	rte_pmu_trace_group_open(lcore_id, op->num_events, ret);
 
 	return ret;
 }

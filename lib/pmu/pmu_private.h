@@ -84,6 +84,8 @@ struct pmu_state {
 	unsigned int num_events;
 	struct pmu_event events[RTE_MAX_NUM_GROUP_EVENTS];
 	unsigned int num_open;                  /**< lcores with an open group */
+	unsigned int num_opening;               /**< lcores opening theirs, unlocked */
+	unsigned int generation;                /**< counts rte_pmu_fini() calls */
 	struct pmu_lcore lcores[RTE_MAX_LCORE];
 	void *stale_pages[PMU_STALE_PAGES];     /**< munmap() failed: tried again */
 };
@@ -93,10 +95,39 @@ extern struct pmu_state pmu;
 /** A group with no events: the fast path's target when none is open. */
 extern struct rte_pmu_event_group pmu_no_group;
 
-/* ---- an lcore's group (pmu_group.c); the lock is held ---- */
+/* ---- an lcore's group (pmu_group.c); the lock is held unless said ---- */
 
-/** Open the calling thread's group as @p lcore_id. Returns 0 or negative errno. */
-int pmu_group_open(unsigned int lcore_id);
+/**
+ * An lcore's group being opened. The system calls are made without the
+ * library's lock, so that lcores opening their groups at once do not spin
+ * on each other's system calls: pmu_group_open_begin() (lock held) copies
+ * what the open needs and freezes the event list, pmu_group_open_run()
+ * (lock not held) opens and maps, pmu_group_open_end() (lock held) hands
+ * the descriptors to the lcore and publishes the group, or closes them.
+ */
+struct pmu_group_opening {
+	unsigned int lcore_id;
+	unsigned int num_events;
+	unsigned int generation;
+	const char *names[RTE_MAX_NUM_GROUP_EVENTS];
+	struct pmu_event_desc descs[RTE_MAX_NUM_GROUP_EVENTS];
+	int fds[RTE_MAX_NUM_GROUP_EVENTS];
+	struct perf_event_mmap_page *pages[RTE_MAX_NUM_GROUP_EVENTS];
+	int group_fd;
+};
+
+/** Start opening @p lcore_id's group (lock held). Returns 0 or -ENODATA. */
+int pmu_group_open_begin(unsigned int lcore_id, struct pmu_group_opening *op);
+
+/** Open and map the events of @p op (lock not held). Returns 0 or negative errno. */
+int pmu_group_open_run(struct pmu_group_opening *op);
+
+/**
+ * Finish the open (lock held): with @p ret 0, publish the group; else
+ * close what @p op holds and keep @p ret as the lcore's status. Returns 0
+ * or negative errno.
+ */
+int pmu_group_open_end(struct pmu_group_opening *op, int ret);
 
 /** Close @p lcore_id's group, if open, and clear its status. */
 void pmu_group_close(unsigned int lcore_id);

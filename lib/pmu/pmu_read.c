@@ -28,6 +28,8 @@ RTE_DEFINE_PER_LCORE(struct rte_pmu_event_group *, _pmu_group) = &pmu_no_group;
 static int
 lazy_open(unsigned int lcore_id)
 {
+	struct pmu_group_opening op;
+	bool opening = false;
 	int ret, status;
 
 	rte_spinlock_lock(&pmu.lock);
@@ -43,10 +45,20 @@ lazy_open(unsigned int lcore_id)
 		ret = -ENODATA;
 	} else if (status == 0 || status == -EAGAIN) {
 		/* Not opened yet, or a transient failure: (try to) open it. */
-		ret = pmu_group_open(lcore_id);
+		ret = pmu_group_open_begin(lcore_id, &op);
+		opening = ret == 0;
 	} else {
 		ret = status > 0 ? 0 : status;
 	}
+	rte_spinlock_unlock(&pmu.lock);
+	if (!opening)
+		return ret;
+
+	/* The system calls, without the lock: other lcores open theirs meanwhile. */
+	ret = pmu_group_open_run(&op);
+
+	rte_spinlock_lock(&pmu.lock);
+	ret = pmu_group_open_end(&op, ret);
 	rte_spinlock_unlock(&pmu.lock);
 
 	return ret;

@@ -33,7 +33,9 @@
  * lock and may be called from any thread, but rte_pmu_fini() must not race
  * with rte_pmu_read(). rte_pmu_read() takes no lock once the lcore's group
  * is open: each lcore reads only its own group. The first read on an lcore
- * takes the library's lock to open the group (a few system calls). An lcore is an EAL thread or a thread registered with
+ * opens the group (a few system calls per event), taking the library's lock
+ * only briefly before and after them. An lcore is an EAL thread or a thread
+ * registered with
  * rte_thread_register(); an unregistered thread reads 0 and its status is
  * -ESRCH.
  *
@@ -234,7 +236,8 @@ rte_pmu_add_event(const char *name);
  *
  * Read an event's counter on the calling lcore.
  *
- * The first call on an lcore opens its group under the library's lock;
+ * The first call on an lcore opens its group (the library's lock is taken
+ * briefly around the system calls, not across them);
  * later calls take no lock and make no system call when the counter can be
  * read from user space. Reads 0 when the value cannot be read;
  * rte_pmu_lcore_status() says why.
