@@ -560,7 +560,8 @@ phase_eight_events(void)
 		perf_figure(name, "calls", (double)(after - before), 1, n > users, 1);
 	}
 
-	perf_many_lcores(n);
+	perf_many_lcores(n, false);
+	perf_many_lcores(n, true);
 }
 
 static int

@@ -19,8 +19,9 @@ void perf_figure(const char *name, const char *unit, double ours, double ref, bo
 void perf_figure_skip(const char *name, const char *why);
 
 /* Open, read and close 8 events (the current event list) on every free
- * lcore id; adds its figures to the table. Returns 0 or negative errno.
+ * lcore id, the groups opened in turn or, with @p at_once, all at once;
+ * adds its figures to the table. Returns 0 or negative errno.
  */
-int perf_many_lcores(unsigned int num_events);
+int perf_many_lcores(unsigned int num_events, bool at_once);
 
 #endif /* TEST_PMU_PERF_H */

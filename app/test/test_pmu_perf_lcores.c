@@ -26,15 +26,18 @@
 
 #include "test_pmu_perf.h"
 
-/* The threads take turns to register, open and close (each step takes
- * the library's or EAL's lock: in turn, the figures are the work, not
- * spinning on a lock held by a preempted thread); they read all at once.
+/* The threads take turns to register and close (each takes EAL's or the
+ * library's lock: in turn, the figures are the work, not spinning on a lock
+ * held by a preempted thread) and read all at once. They open their groups
+ * in turn too, or all at once (the library's lock is not held across an
+ * open's system calls).
  */
 #define LCORE_IDS 128
 
 struct lcores_run {
 	sem_t reg[RTE_MAX_LCORE + 1], open[RTE_MAX_LCORE + 1], close[RTE_MAX_LCORE + 1];
-	pthread_barrier_t go_read, done_read;
+	pthread_barrier_t go_read, done_read, go_open, done_open;
+	bool at_once;                   /* open all groups at once */
 	unsigned int num_events;
 	unsigned int failed;
 };
@@ -120,7 +123,10 @@ lcore_thread(void *arg)
 	registered = rte_thread_register() == 0;
 	sem_post(&run->reg[k + 1]);
 
-	sem_wait(&run->open[k]);
+	if (run->at_once)
+		pthread_barrier_wait(&run->go_open);
+	else
+		sem_wait(&run->open[k]);
 	if (registered) {
 		for (i = 0; i < run->num_events; i++)
 			values[i] = rte_pmu_read(i);
@@ -129,7 +135,10 @@ lcore_thread(void *arg)
 	} else {
 		__atomic_fetch_add(&run->failed, 1, __ATOMIC_RELAXED);
 	}
-	sem_post(&run->open[k + 1]);
+	if (run->at_once)
+		pthread_barrier_wait(&run->done_open);
+	else
+		sem_post(&run->open[k + 1]);
 
 	pthread_barrier_wait(&run->go_read);
 	if (registered && rte_pmu_read_group(values, run->num_events) != (int)run->num_events)
@@ -158,7 +167,7 @@ raise_fd_limit(unsigned int need)
 }
 
 int
-perf_many_lcores(unsigned int num_events)
+perf_many_lcores(unsigned int num_events, bool at_once)
 {
 	static struct lcores_thread th[RTE_MAX_LCORE];
 	static pthread_t threads[RTE_MAX_LCORE];
@@ -177,6 +186,7 @@ perf_many_lcores(unsigned int num_events)
 	raise_fd_limit(count_fds() + n * (num_events + 1) + 64);
 	memset(&run, 0, sizeof(run));
 	run.num_events = num_events;
+	run.at_once = at_once;
 	for (i = 0; i <= n; i++) {
 		sem_init(&run.reg[i], 0, 0);
 		sem_init(&run.open[i], 0, 0);
@@ -184,6 +194,8 @@ perf_many_lcores(unsigned int num_events)
 	}
 	pthread_barrier_init(&run.go_read, NULL, n + 1);
 	pthread_barrier_init(&run.done_read, NULL, n + 1);
+	pthread_barrier_init(&run.go_open, NULL, n + 1);
+	pthread_barrier_init(&run.done_open, NULL, n + 1);
 	for (i = 0; i < n; i++) {
 		th[i].run = &run;
 		th[i].i = i;
@@ -201,8 +213,13 @@ perf_many_lcores(unsigned int num_events)
 	vm0 = perf_maps_kib();
 	slab0 = proc_kib("/proc/meminfo", "Slab");
 	t0 = rte_rdtsc_precise();
-	sem_post(&run.open[0]);
-	sem_wait(&run.open[n]);
+	if (at_once) {
+		pthread_barrier_wait(&run.go_open);
+		pthread_barrier_wait(&run.done_open);
+	} else {
+		sem_post(&run.open[0]);
+		sem_wait(&run.open[n]);
+	}
 	t1 = rte_rdtsc_precise();
 	fds1 = count_fds();
 	rss1 = proc_kib("/proc/self/status", "VmRSS");
@@ -224,8 +241,20 @@ perf_many_lcores(unsigned int num_events)
 	}
 	pthread_barrier_destroy(&run.go_read);
 	pthread_barrier_destroy(&run.done_read);
+	pthread_barrier_destroy(&run.go_open);
+	pthread_barrier_destroy(&run.done_open);
 
 	groups = n - run.failed;
+	if (at_once) {
+		snprintf(name, sizeof(name), "%u threads x %u events: open at once, ms", n,
+			num_events);
+		perf_figure(name, "ms", (double)(t1 - t0) * 1e3 / hz, 0, false, 0);
+		perf_figure("lcores whose group failed (at once)", "lcores", run.failed, 0,
+			true, 0.5);
+		perf_figure("descriptors left after close (at once)", "fds",
+			(double)fds2 - fds0, 0, true, 0.5);
+		return 0;
+	}
 	printf("%u lcore ids (%u EAL + %u registered threads), %u events each: %u groups "
 		"open; fds %u -> %u -> %u; RSS +%" PRIu64 " KiB; perf pages mapped +%" PRIu64
 		" KiB; kernel slab +%" PRIu64 " KiB\n",
