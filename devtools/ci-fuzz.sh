@@ -78,6 +78,13 @@ for t in $targets; do
 	if [ -n "$crash" ] || ! grep -q '^stat::number_of_executed_units' "$log" ||
 			grep -qE 'ERROR: (AddressSanitizer|libFuzzer)|runtime error:|FUZZ CHECK FAILED' "$log"; then
 		grep -E 'FUZZ CHECK FAILED|ERROR:|runtime error:|SUMMARY|^    #[0-9] ' "$log" | head -n 30
+		if [ -n "$crash" ]; then
+			# The library's own log lines for that input (the targets
+			# print them only with FUZZ_LOG=1).
+			echo "library log for $crash:"
+			FUZZ_LOG=1 timeout 60 "$build/fuzz/fuzz_$t" "$crash" 2>&1 |
+				grep '^PMU: ' | tail -n 20
+		fi
 		ci_fail "fuzz_$t" "input kept in ${crash:-$log}"
 	else
 		ci_pass "fuzz_$t"
