@@ -164,11 +164,15 @@ expect small "task-clock per iteration is between 0.05 and 100 ns, CPUs utilized
 
 echo "=== read overhead subtraction"
 # Rounds of one iteration for a second: nearly all of the raw task-clock is
-# the reads' own, so what is left after the subtraction is below it.
+# the reads' own, so what is left after the subtraction is below it. A read
+# may cost less in the run than at calibration (this VM's read() cost steps
+# by a third, tens of ms apart): no more than the raw count is subtracted,
+# so the figure is never below zero and the two add up to the raw count.
 run ovh "$one_worker" -e task-clock -n 1 -d 1 -j
-expect ovh "one-iteration rounds: task-clock after subtraction is below the overhead subtracted" \
-	"(lambda e: e['read_overhead'] > 0 and -0.2 * e['read_overhead'] < e['value'] <
-	e['read_overhead'])(ev(docs(out)[0]['lcores'][0], 'task-clock'))"
+expect ovh "one-iteration rounds: task-clock after subtraction is below the overhead subtracted, not below 0" \
+	"(lambda l, e: e['read_overhead'] > 0 and 0 <= e['value'] < e['read_overhead']
+	and l['elapsed_ns'] >= 0 and 0.9e9 < e['value'] + e['read_overhead'] < 1.5e9)(
+	docs(out)[0]['lcores'][0], ev(docs(out)[0]['lcores'][0], 'task-clock'))"
 run raw "$one_worker" -e task-clock -n 1 -d 1 -j -r
 expect raw "--raw: nothing subtracted, and the output says so" \
 	"(lambda d: d['read_overhead_subtracted'] is False and

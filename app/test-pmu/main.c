@@ -21,7 +21,7 @@
 #include <rte_errno.h>
 #include <rte_launch.h>
 #include <rte_lcore.h>
-#include <rte_pause.h>
+#include <rte_cycles.h>
 
 #include <rte_pmu.h>
 
@@ -31,6 +31,9 @@
 #include "options.h"
 #include "output.h"
 #include "report.h"
+
+/* How often the main lcore looks for the workers' first snapshots. */
+#define WAIT_POLL_US 100
 
 static const char *prgname = "dpdk-test-pmu";
 static struct tool_options opts;
@@ -102,7 +105,11 @@ report_all(const struct tool_output *out, unsigned int interval, double time_s)
 	return failed;
 }
 
-/* Wait until every worker published a snapshot; take it as prev[]. */
+/* Wait until every worker published a snapshot; take it as prev[]. The
+ * wait sleeps rather than spins: the workers calibrate their read overhead
+ * meanwhile, and a spinning main lcore on a sibling hardware thread would
+ * slow them then but not later, so more would be subtracted than was spent.
+ */
 static void
 wait_first(void)
 {
@@ -112,7 +119,7 @@ wait_first(void)
 	RTE_LCORE_FOREACH_WORKER(lcore_id) {
 		l = tool_measure_state(lcore_id);
 		while (!tool_measure_snapshot(l, &prev[lcore_id]))
-			rte_pause();
+			rte_delay_us_sleep(WAIT_POLL_US);
 	}
 }
 

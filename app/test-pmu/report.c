@@ -109,6 +109,7 @@ tool_report_add(struct tool_report *rep, unsigned int lcore_id,
 	const struct rte_pmu_lcore_info *info = &l->info;
 	const struct tool_event *ev;
 	struct tool_row *row;
+	uint64_t raw;
 	unsigned int i;
 
 	rec->status = rte_pmu_lcore_status(lcore_id);
@@ -126,16 +127,19 @@ tool_report_add(struct tool_report *rep, unsigned int lcore_id,
 	rec->rounds = to->rounds - from->rounds;
 	rec->iterations = to->iterations - from->iterations;
 	rec->overhead_ns = tsc_to_ns((double)l->overhead_tsc);
-	rec->elapsed_ns = tsc_to_ns((double)(int64_t)(to->tsc - from->tsc -
-		rec->rounds * l->overhead_tsc));
+	rec->elapsed_ns = tsc_to_ns((double)(to->tsc - from->tsc -
+		RTE_MIN(to->tsc - from->tsc, rec->rounds * l->overhead_tsc)));
 	for (i = 0; i < rep->evs->count; i++) {
 		row = &rec->rows[i];
 		ev = row->ev;
 		if (!ev->supported)
 			continue;
-		row->overhead = rec->rounds * l->overhead[ev->index];
-		row->value = (int64_t)(to->val[ev->index] - from->val[ev->index] -
-			row->overhead);
+		/* Never more than was counted: a figure is not pushed below zero
+		 * by a read that cost less here than when it was calibrated.
+		 */
+		raw = to->val[ev->index] - from->val[ev->index];
+		row->overhead = RTE_MIN(raw, rec->rounds * l->overhead[ev->index]);
+		row->value = (int64_t)(raw - row->overhead);
 		if (l->info_ret != 0 || ev->index >= info->num_events)
 			continue;
 		format_path(&info->events[ev->index], false, row->path, sizeof(row->path));
