@@ -9,7 +9,8 @@
 #  (b) Prometheus: usertools/dpdk-pmu-exporter on 127.0.0.1 scraped every
 #      second by a real Prometheus server; its HTTP API must show one series
 #      per lcore and event, as counters, growing;
-#  (c) trace: --trace='lib.pmu.*', decoded with babeltrace.
+#  (c) trace: --trace='lib.pmu.*', decoded with babeltrace;
+#  (d) trace of a failed open: lib.pmu.error from pmu_autotest's open failure.
 # The application is dpdk-test-pmu in its long-running mode (--interval,
 # --duration) when the build has it, else examples' dpdk-pmu-observe; the
 # trace part always uses dpdk-pmu-observe (it records reads with
@@ -206,6 +207,23 @@ elif timeout 60 "$observe" "${eal[@]/--file-prefix=$prefix/--file-prefix=${prefi
 else
 	tail -20 "$work/trace.log"
 	fail "trace: $observe failed"
+fi
+
+# lib.pmu.error: pmu_autotest's case "open failure remembered" lowers
+# RLIMIT_NOFILE to 3 while worker lcore 1 opens task-clock, the only failed
+# open in that test; its trace must name it with -EMFILE.
+echo "=== observe: (d) trace of a failed open, dpdk-test pmu_autotest"
+tracedir=$work/trace_error
+runner=$build/app/test/dpdk-test
+if [ ! -x "$runner" ]; then
+	skip "trace of a failed open: $runner not built (meson option tests)"
+elif DPDK_TEST=pmu_autotest timeout 120 "$runner" \
+		"${eal[@]/--file-prefix=$prefix/--file-prefix=${prefix}_e}" --no-telemetry \
+		--trace='lib.pmu.*' --trace-dir="$tracedir" >"$work/trace_error.log" 2>&1; then
+	check 90 trace-error "$tracedir" "1:task-clock:-24"
+else
+	tail -20 "$work/trace_error.log"
+	fail "trace of a failed open: pmu_autotest failed"
 fi
 
 finish

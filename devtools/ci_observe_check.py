@@ -9,6 +9,7 @@ Checks behind devtools/ci-observe.sh: each prints "ok: WHAT" or
   ci_observe_check.py telemetry PREFIX EVENTS PID   (Debian's dpdk-telemetry.py)
   ci_observe_check.py prometheus PORT EVENTS        (Prometheus' HTTP API)
   ci_observe_check.py trace DIR EVENTS              (babeltrace / babeltrace2)
+  ci_observe_check.py trace-error DIR LCORE:OP:ERR  (the same; one failed open)
 
 EVENTS is the comma-separated list the application was given; its first
 event must grow whenever the counted lcore runs (task-clock).
@@ -222,18 +223,45 @@ def decode(trace_dir):
     raise RuntimeError("neither babeltrace nor babeltrace2 is installed")
 
 
-def check_trace(trace_dir, events):
-    events = events.split(",")
+def decode_records(trace_dir):
+    """(tool, [(name, context fields, payload fields)]), or None and a FAIL."""
     try:
         tool, text = decode(trace_dir)
     except (RuntimeError, subprocess.TimeoutExpired) as e:
         report(False, "trace: decoded", e)
-        return
+        return None, None
     records = []
     for line in text.splitlines():
         m = EVENT_RE.search(line)
         if m:
             records.append((m.group(1), fields(m.group(2)), fields(m.group(3))))
+    return tool, records
+
+
+def check_trace_error(trace_dir, spec):
+    """The failed open named by LCORE:OP:ERR is the one lib.pmu.error record,
+    written on that lcore's CPU, and its lib.pmu.group.open has the same ret."""
+    lcore, op, err = spec.split(":")
+    lcore, err = int(lcore), int(err)
+    tool, records = decode_records(trace_dir)
+    if records is None:
+        return
+    errors = [(r[1].get("cpu_id"), r[2]) for r in records if r[0] == "lib.pmu.error"]
+    want = [(lcore, {"lcore_id": lcore, "op": op, "err": err})]
+    report(errors == want,
+           f"trace: {tool} decodes one lib.pmu.error (lcore {lcore}, op {op}, err {err}) "
+           f"on that lcore's CPU", f"got {errors}")
+    failed = [r[2] for r in records if r[0] == "lib.pmu.group.open" and r[2].get("ret") != 0]
+    report([(o.get("lcore_id"), o.get("ret")) for o in failed] == [(lcore, err)],
+           f"trace: the failed lib.pmu.group.open (lcore {lcore}) has ret {err}",
+           f"got {failed}")
+
+
+def check_trace(trace_dir, events):
+    events = events.split(",")
+    tool, records = decode_records(trace_dir)
+    if records is None:
+        return
     names = [r[0] for r in records]
     report(names[:1] == ["lib.pmu.init"] and records[0][2].get("ret") == 0 and
            names[-1:] == ["lib.pmu.fini"],
@@ -280,6 +308,8 @@ def main():
         check_prometheus(sys.argv[2], sys.argv[3])
     elif kind == "trace":
         check_trace(sys.argv[2], sys.argv[3])
+    elif kind == "trace-error":
+        check_trace_error(sys.argv[2], sys.argv[3])
     else:
         sys.exit(__doc__)
 

@@ -151,39 +151,48 @@ pmu_group_open_begin(unsigned int lcore_id, struct pmu_group_opening *op)
 int
 pmu_group_open_run(struct pmu_group_opening *op)
 {
+	const char *step;
 	unsigned int i;
 	int ret;
 
+	step = "core type";
 	ret = group_encodings(op);
 	if (ret != 0)
-		return ret;
+		goto fail;
 	for (i = 0; i < op->num_events; i++) {
+		step = op->names[i];
 		ret = pmu_fd_group_open(op->names[i], &op->descs[i], i == 0 ? -1 : op->fds[0]);
-		if (ret < 0) {
-			rte_pmu_trace_error(op->lcore_id, op->names[i], ret);
-			return ret;
-		}
+		if (ret < 0)
+			goto fail;
 		op->fds[i] = ret;
 
 		ret = pmu_fd_map(op->fds[i], &op->pages[i]);
 		if (ret != 0) {
 			PMU_LOG(ERR, "event %s: mmap of the user page: %s", op->names[i],
 				strerror(-ret));
-			rte_pmu_trace_error(op->lcore_id, op->names[i], ret);
-			return ret;
+			goto fail;
 		}
 	}
 
 	/* Last, so that the group's values come in event index order. */
+	step = "group reader";
 	ret = pmu_fd_group_reader_open(op->fds[0]);
 	if (ret < 0)
-		return ret;
+		goto fail;
 	op->group_fd = ret;
 
+	step = "enable";
 	ret = pmu_fd_enable_group(op->fds[0]);
-	if (ret != 0)
+	if (ret != 0) {
 		PMU_LOG(ERR, "lcore %u: enabling the group: %s", op->lcore_id, strerror(-ret));
+		goto fail;
+	}
 
+	return 0;
+
+fail:
+	/* op names the event whose open or mapping failed, or the step. */
+	rte_pmu_trace_error(op->lcore_id, step, ret);
 	return ret;
 }
 
