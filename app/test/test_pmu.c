@@ -464,6 +464,42 @@ test_read_after_fini(void)
 	return TEST_SUCCESS;
 }
 
+/* rte_pmu_read() bounds the index by a constant: every slot without a
+ * ready event must hold the library's empty page (never NULL, never a page
+ * that was unmapped), and a read there must give 0, before the open, with
+ * the group open and after fini.
+ */
+static int
+test_empty_slots(void)
+{
+	struct rte_pmu_event_group *group = &rte_pmu_event_groups[rte_lcore_id()];
+	unsigned int i;
+
+	for (i = 0; i < RTE_MAX_NUM_GROUP_EVENTS; i++)
+		TEST_ASSERT(group->mmap_pages[i] == &pmu_page_none,
+			"slot %u before the open: %p", i, (void *)group->mmap_pages[i]);
+	TEST_ASSERT_EQUAL(rte_pmu_add_event("task-clock"), 0, "add");
+	TEST_ASSERT_EQUAL(rte_pmu_add_event("page-faults"), 1, "add");
+	for (i = 2; i < RTE_MAX_NUM_GROUP_EVENTS; i++)
+		TEST_ASSERT_EQUAL(rte_pmu_read(i), UINT64_C(0), "slot %u before the open", i);
+	TEST_ASSERT(rte_pmu_read(0) != 0 || rte_pmu_read(0) != 0, "task-clock reads 0");
+	TEST_ASSERT_EQUAL(rte_pmu_lcore_status(rte_lcore_id()), 1, "group not open");
+	for (i = 0; i < RTE_MAX_NUM_GROUP_EVENTS; i++) {
+		TEST_ASSERT(i < 2 ? group->mmap_pages[i] != &pmu_page_none :
+			group->mmap_pages[i] == &pmu_page_none, "slot %u with the group open", i);
+		if (i >= 2)
+			TEST_ASSERT_EQUAL(rte_pmu_read(i), UINT64_C(0), "empty slot %u", i);
+	}
+	rte_pmu_fini();
+	for (i = 0; i < RTE_MAX_NUM_GROUP_EVENTS; i++) {
+		TEST_ASSERT(group->mmap_pages[i] == &pmu_page_none, "slot %u after fini", i);
+		TEST_ASSERT_EQUAL(rte_pmu_read(i), UINT64_C(0), "slot %u after fini", i);
+	}
+	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init for teardown");
+
+	return TEST_SUCCESS;
+}
+
 static int
 test_status_args(void)
 {
@@ -615,6 +651,7 @@ static struct unit_test_suite pmu_suite = {
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_non_eal_thread),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_open_failure_remembered),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_read_after_fini),
+		TEST_CASE_ST(pmu_setup, pmu_teardown, test_empty_slots),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_msr_tsc),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_hardware_events),
 		TEST_CASES_END()

@@ -41,7 +41,7 @@
 
 /* Goals (issue 9). */
 #define GOAL_INLINE 24
-#define GATE_INLINE 28
+#define GATE_INLINE 25
 #define GOAL_SCALED 60
 #define GOAL_SNAP_EXTRA 20 /* over a single read of each event */
 #define GOAL_FALLBACK 1.05

@@ -22,7 +22,9 @@ RTE_LOG_REGISTER_DEFAULT(pmu_logtype, INFO);
 
 RTE_DEFINE_PER_LCORE(unsigned int, pmu_log_quiet);
 
-struct rte_pmu_event_group rte_pmu_event_groups[RTE_MAX_LCORE];
+struct rte_pmu_event_group rte_pmu_event_groups[RTE_MAX_LCORE] = {
+	[0 ... RTE_MAX_LCORE - 1] = { .mmap_pages = PMU_PAGES_NONE },
+};
 
 struct pmu_state pmu = {
 	.lock = RTE_SPINLOCK_INITIALIZER,

@@ -60,15 +60,17 @@ pmu_group_close(unsigned int lcore_id)
 	struct rte_pmu_event_group *group = &rte_pmu_event_groups[lcore_id];
 	struct pmu_lcore *lc = &pmu.lcores[lcore_id];
 	bool was_open = group->num_ready != 0;
+	struct perf_event_mmap_page *page;
 	unsigned int i;
 
 	/* Hide the pages from the fast path before they go. */
 	__atomic_store_n(&group->num_ready, 0, __ATOMIC_RELEASE);
 
 	for (i = 0; i < RTE_MAX_NUM_GROUP_EVENTS; i++) {
-		if (group->mmap_pages[i] != NULL)
-			page_unmap(group->mmap_pages[i]);
-		group->mmap_pages[i] = NULL;
+		page = group->mmap_pages[i];
+		group->mmap_pages[i] = &pmu_page_none;
+		if (page != NULL && page != &pmu_page_none)
+			page_unmap(page);
 		pmu_fd_close(&lc->fds[i]);
 		group->fds[i] = -1;
 	}
@@ -210,7 +212,7 @@ pmu_group_open_end(struct pmu_group_opening *op, int ret)
 	for (i = 0; i < RTE_MAX_NUM_GROUP_EVENTS; i++) {
 		lc->fds[i] = op->fds[i];
 		group->fds[i] = op->fds[i];
-		group->mmap_pages[i] = op->pages[i];
+		group->mmap_pages[i] = op->pages[i] != NULL ? op->pages[i] : &pmu_page_none;
 	}
 	lc->group_fd = op->group_fd;
 	if (ret == 0 && (!pmu.initialized || pmu.generation != op->generation)) {

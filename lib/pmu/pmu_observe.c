@@ -228,7 +228,8 @@ pmu_lcore_snapshot(unsigned int lcore_id, bool values, struct pmu_snapshot *snap
 			const struct perf_event_mmap_page *pc =
 				rte_pmu_event_groups[lcore_id].mmap_pages[i];
 
-			snap->path[i] = pc != NULL ? page_path(pc) : RTE_PMU_PATH_SYSCALL;
+			snap->path[i] = pc != NULL && pc != &pmu_page_none ?
+				page_path(pc) : RTE_PMU_PATH_SYSCALL;
 		}
 		/* The group's reader gives every event's value, in index
 		 * order, with one read().

@@ -95,6 +95,16 @@ extern struct pmu_state pmu;
 /** A group with no events: the fast path's target when none is open. */
 extern struct rte_pmu_event_group pmu_no_group;
 
+/**
+ * The page in every slot of a group with no event there (index 0: the fast
+ * path goes to __rte_pmu_read_fd(), which sees the event is not ready), so
+ * that rte_pmu_read() needs no load of num_ready. Never mapped, never NULL.
+ */
+extern struct perf_event_mmap_page pmu_page_none;
+
+/** Initialiser of rte_pmu_event_group::mmap_pages: every slot empty. */
+#define PMU_PAGES_NONE { [0 ... RTE_MAX_NUM_GROUP_EVENTS - 1] = &pmu_page_none }
+
 /* ---- an lcore's group (pmu_group.c); the lock is held unless said ---- */
 
 /**

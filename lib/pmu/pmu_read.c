@@ -18,7 +18,11 @@
 /* Where a thread's fast path points before its first read: no events, so
  * every read goes to the slow path.
  */
-struct rte_pmu_event_group pmu_no_group;
+struct rte_pmu_event_group pmu_no_group = {
+	.mmap_pages = PMU_PAGES_NONE,
+};
+
+struct perf_event_mmap_page pmu_page_none;
 
 RTE_DEFINE_PER_LCORE(struct rte_pmu_event_group *, _pmu_group) = &pmu_no_group;
 
@@ -113,6 +117,15 @@ __rte_pmu_read_fd(struct rte_pmu_event_group *group, unsigned int index)
 {
 	uint64_t value = 0;
 	int ret;
+
+	/* An empty slot (no group open, or no event there): the slow path. */
+	if (unlikely(index >= __atomic_load_n(&group->num_ready, __ATOMIC_ACQUIRE)))
+		return __rte_pmu_read_slow(index);
+
+	/* A multiplexed counter that the inline read left to this path. */
+	if (!__RTE_PMU_SCALE_INLINE &&
+			__rte_pmu_page_read(group->mmap_pages[index], true, &value) == 0)
+		return value;
 
 	/* Only this thread writes the count: a relaxed load and store, no
 	 * atomic read-modify-write.

@@ -41,8 +41,7 @@ read_group_fallback(struct rte_pmu_event_group *group, uint64_t *values, unsigne
 }
 
 /* First snapshot on the lcore (or a new lcore id): open the group, then
- * read. Out of line, so that the common path calls nothing and needs no
- * stack frame.
+ * read. Out of line, as the next one.
  */
 static __rte_noinline int
 read_group_first(uint64_t *values, unsigned int n)
@@ -55,6 +54,16 @@ read_group_first(uint64_t *values, unsigned int n)
 		return ret;
 
 	return rte_pmu_read_group(values, n);
+}
+
+/* Out of line, so that the common path makes no call but tail calls and
+ * needs no stack frame.
+ */
+static __rte_noinline __rte_cold int
+read_group_bad_args(const uint64_t *values)
+{
+	PMU_LOG(ERR, "read group: %s", values == NULL ? "values is NULL" : "n is 0");
+	return -EINVAL;
 }
 
 /* One event from its page, in one seqlock pass, or marked for read(). */
@@ -70,10 +79,8 @@ rte_pmu_read_group(uint64_t *values, unsigned int n)
 	unsigned int num;
 	uint32_t slow = 0;
 
-	if (unlikely(values == NULL || n == 0)) {
-		PMU_LOG(ERR, "read group: %s", values == NULL ? "values is NULL" : "n is 0");
-		return -EINVAL;
-	}
+	if (unlikely(values == NULL || n == 0))
+		return read_group_bad_args(values);
 
 	num = group->num_ready;
 	if (unlikely(num == 0))

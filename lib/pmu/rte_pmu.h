@@ -67,7 +67,9 @@ extern "C" {
  * library, under its lock, from the lcore's own thread.
  */
 struct rte_pmu_event_group {
-	/** User page of each event, in rte_pmu_add_event() index order. */
+	/** User page of each event, in rte_pmu_add_event() index order; where
+	 *  no event is ready, a page that gives no value (never NULL).
+	 */
 	struct perf_event_mmap_page *mmap_pages[RTE_MAX_NUM_GROUP_EVENTS];
 	/** Events readable by the fast path: 0 until the group is open. */
 	uint32_t num_ready;
@@ -84,9 +86,12 @@ extern struct rte_pmu_event_group rte_pmu_event_groups[RTE_MAX_LCORE];
  * The calling thread's group in rte_pmu_event_groups, set by its first read
  * and reset when it gives its lcore id back; until then a group with no
  * events, never NULL. Internal: it saves the fast path the lcore id lookup
- * and its range check.
+ * and its range check. Initial-exec: the library's own code (built as
+ * position-independent code) reaches it with two loads, not a call through
+ * a TLS descriptor.
  */
-RTE_DECLARE_PER_LCORE(struct rte_pmu_event_group *, _pmu_group);
+RTE_DECLARE_PER_LCORE(struct rte_pmu_event_group *, _pmu_group)
+	__attribute__((tls_model("initial-exec")));
 
 /**
  * Read path taken by everything but the common case: lazy group open,
@@ -110,7 +115,8 @@ __rte_pmu_read_slow(unsigned int index);
  * @param group
  *   The calling thread's open group.
  * @param index
- *   Event index, below group->num_ready.
+ *   Event index, below RTE_MAX_NUM_GROUP_EVENTS; one not below
+ *   group->num_ready takes __rte_pmu_read_slow().
  * @return
  *   Counter value (scaled), or 0 when read() fails (counted in
  *   rte_pmu_lcore_info::read_errors).
@@ -262,7 +268,10 @@ rte_pmu_read(unsigned int index)
 	struct rte_pmu_event_group *group = RTE_PER_LCORE(_pmu_group);
 	uint64_t value;
 
-	if (unlikely(index >= group->num_ready))
+	/* A constant bound: a slot with no event ready holds a page that
+	 * sends the read to __rte_pmu_read_fd(), which checks num_ready.
+	 */
+	if (unlikely(index >= RTE_MAX_NUM_GROUP_EVENTS))
 		return __rte_pmu_read_slow(index);
 
 	if (unlikely(__rte_pmu_page_read(group->mmap_pages[index], false, &value) != 0))

@@ -245,7 +245,8 @@ __rte_pmu_page_time_since(struct perf_event_mmap_page *pc, uint64_t caps,
  * give the live value (index 0, user access off) returns before the
  * counter is touched: __RTE_PMU_PAGE_SLOW in fast mode (@p full false),
  * __RTE_PMU_PAGE_NO_USER in full mode; the caller must read() the event's
- * file descriptor.
+ * file descriptor. Where __RTE_PMU_SCALE_INLINE is 0, fast mode also gives
+ * __RTE_PMU_PAGE_SLOW for a multiplexed counter (full mode scales it).
  *
  * @param pc
  *   The event's user page.
@@ -268,6 +269,7 @@ __rte_pmu_page_read_with(struct perf_event_mmap_page *pc, bool full,
 	uint64_t caps, count, enabled, running, delta;
 	uint32_t seq, index;
 
+	/* Not multiplexed: the common case, with nothing about scaling in it. */
 	do {
 		/* lock first (the pair is one load where the arch allows). */
 		__RTE_PMU_LOAD_PAIR(pc, lock, index, seq, index);
@@ -278,22 +280,41 @@ __rte_pmu_page_read_with(struct perf_event_mmap_page *pc, bool full,
 		if (unlikely(!__RTE_PMU_HAVE_USER_READ || index == 0 ||
 				(caps & __RTE_PMU_CAP_USER_RDPMC) == 0))
 			return full ? __RTE_PMU_PAGE_NO_USER : __RTE_PMU_PAGE_SLOW;
-
-		/* Multiplexed: both times extended to now, in this same pass
-		 * (delta is set and used under the same condition only).
-		 */
-		if (unlikely(enabled != running))
-			delta = __rte_pmu_page_time_since(pc, caps, read_time);
+		if (unlikely(enabled != running)) {
+			if (!full && !__RTE_PMU_SCALE_INLINE)
+				return __RTE_PMU_PAGE_SLOW;
+			goto multiplexed;
+		}
 
 		count += __RTE_PMU_SIGN_EXTEND(read_pmc(index), __RTE_PMU_LOAD_WIDTH(pc));
 
 		rte_compiler_barrier();
 	} while (unlikely(__RTE_PMU_LOAD(pc->lock) != seq));
 
-	if (unlikely(enabled != running))
-		count = __rte_pmu_scale(count, enabled + delta, running + delta);
-
 	*value = count;
+	return 0;
+
+	/* Multiplexed: the same pass goes on here, with both times extended
+	 * to now from the page's time fields; a retry stays in this loop, and
+	 * a retry that finds the counter no longer multiplexed scales by 1.
+	 */
+multiplexed:
+	do {
+		__RTE_PMU_LOAD_PAIR(pc, lock, index, seq, index);
+		rte_compiler_barrier();
+
+		__RTE_PMU_LOAD_PAIR(pc, offset, time_enabled, count, enabled);
+		__RTE_PMU_LOAD_PAIR(pc, time_running, capabilities, running, caps);
+		if (unlikely(index == 0 || (caps & __RTE_PMU_CAP_USER_RDPMC) == 0))
+			return full ? __RTE_PMU_PAGE_NO_USER : __RTE_PMU_PAGE_SLOW;
+		delta = __rte_pmu_page_time_since(pc, caps, read_time);
+
+		count += __RTE_PMU_SIGN_EXTEND(read_pmc(index), __RTE_PMU_LOAD_WIDTH(pc));
+
+		rte_compiler_barrier();
+	} while (unlikely(__RTE_PMU_LOAD(pc->lock) != seq));
+
+	*value = __rte_pmu_scale(count, enabled + delta, running + delta);
 	return 0;
 }
 

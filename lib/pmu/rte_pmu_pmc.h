@@ -23,7 +23,11 @@
  * and may provide, to load page fields in fewer instructions:
  *  - __RTE_PMU_LOAD_PAIR(pc, f1, f2, v1, v2): two adjacent fields, untorn
  *    each (default: two __RTE_PMU_LOAD()s);
- *  - __RTE_PMU_LOAD_WIDTH(pc): pmc_width as a 32-bit value.
+ *  - __RTE_PMU_LOAD_WIDTH(pc): pmc_width as a 32-bit value;
+ *  - __RTE_PMU_SCALE_INLINE: 1 (the default) to scale a multiplexed counter
+ *    in rte_pmu_read() itself, 0 to leave that to the out-of-line
+ *    __rte_pmu_read_fd(), where the scaling code's registers would make
+ *    the common path save and restore some (x86-64).
  * Every field load must have READ_ONCE semantics (see __RTE_PMU_LOAD()).
  */
 
@@ -37,6 +41,10 @@
 
 #if !defined(__RTE_PMU_HAVE_USER_READ)
 #error "rte_pmu_pmc_<arch>.h must define __RTE_PMU_HAVE_USER_READ"
+#endif
+
+#ifndef __RTE_PMU_SCALE_INLINE
+#define __RTE_PMU_SCALE_INLINE 1
 #endif
 
 #endif /* RTE_PMU_PMC_H */

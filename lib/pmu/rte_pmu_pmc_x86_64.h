@@ -18,6 +18,11 @@
 /** Counters can be read from user space on this architecture. */
 #define __RTE_PMU_HAVE_USER_READ 1
 
+/** Scaling out of line: inline, its registers cost the common path five
+ *  pushes and pops (44 instructions to the first ret against 33 without).
+ */
+#define __RTE_PMU_SCALE_INLINE 0
+
 /**
  * Read a counter with rdpmc. The kernel's 1-based user index already
  * encodes fixed counters (1 << 30 | n), so ECX is index - 1.
