@@ -288,6 +288,29 @@ pmu_fixture_teardown(void)
 	fixture_remove();
 }
 
+int
+pmu_fixture_file(const char *path, const char *content)
+{
+	const struct fixture_file f = { .path = path, .content = content };
+
+	return fixture_write(&f);
+}
+
+int
+pmu_fixture_link(const char *path, const char *target)
+{
+	char full[PATH_MAX];
+
+	snprintf(full, sizeof(full), "%s/%s", fixture_dir, path);
+	if (make_parents(full) != 0)
+		return -1;
+	if (symlink(target, full) != 0) {
+		printf("symlink %s: %s\n", full, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 /* Use fixture_dir/@p arch as the sysfs root. */
 int
 use_root(const char *arch)

@@ -18,6 +18,11 @@ extern char fixture_dir[32];
 int pmu_fixture_setup(void);
 /* Restore the default sysfs root and remove the trees: a suite teardown. */
 void pmu_fixture_teardown(void);
+/* Add a file, or a symbolic link to @p target, at @p path under
+ * fixture_dir (folders made as needed). Return 0 or -1 (printed).
+ */
+int pmu_fixture_file(const char *path, const char *content);
+int pmu_fixture_link(const char *path, const char *target);
 /* Use the tree of @arch ("x86", "amd", "arm64", "hybrid", "biglittle") as the
  * sysfs root.
  */

@@ -8,6 +8,10 @@
  * PMUs whose type is the software PMU's, so the groups really open here:
  * event "work" counts task-clock on CPU 0's core type and page-faults on
  * CPU 1's; "core-only" exists on CPU 0's type alone. Needs 2 CPUs.
+ *
+ * On arm64 (the guest) a second case makes the real core PMU look like two
+ * core types, for the generic events of a kernel whose arm PMU driver takes
+ * no extended type.
  */
 
 #define _GNU_SOURCE
@@ -15,12 +19,14 @@
 #include <inttypes.h>
 #include <pthread.h>
 #include <sched.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include <rte_common.h>
 #include <rte_lcore.h>
+#include <rte_string_fns.h>
 
 #include "pmu_private.h"
 #include "test.h"
@@ -140,6 +146,113 @@ test_group_per_core_type(void)
 	return TEST_SUCCESS;
 }
 
+/* The real core PMU as two core types: "realbig/armv8_cortex_a53" on CPU 0
+ * and ".._a72" on CPU 1, each with the real type, format/ and events/.
+ */
+static int
+real_as_two_types(const char *real, uint32_t type)
+{
+	static const char *const names[] = { "armv8_cortex_a53", "armv8_cortex_a72" };
+	char path[PATH_MAX], target[PATH_MAX], text[32];
+	unsigned int i;
+
+	snprintf(text, sizeof(text), "%u\n", type);
+	for (i = 0; i < RTE_DIM(names); i++) {
+		snprintf(path, sizeof(path), "realbig/%s/type", names[i]);
+		TEST_ASSERT_SUCCESS(pmu_fixture_file(path, text), "%s", path);
+		snprintf(path, sizeof(path), "realbig/%s/cpus", names[i]);
+		TEST_ASSERT_SUCCESS(pmu_fixture_file(path, i == 0 ? "0\n" : "1\n"), "%s", path);
+		snprintf(path, sizeof(path), "realbig/%s/format", names[i]);
+		snprintf(target, sizeof(target), "%s/%s/format", PMU_SYSFS_ROOT_DEFAULT, real);
+		TEST_ASSERT_SUCCESS(pmu_fixture_link(path, target), "%s", path);
+		snprintf(path, sizeof(path), "realbig/%s/events", names[i]);
+		snprintf(target, sizeof(target), "%s/%s/events", PMU_SYSFS_ROOT_DEFAULT, real);
+		TEST_ASSERT_SUCCESS(pmu_fixture_link(path, target), "%s", path);
+	}
+	return TEST_SUCCESS;
+}
+
+/* @p name on both core types of realbig/: encoded with the extended type or,
+ * where the kernel refuses it, as the PMU's own event @p arm_event; counted
+ * on CPU 0 and on CPU 1 over the loop; @p exact: instructions, 2 an
+ * iteration.
+ */
+static int
+generic_on_realbig(const char *name, uint32_t type, uint64_t arm_event, bool exact)
+{
+	const struct perf_event_attr *attr;
+	struct reader r;
+	int cpu;
+
+	if (start("realbig", name) != TEST_SUCCESS)
+		return TEST_FAILED;
+	attr = &pmu.events[0].desc.attr;
+	if (attr->type == PERF_TYPE_HARDWARE) {
+		printf("%s: the kernel takes the extended type (config 0x%" PRIx64 ")\n",
+			name, (uint64_t)attr->config);
+		TEST_ASSERT_EQUAL(attr->config >> 32, type, "extended type");
+	} else {
+		printf("%s: no extended type in this kernel: counted as type %u config 0x%"
+			PRIx64 "\n", name, attr->type, (uint64_t)attr->config);
+		TEST_ASSERT_EQUAL(attr->type, type, "%s: type", name);
+		TEST_ASSERT_EQUAL(attr->config & 0xffff, arm_event, "%s: event number", name);
+		TEST_ASSERT(attr->exclude_kernel && attr->exclude_hv && !attr->exclude_user,
+			"%s: user space only, as a generic hardware event", name);
+	}
+	for (cpu = 0; cpu < 2; cpu++) {
+		r.cpu = cpu;
+		if (run_reader(&r) != TEST_SUCCESS)
+			return TEST_FAILED;
+		TEST_ASSERT_EQUAL(r.status, 1, "%s on CPU %d: status %d", name, cpu, r.status);
+		printf("%s on CPU %d: %" PRIu64 " over 1000000 iterations\n", name, cpu,
+			r.delta);
+		if (exact)
+			TEST_ASSERT(r.delta >= 2000000 && r.delta < 2000000 + 1000,
+				"%s on CPU %d: %" PRIu64, name, cpu, r.delta);
+		else
+			TEST_ASSERT(r.delta >= 1000000, "%s on CPU %d: %" PRIu64, name, cpu,
+				r.delta);
+	}
+	return TEST_SUCCESS;
+}
+
+static int
+test_generic_without_extended_type(void)
+{
+	char real[PMU_NAME_MAX];
+	uint32_t type;
+
+	if (strcmp(pmu_arch_name(), "arm64") != 0) {
+		printf("SKIP: the arm64 backend's case; this is %s\n", pmu_arch_name());
+		return TEST_SKIPPED;
+	}
+	if (sysconf(_SC_NPROCESSORS_ONLN) < 2) {
+		printf("SKIP: needs CPUs 0 and 1\n");
+		return TEST_SKIPPED;
+	}
+	rte_pmu_fini();
+	__rte_pmu_sysfs_root_set(NULL);
+	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init on the real sysfs");
+	rte_strscpy(real, __rte_pmu_core_pmu(), sizeof(real));
+	rte_pmu_fini();
+	if (real[0] == '\0') {
+		printf("SKIP: no arm64 core PMU here (the arm64 guest has one)\n");
+		return TEST_SKIPPED;
+	}
+	TEST_ASSERT_SUCCESS(pmu_sysfs_type(real, &type), "type of %s", real);
+	if (real_as_two_types(real, type) != TEST_SUCCESS)
+		return TEST_FAILED;
+
+	/* INST_RETIRED 0x08 and CPU_CYCLES 0x11, as Linux maps the two. */
+	if (generic_on_realbig("instructions", type, 0x08, TEST_LOOP_INSNS == 2) !=
+			TEST_SUCCESS)
+		return TEST_FAILED;
+	if (generic_on_realbig("cycles", type, 0x11, false) != TEST_SUCCESS)
+		return TEST_FAILED;
+	rte_pmu_fini();
+	return TEST_SUCCESS;
+}
+
 static void
 open_teardown(void)
 {
@@ -153,6 +266,7 @@ static struct unit_test_suite pmu_hybrid_open_testsuite = {
 	.teardown = open_teardown,
 	.unit_test_cases = {
 		TEST_CASE(test_group_per_core_type),
+		TEST_CASE(test_generic_without_extended_type),
 		TEST_CASES_END()
 	}
 };

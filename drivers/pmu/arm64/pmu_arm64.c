@@ -106,11 +106,76 @@ arm64_attr_fixup(const char *core_pmu, struct pmu_event_desc *desc)
 	desc->attr.config1 |= bits & ~desc->config1_user;
 }
 
+/* perf's generic hardware events as the architected PMUv3 events that
+ * Linux maps them to, by their names in a core PMU's events/ folder (the
+ * first one the PMU lists is taken).
+ */
+static const char *const generic_alias[PERF_COUNT_HW_MAX][2] = {
+	[PERF_COUNT_HW_CPU_CYCLES] = { "cpu_cycles" },
+	[PERF_COUNT_HW_INSTRUCTIONS] = { "inst_retired" },
+	[PERF_COUNT_HW_CACHE_REFERENCES] = { "l1d_cache" },
+	[PERF_COUNT_HW_CACHE_MISSES] = { "l1d_cache_refill" },
+	[PERF_COUNT_HW_BRANCH_INSTRUCTIONS] = { "pc_write_retired", "br_retired" },
+	[PERF_COUNT_HW_BRANCH_MISSES] = { "br_mis_pred" },
+	[PERF_COUNT_HW_BUS_CYCLES] = { "bus_cycles" },
+	[PERF_COUNT_HW_STALLED_CYCLES_FRONTEND] = { "stall_frontend" },
+	[PERF_COUNT_HW_STALLED_CYCLES_BACKEND] = { "stall_backend" },
+};
+
+/* A generic hardware event with a core PMU's extended type, refused by a
+ * kernel whose arm PMU driver does not take the extended type (Debian 12's
+ * 6.1 among them): the same event as the core PMU's own event, which needs
+ * no extended type. The privilege levels stay; the fixup adds config1's
+ * bits again. Returns true when @p desc was rewritten.
+ */
+static bool
+generic_as_core_event(const char *core_pmu, struct pmu_event_desc *desc, int err)
+{
+	uint64_t config = desc->attr.config & PERF_HW_EVENT_MASK;
+	struct pmu_event_desc alias;
+	const char *name = NULL;
+	unsigned int i;
+	int ret = -ENOENT;
+
+	if (desc->attr.type != PERF_TYPE_HARDWARE || (desc->attr.config >> 32) == 0 ||
+			(err != -ENOENT && err != -EINVAL && err != -EOPNOTSUPP) ||
+			config >= PERF_COUNT_HW_MAX)
+		return false;
+
+	for (i = 0; i < RTE_DIM(generic_alias[0]) && ret != 0; i++) {
+		name = generic_alias[config][i];
+		if (name == NULL)
+			break;
+		memset(&alias, 0, sizeof(alias));
+		alias.attr.size = sizeof(alias.attr);
+		RTE_PER_LCORE(pmu_log_quiet)++;
+		ret = pmu_sysfs_event_encode(name, core_pmu, &alias);
+		RTE_PER_LCORE(pmu_log_quiet)--;
+	}
+	if (ret != 0)
+		return false;
+
+	PMU_LOG(INFO, "generic event 0x%" PRIx64 ": the kernel takes no extended type "
+		"for PMU '%s' (%s); counting its event %s", config, core_pmu, strerror(-err),
+		name);
+	desc->attr.type = alias.attr.type;
+	desc->attr.config = alias.attr.config;
+	desc->attr.config1 = alias.attr.config1;
+	desc->attr.config2 = alias.attr.config2;
+	desc->config1_user = alias.config1_user;
+	rte_strscpy(desc->pmu, core_pmu, sizeof(desc->pmu));
+	arm64_attr_fixup(core_pmu, desc);
+
+	return true;
+}
+
 static bool
 arm64_attr_retry(const char *core_pmu, struct pmu_event_desc *desc, int err)
 {
 	uint64_t bits;
 
+	if (generic_as_core_event(core_pmu, desc, err))
+		return true;
 	if (err != -EOPNOTSUPP)
 		return false;
 
