@@ -121,6 +121,8 @@ static const struct fixture_file fixture_files[] = {
 	{ "biglittle/armv8_cortex_a53/format/rdpmc", "config1:1\n" },
 	{ "biglittle/armv8_cortex_a53/events/cpu_cycles", "event=0x0011\n" },
 	{ "biglittle/armv8_cortex_a53/events/inst_retired", "event=0x0008\n" },
+	{ "biglittle/armv8_cortex_a53/events/l1d_cache_refill", "event=0x0003\n" },
+	{ "biglittle/armv8_cortex_a53/events/l1d_tlb_refill", "event=0x0005\n" },
 	{ "biglittle/armv8_cortex_a72/type", "9\n" },
 	{ "biglittle/armv8_cortex_a72/cpumask", "4-5\n" },
 	{ "biglittle/armv8_cortex_a72/format/event", "config:0-15\n" },
@@ -129,6 +131,7 @@ static const struct fixture_file fixture_files[] = {
 	{ "biglittle/armv8_cortex_a72/events/cpu_cycles", "event=0x0011\n" },
 	{ "biglittle/armv8_cortex_a72/events/inst_retired", "event=0x0008\n" },
 	{ "biglittle/armv8_cortex_a72/events/l1d_cache_refill_rd", "event=0x0042\n" },
+	{ "biglittle/armv8_cortex_a72/events/br_retired", "event=0x0021\n" },
 	/* Two core types whose type is the software PMU's (1): groups open
 	 * on any kernel. "work" counts task-clock (config 1) on the first
 	 * type, page-faults (2) on the second; "core-only" exists on the first.

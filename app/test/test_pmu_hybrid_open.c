@@ -36,6 +36,7 @@
 /* A registered thread allowed on CPU @p cpu (-1: CPUs 0 and 1). */
 struct reader {
 	int cpu;
+	unsigned int tries; /* loops counted; the least delta is kept (0: 1) */
 	int status;      /* rte_pmu_lcore_status() after its reads */
 	uint64_t delta;  /* the event over a busy loop */
 };
@@ -44,6 +45,7 @@ static void *
 reader_run(void *arg)
 {
 	struct reader *r = arg;
+	unsigned int t;
 	uint64_t v0;
 	cpu_set_t set;
 	int ret;
@@ -64,9 +66,13 @@ reader_run(void *arg)
 		r->status = -ENOSPC;
 		return NULL;
 	}
-	v0 = rte_pmu_read(0);
-	test_loop(1000000);
-	r->delta = rte_pmu_read(0) - v0;
+	r->delta = UINT64_MAX;
+	t = 0;
+	do {
+		v0 = rte_pmu_read(0);
+		test_loop(1000000);
+		r->delta = RTE_MIN(r->delta, rte_pmu_read(0) - v0);
+	} while (++t < r->tries);
 	r->status = rte_pmu_lcore_status(rte_lcore_id());
 	rte_thread_unregister();
 	return NULL;
@@ -101,7 +107,7 @@ start(const char *tree, const char *name)
 static int
 test_group_per_core_type(void)
 {
-	struct reader r;
+	struct reader r = { .tries = 1 };
 	const char *tree;
 
 	if (sysconf(_SC_NPROCESSORS_ONLN) < 2) {
@@ -181,7 +187,7 @@ static int
 generic_on_realbig(const char *name, uint32_t type, uint64_t arm_event, bool exact)
 {
 	const struct perf_event_attr *attr;
-	struct reader r;
+	struct reader r = { .tries = 3 };
 	int cpu;
 
 	if (start("realbig", name) != TEST_SUCCESS)
@@ -204,8 +210,11 @@ generic_on_realbig(const char *name, uint32_t type, uint64_t arm_event, bool exa
 		if (run_reader(&r) != TEST_SUCCESS)
 			return TEST_FAILED;
 		TEST_ASSERT_EQUAL(r.status, 1, "%s on CPU %d: status %d", name, cpu, r.status);
-		printf("%s on CPU %d: %" PRIu64 " over 1000000 iterations\n", name, cpu,
-			r.delta);
+		/* The least of 3 loops: an interrupt in a loop once cost 2782
+		 * instructions more here.
+		 */
+		printf("%s on CPU %d: %" PRIu64 " over 1000000 iterations (least of %u)\n",
+			name, cpu, r.delta, r.tries);
 		if (exact)
 			TEST_ASSERT(r.delta >= 2000000 && r.delta < 2000000 + 1000,
 				"%s on CPU %d: %" PRIu64, name, cpu, r.delta);

@@ -122,28 +122,62 @@ static const char *const generic_alias[PERF_COUNT_HW_MAX][2] = {
 	[PERF_COUNT_HW_STALLED_CYCLES_BACKEND] = { "stall_backend" },
 };
 
-/* A generic hardware event with a core PMU's extended type, refused by a
- * kernel whose arm PMU driver does not take the extended type (Debian 12's
- * 6.1 among them): the same event as the core PMU's own event, which needs
- * no extended type. The privilege levels stay; the fixup adds config1's
- * bits again. Returns true when @p desc was rewritten.
+/* perf's cache events that Linux's generic PMUv3 map counts: reads only,
+ * by cache and result (access, miss).
+ */
+static const char *const cache_alias[PERF_COUNT_HW_CACHE_MAX][2] = {
+	[PERF_COUNT_HW_CACHE_L1D] = { "l1d_cache", "l1d_cache_refill" },
+	[PERF_COUNT_HW_CACHE_L1I] = { "l1i_cache", "l1i_cache_refill" },
+	[PERF_COUNT_HW_CACHE_LL] = { "ll_cache_rd", "ll_cache_miss_rd" },
+	[PERF_COUNT_HW_CACHE_DTLB] = { "l1d_tlb", "l1d_tlb_refill" },
+	[PERF_COUNT_HW_CACHE_ITLB] = { "l1i_tlb", "l1i_tlb_refill" },
+	[PERF_COUNT_HW_CACHE_BPU] = { "br_pred", "br_mis_pred" },
+};
+
+/* The core PMU event names to try for a generic or cache event (config
+ * without the extended type); the second may be NULL. False: none.
+ */
+static bool
+core_event_names(uint32_t type, uint64_t config, const char *names[2])
+{
+	uint64_t cache = config & 0xff, op = (config >> 8) & 0xff, result = config >> 16;
+
+	names[0] = names[1] = NULL;
+	if (type == PERF_TYPE_HARDWARE && config < PERF_COUNT_HW_MAX) {
+		names[0] = generic_alias[config][0];
+		names[1] = generic_alias[config][1];
+	} else if (type == PERF_TYPE_HW_CACHE && cache < PERF_COUNT_HW_CACHE_MAX &&
+			op == PERF_COUNT_HW_CACHE_OP_READ &&
+			result < PERF_COUNT_HW_CACHE_RESULT_MAX) {
+		names[0] = cache_alias[cache][result];
+	}
+	return names[0] != NULL;
+}
+
+/* A generic hardware or cache event with a core PMU's extended type,
+ * refused by a kernel whose arm PMU driver does not take the extended type
+ * (Debian 12's 6.1 among them): the same event as the core PMU's own event,
+ * which needs no extended type. The privilege levels stay; the fixup adds
+ * config1's bits again. Returns true when @p desc was rewritten.
  */
 static bool
 generic_as_core_event(const char *core_pmu, struct pmu_event_desc *desc, int err)
 {
 	uint64_t config = desc->attr.config & PERF_HW_EVENT_MASK;
 	struct pmu_event_desc alias;
+	const char *names[2];
 	const char *name = NULL;
 	unsigned int i;
 	int ret = -ENOENT;
 
-	if (desc->attr.type != PERF_TYPE_HARDWARE || (desc->attr.config >> 32) == 0 ||
+	if ((desc->attr.type != PERF_TYPE_HARDWARE && desc->attr.type != PERF_TYPE_HW_CACHE) ||
+			(desc->attr.config >> 32) == 0 ||
 			(err != -ENOENT && err != -EINVAL && err != -EOPNOTSUPP) ||
-			config >= PERF_COUNT_HW_MAX)
+			!core_event_names(desc->attr.type, config, names))
 		return false;
 
-	for (i = 0; i < RTE_DIM(generic_alias[0]) && ret != 0; i++) {
-		name = generic_alias[config][i];
+	for (i = 0; i < RTE_DIM(names) && ret != 0; i++) {
+		name = names[i];
 		if (name == NULL)
 			break;
 		memset(&alias, 0, sizeof(alias));
@@ -155,9 +189,10 @@ generic_as_core_event(const char *core_pmu, struct pmu_event_desc *desc, int err
 	if (ret != 0)
 		return false;
 
-	PMU_LOG(INFO, "generic event 0x%" PRIx64 ": the kernel takes no extended type "
-		"for PMU '%s' (%s); counting its event %s", config, core_pmu, strerror(-err),
-		name);
+	PMU_LOG(INFO, "%s event 0x%" PRIx64 ": the kernel takes no extended type for "
+		"PMU '%s' (%s); counting its event %s",
+		desc->attr.type == PERF_TYPE_HARDWARE ? "generic" : "cache", config, core_pmu,
+		strerror(-err), name);
 	desc->attr.type = alias.attr.type;
 	desc->attr.config = alias.attr.config;
 	desc->attr.config1 = alias.attr.config1;
