@@ -165,6 +165,13 @@ while IFS= read -r f; do
 	copied[$soname]=1
 	add_elf "$f" "$ROOT/lib/$soname"
 done < <(find "$BUILD" -name '*.p' -prune -o -type f -name 'librte_pmu.so.*' -print 2>/dev/null)
+# glibc loads libgcc_s.so.1 with dlopen() for pthread_cancel(), which the
+# EAL's cleanup calls on its threads: no DT_NEEDED names it, and without it
+# a program aborts at exit ("libgcc_s.so.1 must be installed").
+if [ -z "${copied[libgcc_s.so.1]}" ] && path=$(find_lib libgcc_s.so.1); then
+	copied[libgcc_s.so.1]=1
+	add_elf "$path" "$ROOT/lib/libgcc_s.so.1"
+fi
 [ -z "$missing_libs" ] || log "warning: libraries not found:$missing_libs"
 
 # The command list: names and OK codes kept here, "NAME COMMAND" lines
