@@ -122,16 +122,17 @@ __rte_pmu_read_fd(struct rte_pmu_event_group *group, unsigned int index)
 	if (unlikely(index >= __atomic_load_n(&group->num_ready, __ATOMIC_ACQUIRE)))
 		return __rte_pmu_read_slow(index);
 
-	/* A multiplexed counter that the inline read left to this path. */
-	if (!__RTE_PMU_SCALE_INLINE &&
-			__rte_pmu_page_read(group->mmap_pages[index], true, &value) == 0)
-		return value;
-
 	/* Only this thread writes the count: a relaxed load and store, no
 	 * atomic read-modify-write.
 	 */
 	__atomic_store_n(&group->slow_reads,
 		__atomic_load_n(&group->slow_reads, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+
+	/* A multiplexed counter that the inline read left to this path. */
+	if (!__RTE_PMU_SCALE_INLINE &&
+			__rte_pmu_page_read(group->mmap_pages[index], true, &value) == 0)
+		return value;
+
 	ret = pmu_fd_read_value(group->fds[index], &value);
 	if (unlikely(ret != 0)) {
 		read_error(group - rte_pmu_event_groups, index, ret);

@@ -335,7 +335,10 @@ struct rte_pmu_event_info {
 struct rte_pmu_lcore_info {
 	int status;                 /**< as rte_pmu_lcore_status() */
 	unsigned int num_events;    /**< events added */
-	uint64_t slow_reads;        /**< reads that left the fast path */
+	/** Reads that left the inline path: read() fallbacks, and on x86-64
+	 *  the scaling of a multiplexed counter (done out of line there).
+	 */
+	uint64_t slow_reads;
 	uint64_t read_errors;       /**< reads that returned 0 because read() failed */
 	/** One entry per event, in index order. */
 	struct rte_pmu_event_info events[RTE_MAX_NUM_GROUP_EVENTS];
