@@ -106,9 +106,10 @@ report_all(const struct tool_output *out, unsigned int interval, double time_s)
 }
 
 /* Wait until every worker published a snapshot; take it as prev[]. The
- * wait sleeps rather than spins: the workers calibrate their read overhead
- * meanwhile, and a spinning main lcore on a sibling hardware thread would
- * slow them then but not later, so more would be subtracted than was spent.
+ * wait sleeps rather than spins, as the main lcore does for the rest of the
+ * run: the workers calibrate their read overhead meanwhile, under the same
+ * conditions as their rounds. (On the CI VM this alone did not stop the
+ * calibration overestimating; measure.c says what did.)
  */
 static void
 wait_first(void)
