@@ -200,7 +200,7 @@ test_eight_events(void)
 		TEST_ASSERT(info.events[i].time_enabled > 0, "event %u (%s) is not open", i,
 			info.events[i].name);
 	TEST_ASSERT(rte_pmu_read(7) > 0, "the eighth event (task-clock) reads 0");
-	TEST_ASSERT_EQUAL(rte_pmu_event_groups[rte_lcore_id()].num_ready,
+	TEST_ASSERT_EQUAL(pmu_state_lcore(rte_lcore_id())->num_ready,
 		(uint32_t)RTE_MAX_NUM_GROUP_EVENTS, "ready events");
 	/* Through a variable: a constant index past the array is a compile
 	 * time warning, which is right for real code.
@@ -381,7 +381,7 @@ test_non_eal_thread(void)
 		r.after - r.before);
 	/* Unregistering released the lcore id and closed its group. */
 	TEST_ASSERT_EQUAL(rte_pmu_lcore_status(r.lcore_id), 0, "status after release");
-	TEST_ASSERT_EQUAL(rte_pmu_event_groups[r.lcore_id].num_ready, 0u, "group kept");
+	TEST_ASSERT_EQUAL(pmu_state_lcore(r.lcore_id)->num_ready, 0u, "group kept");
 	TEST_ASSERT_EQUAL(count_fds(), fds, "descriptors kept after release");
 
 	return TEST_SUCCESS;
@@ -457,7 +457,7 @@ test_read_after_fini(void)
 	TEST_ASSERT(rte_pmu_read(0) != 0 || rte_pmu_read(0) != 0, "read before fini");
 	rte_pmu_fini();
 	TEST_ASSERT_EQUAL(rte_pmu_read(0), UINT64_C(0), "read after fini");
-	TEST_ASSERT_EQUAL(rte_pmu_event_groups[lcore_id].num_ready, 0u, "pages left visible");
+	TEST_ASSERT_EQUAL(pmu_state_lcore(lcore_id)->num_ready, 0u, "pages left visible");
 	TEST_ASSERT_EQUAL(rte_pmu_lcore_status(lcore_id), -ENODEV, "status after fini");
 	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init for teardown");
 

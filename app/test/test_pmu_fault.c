@@ -27,6 +27,9 @@
 
 #include <rte_pmu.h>
 
+#include <rte_telemetry.h>
+
+#include "pmu_observe.h"
 #include "test.h"
 #include "test_pmu_fault.h"
 #include "test_pmu_fixture.h"
@@ -583,6 +586,51 @@ test_read_errors_counted(void)
 }
 
 static int
+list_count(const struct rte_pmu_event_entry *e __rte_unused, void *arg)
+{
+	(*(unsigned int *)arg)++;
+	return 0;
+}
+
+/* Every wrapped call of the sweep above, and of the observers here (info,
+ * telemetry, the event list), was made without the library's lock.
+ */
+static int
+test_lock_free_io(void)
+{
+	static const char *const cmds[] = { "/pmu/list", "/pmu/info", "/pmu/lcore" };
+	struct rte_pmu_lcore_info info;
+	struct rte_tel_data *d;
+	enum fault_kind first;
+	unsigned int i, listed = 0;
+	char param[16];
+	uint32_t bad;
+
+	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init");
+	TEST_ASSERT(rte_pmu_add_event(event_names[0]) == 0, "add %s", event_names[0]);
+	rte_pmu_read(0);
+	TEST_ASSERT_SUCCESS(rte_pmu_lcore_info_get(rte_lcore_id(), &info), "info");
+	d = rte_tel_data_alloc();
+	TEST_ASSERT_NOT_NULL(d, "telemetry data");
+	snprintf(param, sizeof(param), "%u", rte_lcore_id());
+	for (i = 0; i < RTE_DIM(cmds); i++)
+		pmu_telemetry_call(cmds[i], strcmp(cmds[i], "/pmu/lcore") == 0 ? param : NULL, d);
+	rte_tel_data_free(d);
+	rte_pmu_event_list(list_count, &listed);
+	rte_pmu_fini();
+
+	bad = fault_lock_violations(&first);
+	printf("lock-free I/O: %u wrapped calls checked, %u made under the library's lock%s%s\n",
+		fault_lock_checked(), bad, bad != 0 ? ", the first: " : "",
+		bad != 0 ? (first < FK_MAX ? fault_kind_name(first) : "syscall") : "");
+	TEST_ASSERT(listed > 0, "the event list listed nothing");
+	TEST_ASSERT(fault_lock_checked() > 1000, "only %u wrapped calls seen",
+		fault_lock_checked());
+	TEST_ASSERT_EQUAL(bad, 0u, "%u calls made under the library's lock", bad);
+	return TEST_SUCCESS;
+}
+
+static int
 fault_setup(void)
 {
 	unsigned int l;
@@ -636,6 +684,7 @@ static struct unit_test_suite pmu_fault_suite = {
 		TEST_CASE(test_fault_sweep),
 		TEST_CASE(test_value_too_wide),
 		TEST_CASE(test_read_errors_counted),
+		TEST_CASE(test_lock_free_io),
 		TEST_CASES_END()
 	}
 };

@@ -74,6 +74,13 @@ enum fault_kind fault_fired_kind(void);
 /* Allocations made while armed and not yet freed. */
 unsigned int fault_live_allocs(void);
 
+/* Wrapped calls seen (all threads, armed or not), and those made while the
+ * calling thread held the library's lock: the number, and the first one's
+ * kind in @p first (FK_MAX for a system call other than perf_event_open).
+ */
+uint32_t fault_lock_checked(void);
+uint32_t fault_lock_violations(enum fault_kind *first);
+
 /* ---- what the harness watches (test_pmu_fault_watch.c) ---- */
 
 struct snapshot {

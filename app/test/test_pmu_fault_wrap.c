@@ -17,6 +17,7 @@
 
 #include <linux/perf_event.h>
 
+#include "pmu_state.h"
 #include "test_pmu_fault.h"
 
 /* The real calls. The library is built with _FILE_OFFSET_BITS=64, so its
@@ -137,12 +138,44 @@ fault_live_allocs(void)
 	return n;
 }
 
+/* Every wrapped call, armed or not: the library makes no system call, file
+ * access or allocation with its lock held by the calling thread.
+ */
+static uint32_t lock_checked;
+static uint32_t lock_violations;
+static enum fault_kind lock_violation_kind = FK_MAX;
+
+static void
+lock_check(enum fault_kind kind)
+{
+	__atomic_fetch_add(&lock_checked, 1, __ATOMIC_RELAXED);
+	if (!pmu_lock_held())
+		return;
+	if (__atomic_fetch_add(&lock_violations, 1, __ATOMIC_RELAXED) == 0)
+		lock_violation_kind = kind;
+}
+
+uint32_t
+fault_lock_checked(void)
+{
+	return __atomic_load_n(&lock_checked, __ATOMIC_RELAXED);
+}
+
+uint32_t
+fault_lock_violations(enum fault_kind *first)
+{
+	if (first != NULL)
+		*first = lock_violation_kind;
+	return __atomic_load_n(&lock_violations, __ATOMIC_RELAXED);
+}
+
 /* Count an armed call of @p kind; true when it must fail (errno is set). */
 static bool
 fault_hit(enum fault_kind kind)
 {
 	uint32_t i;
 
+	lock_check(kind);
 	if (!armed)
 		return false;
 	i = __atomic_fetch_add(&calls, 1, __ATOMIC_SEQ_CST);
@@ -190,7 +223,9 @@ __wrap_syscall(long number, ...)
 		a[i] = va_arg(ap, long);
 	va_end(ap);
 
-	if (number == SYS_perf_event_open && fault_hit(FK_PERF_OPEN))
+	if (number != SYS_perf_event_open)
+		lock_check(FK_MAX);
+	else if (fault_hit(FK_PERF_OPEN))
 		return -1;
 	ret = __real_syscall(number, a[0], a[1], a[2], a[3], a[4], a[5]);
 	if (number == SYS_perf_event_open && ret >= 0 && ret < FD_TRACKED)
@@ -332,6 +367,8 @@ __wrap_strdup(const char *s)
 void
 __wrap_free(void *p)
 {
+	if (p != NULL)
+		lock_check(FK_ALLOC);
 	unsigned int i;
 
 	if (p != NULL) {

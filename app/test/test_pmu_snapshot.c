@@ -119,7 +119,7 @@ test_snapshot_one_syscall(void)
 		TEST_SKIP("no per-thread read() count (/proc/thread-self/io): %s",
 			strerror(-ret));
 
-	slow_before = rte_pmu_event_groups[lcore_id].slow_reads;
+	slow_before = pmu_state_lcore(lcore_id)->slow_reads;
 	before = syscount_reads(&sc);
 	ret = rte_pmu_read_group(values, EV_NUM);
 	after = syscount_reads(&sc);
@@ -127,7 +127,7 @@ test_snapshot_one_syscall(void)
 	printf("snapshot of %d fallback events: %" PRIu64 " read() call(s)\n", EV_NUM,
 		after - before);
 	TEST_ASSERT_EQUAL(after - before, UINT64_C(1), "read() calls in one snapshot");
-	TEST_ASSERT_EQUAL(rte_pmu_event_groups[lcore_id].slow_reads - slow_before, UINT64_C(1),
+	TEST_ASSERT_EQUAL(pmu_state_lcore(lcore_id)->slow_reads - slow_before, UINT64_C(1),
 		"slow reads counted for one snapshot");
 
 	before = syscount_reads(&sc);
@@ -146,7 +146,7 @@ test_snapshot_one_syscall(void)
 static int
 test_read_formats(void)
 {
-	struct pmu_lcore *lc = &pmu.lcores[rte_lcore_id()];
+	struct pmu_lcore *lc = pmu_state_lcore(rte_lcore_id());
 	uint64_t buf[3 + RTE_MAX_NUM_GROUP_EVENTS + 1], values[EV_NUM];
 	unsigned int i;
 	ssize_t n;
@@ -164,12 +164,12 @@ test_read_formats(void)
 	TEST_ASSERT_EQUAL(buf[3 + EV_NUM], UINT64_C(0), "reader's own count");
 
 	/* The internal reader others call gives the same order. */
-	TEST_ASSERT_EQUAL(pmu_group_read(rte_lcore_id(), values, EV_NUM, NULL, NULL), EV_NUM,
-		"pmu_group_read");
+	TEST_ASSERT_EQUAL(pmu_group_read(lc->group_fd, EV_NUM, values, EV_NUM, NULL, NULL),
+		EV_NUM, "pmu_group_read");
 	TEST_ASSERT(values[EV_CLOCK] > values[EV_FAULTS], "task-clock %" PRIu64
 		" ns not first", values[EV_CLOCK]);
-	TEST_ASSERT_EQUAL(pmu_group_read(RTE_MAX_LCORE - 1, values, EV_NUM, NULL, NULL),
-		-ENODEV, "group never opened");
+	TEST_ASSERT_EQUAL(pmu_group_read(pmu_state_lcore(RTE_MAX_LCORE - 1)->group_fd, EV_NUM,
+		values, EV_NUM, NULL, NULL), -ENODEV, "group never opened");
 
 	return TEST_SUCCESS;
 }

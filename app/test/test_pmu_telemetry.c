@@ -149,9 +149,9 @@ test_read_parse(void)
 	return TEST_SUCCESS;
 }
 
-/* The group read with every read format the library might open a group
- * with: one read() of the leader with PERF_FORMAT_GROUP, one per event
- * without; values matched by id or by position.
+/* The library's one read() decoder (pmu_fd_read()) on real events, with
+ * each read format: one read() of the leader with PERF_FORMAT_GROUP gives
+ * both events (ids in order), one read() per event without.
  */
 static int
 test_snapshot_read_formats(void)
@@ -168,7 +168,7 @@ test_snapshot_read_formats(void)
 		.type = PERF_TYPE_SOFTWARE,
 		.size = sizeof(attr),
 	};
-	struct pmu_snapshot snap;
+	struct pmu_read_values rv, rv1;
 	uint64_t ids[2] = { 0, 0 };
 	volatile uint64_t sink = 0;
 	int fds[2], ret = 0;
@@ -186,19 +186,27 @@ test_snapshot_read_formats(void)
 				ioctl(fds[1], PERF_EVENT_IOC_ID, &ids[1]);
 		for (n = 0; n < 1000000; n++)
 			sink = sink + n;
-		memset(&snap, 0, sizeof(snap));
-		snap.num_events = 2;
+		memset(&rv, 0, sizeof(rv));
 		if (ret == 0)
-			ret = pmu_snapshot_read(fds, (formats[f] & PERF_FORMAT_GROUP) != 0 ? 1 : 2,
-				formats[f], ids, &snap);
+			ret = pmu_fd_read(fds[0], formats[f], &rv);
+		if (ret == 0 && (formats[f] & PERF_FORMAT_GROUP) == 0)
+			ret = pmu_fd_read(fds[1], formats[f], &rv1);
+		else
+			rv1 = rv;
 		pmu_fd_close(&fds[0]);
 		pmu_fd_close(&fds[1]);
-		if (ret == 0 && (snap.raw[0] == 0 || snap.time_enabled == 0))
+		if (ret == 0 && (formats[f] & PERF_FORMAT_GROUP) != 0 && rv.nr != 2)
+			ret = -ENOENT;
+		if (ret == 0 && (formats[f] & PERF_FORMAT_ID) != 0 &&
+				(rv.id[0] != ids[0] ||
+				rv1.id[(formats[f] & PERF_FORMAT_GROUP) != 0 ? 1 : 0] != ids[1]))
+			ret = -EBADMSG;
+		if (ret == 0 && (rv.value[0] == 0 || rv.time_enabled == 0))
 			ret = -ERANGE;
 	}
 	TEST_ASSERT_SUCCESS(ret, "read format 0x%" PRIx64 ": %s, task-clock %" PRIu64
-		" enabled %" PRIu64, formats[f - 1], strerror(-ret), snap.raw[0],
-		snap.time_enabled);
+		" enabled %" PRIu64, formats[f - 1], strerror(-ret), rv.value[0],
+		rv.time_enabled);
 
 	return TEST_SUCCESS;
 }

@@ -2,7 +2,12 @@
  * Copyright(c) 2026 The rte_pmu authors
  */
 
-/* The state container and the control path: init, fini, add_event. */
+/* The control path: init, fini, add_event, an lcore's open and close, the
+ * status query. It owns every counter of the state container. No system
+ * call is made with the lock held: encode, probe, scan and open first,
+ * then take the lock and check again; take resources out under the lock,
+ * release them after it.
+ */
 
 #include <dirent.h>
 #include <errno.h>
@@ -14,45 +19,89 @@
 #include <rte_common.h>
 #include <rte_lcore.h>
 #include <rte_log.h>
+#include <rte_pause.h>
 
 #include "pmu_private.h"
 #include "rte_pmu_trace.h"
 
-RTE_LOG_REGISTER_DEFAULT(pmu_logtype, INFO);
+/* Hide @p lcore_id's group from its fast path and move what it holds to
+ * @p res, to be released once the lock is dropped (lock held). Clears the
+ * lcore's status and counters. Returns true when the group was open.
+ */
+static bool
+lcore_detach(unsigned int lcore_id, struct pmu_group_res *res)
+{
+	struct rte_pmu_event_group *group = &rte_pmu_event_groups[lcore_id];
+	struct pmu_lcore *lc = &pmu.lcores[lcore_id];
+	bool was_open = lc->num_ready != 0;
+	unsigned int i;
 
-RTE_DEFINE_PER_LCORE(unsigned int, pmu_log_quiet);
+	/* Hide the pages from the fast path before they go. */
+	__atomic_store_n(&lc->num_ready, 0, __ATOMIC_RELEASE);
+	for (i = 0; i < RTE_MAX_NUM_GROUP_EVENTS; i++) {
+		res->pages[i] = group->mmap_pages[i] != &pmu_page_none ?
+			group->mmap_pages[i] : NULL;
+		group->mmap_pages[i] = &pmu_page_none;
+		res->fds[i] = lc->fds[i];
+		lc->fds[i] = -1;
+	}
+	res->group_fd = lc->group_fd;
+	lc->group_fd = -1;
+	if (was_open && pmu.num_open > 0)
+		pmu.num_open--;
+	__atomic_store_n(&lc->status, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&lc->slow_reads, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&lc->read_errors, 0, __ATOMIC_RELAXED);
+	lc->read_error_logged = false;
+	lc->bad_index_logged = false;
+	lc->open_failures = 0;
 
-struct rte_pmu_event_group rte_pmu_event_groups[RTE_MAX_LCORE] = {
-	[0 ... RTE_MAX_LCORE - 1] = { .mmap_pages = PMU_PAGES_NONE },
-};
+	return was_open;
+}
 
-struct pmu_state pmu = {
-	.lock = RTE_SPINLOCK_INITIALIZER,
-};
+/* Release what lcore_detach() took out (lock not held), once no other
+ * thread reads the group's reader any more.
+ */
+static void
+lcore_release(unsigned int lcore_id, struct pmu_group_res *res, bool was_open)
+{
+	while (__atomic_load_n(&pmu.lcores[lcore_id].pins, __ATOMIC_ACQUIRE) != 0)
+		rte_pause();
+	pmu_group_release(res);
+	if (was_open)
+		rte_pmu_trace_group_close(lcore_id);
+}
 
 /* Uninit callback of an lcore, registered for the life of the library: a
  * registered thread that unregisters gives its lcore id back, in its own
  * context. Its fast-path pointer and its group must not outlive the id.
  */
 static void
-pmu_lcore_release(unsigned int lcore_id, void *arg __rte_unused)
+pmu_lcore_gone(unsigned int lcore_id, void *arg __rte_unused)
 {
+	struct pmu_group_res res;
+	bool was_open = false;
+
 	if (lcore_id >= RTE_MAX_LCORE)
 		return;
-	if (lcore_id == rte_lcore_id())
+	if (lcore_id == rte_lcore_id()) {
 		RTE_PER_LCORE(_pmu_group) = &pmu_no_group;
+		RTE_PER_LCORE(pmu_self) = &pmu_no_lcore;
+	}
 
-	rte_spinlock_lock(&pmu.lock);
+	pmu_group_res_init(&res);
+	pmu_lock();
 	if (pmu.initialized)
-		pmu_group_close(lcore_id);
-	rte_spinlock_unlock(&pmu.lock);
+		was_open = lcore_detach(lcore_id, &res);
+	pmu_unlock();
+	lcore_release(lcore_id, &res, was_open);
 }
 
 static void *lcore_cb;
 
 RTE_INIT(pmu_lcore_watch)
 {
-	lcore_cb = rte_lcore_callback_register("pmu", NULL, pmu_lcore_release, NULL);
+	lcore_cb = rte_lcore_callback_register("pmu", NULL, pmu_lcore_gone, NULL);
 }
 
 RTE_FINI(pmu_lcore_unwatch)
@@ -60,32 +109,6 @@ RTE_FINI(pmu_lcore_unwatch)
 	if (lcore_cb != NULL)
 		rte_lcore_callback_unregister(lcore_cb);
 	lcore_cb = NULL;
-}
-
-/* The errno rte_pmu_init() and rte_pmu_add_event() return for a failed
- * sysfs access or encoding step: each of the header's codes, -EIO else.
- */
-static int
-sysfs_errno(int err)
-{
-	switch (err) {
-	case -ENOENT:
-	case -EINVAL:
-	case -EOPNOTSUPP:
-	case -EACCES:
-	case -EMFILE:
-	case -ENOMEM:
-		return err;
-	case -EPERM:
-		return -EACCES;
-	case -ENFILE:
-		return -EMFILE;
-	case -EINTR:
-	case -EAGAIN:
-		return -EAGAIN;
-	default:
-		return -EIO;
-	}
 }
 
 /* 0 when the sysfs root lists a PMU; else the API's errno, logged. */
@@ -105,7 +128,7 @@ sysfs_has_pmus(void)
 			return -ENODEV;
 		}
 		PMU_LOG(ERR, "cannot open %s: %s", pmu_sysfs_root(), strerror(err));
-		return sysfs_errno(-err);
+		return pmu_errno(-err, -EIO);
 	}
 	while ((de = readdir(dir)) != NULL) {
 		if (de->d_name[0] != '.') {
@@ -122,62 +145,84 @@ sysfs_has_pmus(void)
 	return 0;
 }
 
+/* Find the core PMU and let the backend check the machine (no lock). */
+static void
+core_pmu_find(char *core)
+{
+	static unsigned int no_core_logged;
+
+	core[0] = '\0';
+	if (!pmu_arch_present()) {
+		PMU_LOG(WARNING, "no backend for this architecture: counters are read with read()");
+		return;
+	}
+	if (pmu_arch_core_pmu(core, PMU_NAME_MAX) != 0) {
+		core[0] = '\0';
+		PMU_LOG_AT(__atomic_fetch_add(&no_core_logged, 1, __ATOMIC_RELAXED) == 0 ?
+			RTE_LOG_WARNING : RTE_LOG_DEBUG,
+			"no core PMU under %s: hardware events unavailable, "
+			"software and pmu/event/ events still work", pmu_sysfs_root());
+		return;
+	}
+	pmu_arch_init(core);
+}
+
 int
 rte_pmu_init(void)
 {
-	static unsigned int no_core_logged;
+	char core[PMU_NAME_MAX];
+	bool initialized;
 	unsigned int i;
 	int ret;
 
-	rte_spinlock_lock(&pmu.lock);
-	if (pmu.initialized) {
-		rte_spinlock_unlock(&pmu.lock);
+	pmu_lock();
+	initialized = pmu.initialized;
+	pmu_unlock();
+	if (initialized)
 		return 0;
-	}
 
-	pmu_group_unmap_stale();
+	/* Everything that reads the system, before the lock. */
+	pmu_fd_unmap_stale();
 	ret = sysfs_has_pmus();
 	if (ret != 0) {
-		rte_spinlock_unlock(&pmu.lock);
 		rte_pmu_trace_init(ret);
 		return ret;
 	}
+	core_pmu_find(core);
 
-	pmu.core_pmu[0] = '\0';
-	if (pmu_arch_present() && pmu_arch_core_pmu(pmu.core_pmu, sizeof(pmu.core_pmu)) != 0) {
-		pmu.core_pmu[0] = '\0';
-		PMU_LOG_AT(no_core_logged++ == 0 ? RTE_LOG_WARNING : RTE_LOG_DEBUG,
-			"no core PMU under %s: hardware events unavailable, "
-			"software and pmu/event/ events still work", pmu_sysfs_root());
+	pmu_lock();
+	if (pmu.initialized) {
+		/* Another thread initialised it meanwhile. */
+		pmu_unlock();
+		return 0;
 	}
-	if (!pmu_arch_present())
-		PMU_LOG(WARNING, "no backend for this architecture: counters are read with read()");
-	else if (pmu.core_pmu[0] != '\0')
-		pmu_arch_init(pmu.core_pmu);
-
+	strlcpy(pmu.core_pmu, core, sizeof(pmu.core_pmu));
 	for (i = 0; i < RTE_MAX_LCORE; i++) {
-		memset(pmu.lcores[i].fds, -1, sizeof(pmu.lcores[i].fds));
-		memset(rte_pmu_event_groups[i].fds, -1, sizeof(rte_pmu_event_groups[i].fds));
-		pmu.lcores[i].group_fd = -1;
+		struct pmu_lcore *lc = &pmu.lcores[i];
+
+		memset(lc->fds, -1, sizeof(lc->fds));
+		lc->group_fd = -1;
 		/* Read without the lock by each lcore's read path. */
-		__atomic_store_n(&pmu.lcores[i].status, 0, __ATOMIC_RELAXED);
-		__atomic_store_n(&rte_pmu_event_groups[i].slow_reads, 0, __ATOMIC_RELAXED);
-		__atomic_store_n(&pmu.lcores[i].read_errors, 0, __ATOMIC_RELAXED);
-		pmu.lcores[i].read_error_logged = false;
-		pmu.lcores[i].open_failures = 0;
+		__atomic_store_n(&lc->num_ready, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&lc->status, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&lc->slow_reads, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&lc->read_errors, 0, __ATOMIC_RELAXED);
+		lc->read_error_logged = false;
+		lc->bad_index_logged = false;
+		lc->open_failures = 0;
 	}
 	pmu.num_events = 0;
 	pmu.num_open = 0;
+	pmu.num_opening = 0;
 	pmu.no_event_logged = false;
 	pmu.initialized = true;
-	rte_spinlock_unlock(&pmu.lock);
+	pmu_unlock();
 
 	if (lcore_cb == NULL)
 		PMU_LOG(WARNING, "cannot watch lcore release: unregister threads only after "
 			"rte_pmu_fini()");
 
-	PMU_LOG(DEBUG, "initialised, core PMU '%s', backend %s", pmu.core_pmu,
-		pmu_arch_name());
+	PMU_LOG(DEBUG, "initialised, core PMU '%s', backend %s", core, pmu_arch_name());
 	rte_pmu_trace_init(0);
 
 	return 0;
@@ -186,19 +231,22 @@ rte_pmu_init(void)
 void
 rte_pmu_fini(void)
 {
-	unsigned int i;
+	/* What every lcore held, released after the lock (about 13 KiB). */
+	struct pmu_group_res res[RTE_MAX_LCORE];
+	bool was_open[RTE_MAX_LCORE];
+	char *names[RTE_MAX_NUM_GROUP_EVENTS];
+	unsigned int i, num_events;
 
-	rte_spinlock_lock(&pmu.lock);
+	pmu_lock();
 	if (!pmu.initialized) {
-		rte_spinlock_unlock(&pmu.lock);
+		pmu_unlock();
 		return;
 	}
-	/* Pages kept by an earlier fini first: this one's stay for the next. */
-	pmu_group_unmap_stale();
 	for (i = 0; i < RTE_MAX_LCORE; i++)
-		pmu_group_close(i);
-	for (i = 0; i < pmu.num_events; i++) {
-		free(pmu.events[i].name);
+		was_open[i] = lcore_detach(i, &res[i]);
+	num_events = pmu.num_events;
+	for (i = 0; i < num_events; i++) {
+		names[i] = pmu.events[i].name;
 		pmu.events[i].name = NULL;
 	}
 	pmu.num_events = 0;
@@ -206,17 +254,54 @@ rte_pmu_fini(void)
 	pmu.num_opening = 0;
 	pmu.generation++;
 	pmu.initialized = false;
-	rte_spinlock_unlock(&pmu.lock);
+	pmu_unlock();
+
+	/* Pages kept by an earlier fini first: this one's stay for the next. */
+	pmu_fd_unmap_stale();
+	for (i = 0; i < RTE_MAX_LCORE; i++)
+		lcore_release(i, &res[i], was_open[i]);
+	for (i = 0; i < num_events; i++)
+		free(names[i]);
 	rte_pmu_trace_fini();
+}
+
+/* Checks of an add that hold for the state now (lock held): 0 to go on,
+ * the index of @p name when it was added already, or negative errno.
+ */
+static int
+add_check(const char *name)
+{
+	unsigned int i;
+
+	if (!pmu.initialized) {
+		PMU_LOG(ERR, "add event %s: rte_pmu_init() not called", name);
+		return -ENODEV;
+	}
+	for (i = 0; i < pmu.num_events; i++)
+		if (strcmp(pmu.events[i].name, name) == 0)
+			return i + 1;
+	if (pmu.num_open + pmu.num_opening != 0) {
+		PMU_LOG(ERR, "add event %s: %u lcore(s) already opened their group; "
+			"add every event before the first rte_pmu_read()", name,
+			pmu.num_open + pmu.num_opening);
+		return -EBUSY;
+	}
+	if (pmu.num_events == RTE_MAX_NUM_GROUP_EVENTS) {
+		PMU_LOG(ERR, "add event %s: group is full (%d events)", name,
+			RTE_MAX_NUM_GROUP_EVENTS);
+		return -ENOSPC;
+	}
+
+	return 0;
 }
 
 int
 rte_pmu_add_event(const char *name)
 {
-	char core[PMU_NAME_MAX];
+	char core[PMU_NAME_MAX], thread_core[PMU_NAME_MAX];
 	struct pmu_event_desc desc;
-	struct pmu_event *ev;
-	unsigned int i;
+	unsigned int generation;
+	char *copy;
 	int ret;
 
 	if (name == NULL) {
@@ -224,62 +309,204 @@ rte_pmu_add_event(const char *name)
 		return -EINVAL;
 	}
 
-	rte_spinlock_lock(&pmu.lock);
-	if (!pmu.initialized) {
-		ret = -ENODEV;
-		PMU_LOG(ERR, "add event %s: rte_pmu_init() not called", name);
-		goto out;
-	}
-	for (i = 0; i < pmu.num_events; i++) {
-		if (strcmp(pmu.events[i].name, name) == 0) {
-			ret = i;
-			goto out;
-		}
-	}
-	if (pmu.num_open + pmu.num_opening != 0) {
-		ret = -EBUSY;
-		PMU_LOG(ERR, "add event %s: %u lcore(s) already opened their group; "
-			"add every event before the first rte_pmu_read()", name,
-			pmu.num_open + pmu.num_opening);
-		goto out;
-	}
-	if (pmu.num_events == RTE_MAX_NUM_GROUP_EVENTS) {
-		ret = -ENOSPC;
-		PMU_LOG(ERR, "add event %s: group is full (%d events)", name,
-			RTE_MAX_NUM_GROUP_EVENTS);
-		goto out;
-	}
-
-	/* Encoded for the core type of the calling thread's CPUs (hybrid
-	 * machines), with the privilege levels of the name or of its type.
-	 */
-	pmu_core_pmu_of_thread(pmu.core_pmu, core);
-	ret = pmu_event_encode_any(name, core, &desc);
-	if (ret != 0) {
-		ret = sysfs_errno(ret);
-		goto out;
-	}
-	if (desc.core)
-		pmu_arch_attr_fixup(desc.core_pmu, &desc);
-
-	ret = pmu_fd_probe(name, desc.core_pmu, &desc);
+	pmu_lock();
+	ret = add_check(name);
+	strlcpy(core, pmu.core_pmu, sizeof(core));
+	generation = pmu.generation;
+	pmu_unlock();
 	if (ret != 0)
 		goto out;
 
-	ev = &pmu.events[pmu.num_events];
-	ev->name = strdup(name);
-	if (ev->name == NULL) {
-		ret = -ENOMEM;
+	/* Encoded and probed without the lock, for the core type of the
+	 * calling thread's CPUs (hybrid machines), with the privilege levels
+	 * of the name or of its type.
+	 */
+	pmu_core_pmu_of_thread(core, thread_core);
+	ret = pmu_event_prepare(name, thread_core, true, &desc);
+	if (ret != 0)
+		goto out;
+	copy = strdup(name);
+	if (copy == NULL) {
 		PMU_LOG(ERR, "add event %s: out of memory", name);
+		ret = -ENOMEM;
 		goto out;
 	}
-	ev->desc = desc;
-	ret = pmu.num_events++;
-	PMU_LOG(DEBUG, "event %s: index %d type %u config 0x%" PRIx64 " config1 0x%" PRIx64,
-		name, ret, desc.attr.type, (uint64_t)desc.attr.config,
-		(uint64_t)desc.attr.config1);
-out:
-	rte_spinlock_unlock(&pmu.lock);
+
+	/* The state may have changed meanwhile: check again. */
+	pmu_lock();
+	ret = add_check(name);
+	if (ret == 0 && pmu.generation != generation) {
+		PMU_LOG(ERR, "add event %s: the library was closed meanwhile", name);
+		ret = -ENODEV;
+	}
+	if (ret == 0) {
+		pmu.events[pmu.num_events].name = copy;
+		pmu.events[pmu.num_events].desc = desc;
+		copy = NULL;
+		ret = pmu.num_events++;
+	}
+	pmu_unlock();
+	free(copy);
+	if (ret >= 0)
+		PMU_LOG(DEBUG, "event %s: index %d type %u config 0x%" PRIx64
+			" config1 0x%" PRIx64, name, ret, desc.attr.type,
+			(uint64_t)desc.attr.config, (uint64_t)desc.attr.config1);
 	rte_pmu_trace_event_add(name, ret);
 	return ret;
+out:
+	/* add_check() gives an index already added as index + 1. */
+	if (ret > 0)
+		ret--;
+	rte_pmu_trace_event_add(name, ret);
+	return ret;
+}
+
+/* Start an open (lock held): 1 when the caller opens the group, else the
+ * result to return.
+ */
+static int
+open_begin(unsigned int lcore_id, struct pmu_group_opening *op)
+{
+	struct pmu_lcore *lc = &pmu.lcores[lcore_id];
+	int status = __atomic_load_n(&lc->status, __ATOMIC_RELAXED);
+	unsigned int i;
+
+	if (!pmu.initialized)
+		return -ENODEV;
+	if (pmu.num_events == 0) {
+		/* Nothing to open: say so once, the status says it after. */
+		if (!pmu.no_event_logged)
+			PMU_LOG(WARNING, "lcore %u reads, but no event was added: call "
+				"rte_pmu_add_event() before the first rte_pmu_read()", lcore_id);
+		pmu.no_event_logged = true;
+		return -ENODATA;
+	}
+	/* Open, or failed for good: nothing to do. */
+	if (status > 0)
+		return 0;
+	if (status < 0 && status != -EAGAIN)
+		return status;
+
+	op->lcore_id = lcore_id;
+	op->num_events = pmu.num_events;
+	op->generation = pmu.generation;
+	/* The names stay: no event is added while a group opens. */
+	for (i = 0; i < op->num_events; i++) {
+		op->names[i] = pmu.events[i].name;
+		op->descs[i] = pmu.events[i].desc;
+	}
+	pmu.num_opening++;
+
+	return 1;
+}
+
+/* Finish an open (lock held): with @p ret 0 publish the group, else keep
+ * @p ret as the lcore's status and leave op->res to be released. Returns
+ * 0 or negative errno.
+ */
+static int
+open_end(struct pmu_group_opening *op, int ret)
+{
+	unsigned int lcore_id = op->lcore_id;
+	struct rte_pmu_event_group *group = &rte_pmu_event_groups[lcore_id];
+	struct pmu_lcore *lc = &pmu.lcores[lcore_id];
+	unsigned int i;
+
+	if (pmu.num_opening > 0)
+		pmu.num_opening--;
+	if (ret == 0 && (!pmu.initialized || pmu.generation != op->generation)) {
+		/* rte_pmu_fini() ran meanwhile, against the API's contract. */
+		PMU_LOG(ERR, "lcore %u: the library was closed while its group opened",
+			lcore_id);
+		return -ENODEV;
+	}
+	if (ret != 0) {
+		if (pmu.initialized && pmu.generation == op->generation)
+			__atomic_store_n(&lc->status, ret, __ATOMIC_RELAXED);
+		return ret;
+	}
+
+	/* The lcore takes the descriptors and pages. */
+	for (i = 0; i < RTE_MAX_NUM_GROUP_EVENTS; i++) {
+		lc->fds[i] = op->res.fds[i];
+		group->mmap_pages[i] = op->res.pages[i] != NULL ? op->res.pages[i] :
+			&pmu_page_none;
+	}
+	lc->group_fd = op->res.group_fd;
+	pmu_group_res_init(&op->res);
+	pmu.num_open++;
+	lc->open_failures = 0;
+	__atomic_store_n(&lc->status, 1, __ATOMIC_RELAXED);
+	/* Pages first, then the count that lets the read path use them. */
+	__atomic_store_n(&lc->num_ready, op->num_events, __ATOMIC_RELEASE);
+
+	return 0;
+}
+
+int
+pmu_lcore_open(unsigned int lcore_id)
+{
+	struct pmu_group_opening op;
+	unsigned int failures = 0;
+	int ret;
+
+	pmu_lock();
+	ret = open_begin(lcore_id, &op);
+	pmu_unlock();
+	if (ret <= 0)
+		return ret;
+
+	/* The system calls, without the lock: other lcores open theirs meanwhile. */
+	ret = pmu_group_open(&op);
+
+	pmu_lock();
+	ret = open_end(&op, ret);
+	if (ret == -EAGAIN)
+		failures = pmu.lcores[lcore_id].open_failures++;
+	pmu_unlock();
+
+	if (ret == 0) {
+		PMU_LOG(DEBUG, "lcore %u: group of %u event(s) open", lcore_id, op.num_events);
+		rte_pmu_trace_group_open(lcore_id, op.num_events, 0);
+		return 0;
+	}
+	pmu_group_release(&op.res);
+	if (ret != -EAGAIN)
+		PMU_LOG(ERR, "lcore %u: group not opened (%s); its reads return 0 until "
+			"rte_pmu_fini()", lcore_id, strerror(-ret));
+	else
+		PMU_LOG_AT(failures == 0 ? RTE_LOG_ERR : RTE_LOG_DEBUG,
+			"lcore %u: group not opened (%s); its next read tries again",
+			lcore_id, strerror(-ret));
+	rte_pmu_trace_group_open(lcore_id, op.num_events, ret);
+
+	return ret;
+}
+
+int
+rte_pmu_lcore_status(unsigned int lcore_id)
+{
+	int ret;
+
+	if (lcore_id == LCORE_ID_ANY)
+		return -ESRCH;
+	if (lcore_id >= RTE_MAX_LCORE)
+		return -EINVAL;
+
+	pmu_lock();
+	if (!pmu.initialized)
+		ret = -ENODEV;
+	else if (pmu.num_events == 0)
+		ret = -ENODATA;
+	else
+		ret = __atomic_load_n(&pmu.lcores[lcore_id].status, __ATOMIC_RELAXED);
+	pmu_unlock();
+
+	return ret;
+}
+
+const char *
+__rte_pmu_core_pmu(void)
+{
+	return __atomic_load_n(&pmu.initialized, __ATOMIC_ACQUIRE) ? pmu.core_pmu : "";
 }

@@ -2,7 +2,10 @@
  * Copyright(c) 2026 The rte_pmu authors
  */
 
-/* perf_event file descriptors: open, probe, read, map, enable, close. */
+/* perf_event file descriptors: open, probe, read, map, enable, close. The
+ * only file that makes these system calls; none is made with the library's
+ * lock held.
+ */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -16,35 +19,30 @@
 #include <linux/capability.h>
 
 #include <rte_common.h>
+#include <rte_debug.h>
 
 #include "pmu_private.h"
 
-/* Layout of read() with PMU_FD_READ_FORMAT. */
-struct event_read {
-	uint64_t value;
-	uint64_t time_enabled;
-	uint64_t time_running;
-};
-
-/* Layout of read() with PMU_FD_GROUP_FORMAT: the events and the reader. */
-struct group_read {
-	uint64_t nr;
-	uint64_t time_enabled;
-	uint64_t time_running;
-	uint64_t values[RTE_MAX_NUM_GROUP_EVENTS + 1];
-};
+/* munmap() failed on these pages: kept, and tried again later. Slots are
+ * taken and given back with atomic exchanges: no lock is needed.
+ */
+#define STALE_PAGES 16
+static struct perf_event_mmap_page *stale_pages[STALE_PAGES];
 
 static size_t
 page_size(void)
 {
 	static size_t size;
+	size_t s = __atomic_load_n(&size, __ATOMIC_RELAXED);
 
-	if (size == 0)
-		size = (size_t)sysconf(_SC_PAGESIZE);
+	/* Lcores opening their groups at once may all compute it: same value. */
+	if (s == 0) {
+		s = (size_t)sysconf(_SC_PAGESIZE);
+		__atomic_store_n(&size, s, __ATOMIC_RELAXED);
+	}
 
-	return size;
+	return s;
 }
-
 
 /* EINTR: a signal came; EAGAIN, EBUSY: the kernel or the PMU is busy now. */
 static bool
@@ -53,39 +51,29 @@ transient(int err)
 	return err == EINTR || err == EAGAIN || err == EBUSY;
 }
 
-/* The errno the API returns for @p err (negative) of a perf system call:
- * each of the header's codes, and @p other for what none of them names.
- */
-static int
-errno_map(int err, int other)
+static bool
+interrupted(int err)
 {
-	switch (err) {
-	case -EMFILE:
-	case -ENFILE:
-		return -EMFILE;
-	case -ENOMEM:
-		return -ENOMEM;
-	case -EACCES:
-	case -EPERM:
-		return -EACCES;
-	case -EINTR:
-	case -EAGAIN:
-	case -EBUSY:
-		return -EAGAIN;
-	default:
-		return other;
-	}
+	return err == EINTR;
 }
+
+/* The library's one retry loop: run @p call while @p failed holds and
+ * errno passes @p retry_on, at most PMU_FD_TRIES times.
+ */
+#define FD_RETRY(call, failed, retry_on) do { \
+	unsigned int tries_ = 0; \
+	do { \
+		call; \
+	} while ((failed) && retry_on(errno) && ++tries_ < PMU_FD_TRIES); \
+} while (0)
 
 int
 pmu_fd_open(struct perf_event_attr *attr, int group_fd)
 {
-	unsigned int tries = 0;
 	int fd;
 
-	do {
-		fd = syscall(SYS_perf_event_open, attr, 0, -1, group_fd, PERF_FLAG_FD_CLOEXEC);
-	} while (fd < 0 && transient(errno) && ++tries < PMU_FD_TRIES);
+	FD_RETRY(fd = syscall(SYS_perf_event_open, attr, 0, -1, group_fd,
+		PERF_FLAG_FD_CLOEXEC), fd < 0, transient);
 	if (fd < 0)
 		return -errno;
 
@@ -187,8 +175,9 @@ open_errno(int err)
 	 * or PMU has no such event), E2BIG (attr newer than the kernel),
 	 * ENODEV, EINVAL, ENOSPC... all mean that this machine cannot count it.
 	 */
-	return errno_map(err, -EOPNOTSUPP);
+	return pmu_errno(err, -EOPNOTSUPP);
 }
+
 
 int
 pmu_fd_probe(const char *name, const char *core_pmu, struct pmu_event_desc *desc)
@@ -222,6 +211,28 @@ pmu_fd_probe(const char *name, const char *core_pmu, struct pmu_event_desc *desc
 		log_open_error(name, fd);
 		return open_errno(fd);
 	}
+}
+
+int
+pmu_fd_read_path(const struct pmu_event_desc *desc, enum rte_pmu_read_path *path)
+{
+	struct perf_event_mmap_page *page;
+	struct perf_event_attr attr = desc->attr;
+	uint64_t value;
+	int fd;
+
+	fd = pmu_fd_open(&attr, -1);
+	if (fd < 0)
+		return open_errno(fd);
+	*path = RTE_PMU_PATH_SYSCALL;
+	if (pmu_fd_map(fd, &page) == 0) {
+		if (__rte_pmu_page_read(page, true, &value) == 0)
+			*path = RTE_PMU_PATH_USER;
+		pmu_fd_unmap(page);
+	}
+	pmu_fd_close(&fd);
+
+	return 0;
 }
 
 int
@@ -267,41 +278,81 @@ pmu_fd_group_reader_open(int leader_fd)
 int
 pmu_fd_map(int fd, struct perf_event_mmap_page **page)
 {
-	unsigned int tries = 0;
 	void *p;
 
-	do {
-		p = mmap(NULL, page_size(), PROT_READ, MAP_SHARED, fd, 0);
-	} while (p == MAP_FAILED && transient(errno) && ++tries < PMU_FD_TRIES);
+	FD_RETRY(p = mmap(NULL, page_size(), PROT_READ, MAP_SHARED, fd, 0),
+		p == MAP_FAILED, transient);
 	if (p == MAP_FAILED)
-		return errno_map(-errno, -EIO);
+		return pmu_errno(-errno, -EIO);
 	*page = p;
 
 	return 0;
 }
 
+/* Keep @p page for a later munmap(); false when every slot is taken. */
+static bool
+stale_keep(struct perf_event_mmap_page *page)
+{
+	struct perf_event_mmap_page *none;
+	unsigned int i;
+
+	for (i = 0; i < STALE_PAGES; i++) {
+		none = NULL;
+		if (__atomic_compare_exchange_n(&stale_pages[i], &none, page, false,
+				__ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+			return true;
+	}
+	return false;
+}
+
 int
 pmu_fd_unmap(struct perf_event_mmap_page *page)
 {
-	if (page == NULL)
-		return 0;
-	if (munmap(page, page_size()) != 0)
-		return -errno;
+	int err;
 
-	return 0;
+	if (page == NULL || page == &pmu_page_none)
+		return 0;
+	if (munmap(page, page_size()) == 0)
+		return 0;
+	err = errno;
+	if (stale_keep(page))
+		PMU_LOG(ERR, "munmap of user page %p: %s; kept, tried again at the next "
+			"rte_pmu_init() or rte_pmu_fini()", (void *)page, strerror(err));
+	else
+		PMU_LOG(ERR, "munmap of user page %p: %s; %d pages already kept, this one "
+			"is lost", (void *)page, strerror(err), STALE_PAGES);
+
+	return -err;
+}
+
+void
+pmu_fd_unmap_stale(void)
+{
+	struct perf_event_mmap_page *page;
+	unsigned int i;
+
+	for (i = 0; i < STALE_PAGES; i++) {
+		page = __atomic_exchange_n(&stale_pages[i], NULL, __ATOMIC_ACQ_REL);
+		if (page == NULL)
+			continue;
+		if (munmap(page, page_size()) == 0)
+			continue;
+		PMU_LOG(ERR, "munmap of user page %p failed again: %s", (void *)page,
+			strerror(errno));
+		if (!stale_keep(page))
+			PMU_LOG(ERR, "user page %p is lost", (void *)page);
+	}
 }
 
 int
 pmu_fd_enable_group(int leader_fd)
 {
-	unsigned int tries = 0;
 	int ret;
 
-	do {
-		ret = ioctl(leader_fd, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
-	} while (ret != 0 && transient(errno) && ++tries < PMU_FD_TRIES);
+	FD_RETRY(ret = ioctl(leader_fd, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP),
+		ret != 0, transient);
 	if (ret != 0)
-		return errno_map(-errno, -EIO);
+		return pmu_errno(-errno, -EIO);
 
 	return 0;
 }
@@ -314,67 +365,72 @@ pmu_fd_close(int *fd)
 	*fd = -1;
 }
 
-/* read() of @p len bytes, again after EINTR a few times. */
-static ssize_t
-read_retry(int fd, void *buf, size_t len)
+/* Next 64-bit word of a read() buffer, if there is one. */
+static bool
+take(const uint64_t *w, size_t nw, size_t *pos, uint64_t *v)
 {
-	unsigned int tries = 0;
-	ssize_t n;
+	if (*pos >= nw)
+		return false;
+	*v = w[(*pos)++];
 
-	do {
-		n = read(fd, buf, len);
-	} while (unlikely(n < 0) && errno == EINTR && ++tries < PMU_FD_TRIES);
-
-	return n;
+	return true;
 }
 
 int
-pmu_fd_read(int fd, uint64_t *value, uint64_t *raw, uint64_t *enabled, uint64_t *running)
+pmu_read_parse(const void *buf, size_t len, uint64_t fmt, struct pmu_read_values *out)
 {
-	struct event_read buf;
-	ssize_t n;
+	const bool group = (fmt & PERF_FORMAT_GROUP) != 0;
+	const uint64_t *w = buf;
+	size_t nw = len / sizeof(uint64_t);
+	size_t pos = 0;
+	uint64_t nr = 1, lost, i;
+	bool ok = true;
 
-	n = read_retry(fd, &buf, sizeof(buf));
-	if (n < 0)
-		return -errno;
-	/* A pinned group the kernel could not schedule reads 0 bytes. */
-	if (n != (ssize_t)sizeof(buf))
+	out->nr = 0;
+	out->time_enabled = 0;
+	out->time_running = 0;
+	if (len == 0)
 		return -ENODATA;
-
-	*value = __rte_pmu_scale(buf.value, buf.time_enabled, buf.time_running);
-	if (raw != NULL)
-		*raw = buf.value;
-	if (enabled != NULL)
-		*enabled = buf.time_enabled;
-	if (running != NULL)
-		*running = buf.time_running;
+	if (group && !take(w, nw, &pos, &nr))
+		return -EINVAL;
+	if (nr > PMU_READ_VALUES_MAX)
+		return -EINVAL;
+	/* A group read has the times first; a single event after its value. */
+	if (!group)
+		ok = take(w, nw, &pos, &out->value[0]);
+	if (ok && (fmt & PERF_FORMAT_TOTAL_TIME_ENABLED) != 0)
+		ok = take(w, nw, &pos, &out->time_enabled);
+	if (ok && (fmt & PERF_FORMAT_TOTAL_TIME_RUNNING) != 0)
+		ok = take(w, nw, &pos, &out->time_running);
+	for (i = 0; ok && i < nr; i++) {
+		if (group)
+			ok = take(w, nw, &pos, &out->value[i]);
+		out->id[i] = 0;
+		if (ok && (fmt & PERF_FORMAT_ID) != 0)
+			ok = take(w, nw, &pos, &out->id[i]);
+		if (ok && (fmt & PERF_FORMAT_LOST) != 0)
+			ok = take(w, nw, &pos, &lost);
+	}
+	if (!ok)
+		return -EINVAL;
+	out->nr = nr;
 
 	return 0;
 }
 
 int
-pmu_fd_read_group(int fd, uint64_t *values, unsigned int n, uint64_t *enabled,
-	uint64_t *running)
+pmu_fd_read(int fd, uint64_t read_format, struct pmu_read_values *out)
 {
-	struct group_read buf;
-	unsigned int i;
-	ssize_t len;
+	/* Room for every value with its id and lost count, and the header. */
+	uint64_t buf[3 + 3 * PMU_READ_VALUES_MAX];
+	ssize_t n;
 
-	len = read_retry(fd, &buf, sizeof(buf));
-	if (len < 0)
+	FD_RETRY(n = read(fd, buf, sizeof(buf)), n < 0, interrupted);
+	if (unlikely(n < 0)) {
+		out->nr = 0;
 		return -errno;
-	if (len < (ssize_t)offsetof(struct group_read, values))
-		return -ENODATA;
-
-	for (i = 0; i < n && i < buf.nr; i++) {
-		if ((ssize_t)offsetof(struct group_read, values[i + 1]) > len)
-			break;
-		values[i] = buf.values[i];
 	}
-	if (enabled != NULL)
-		*enabled = buf.time_enabled;
-	if (running != NULL)
-		*running = buf.time_running;
 
-	return (int)i;
+	/* 0 bytes: a pinned group the kernel could not schedule. */
+	return pmu_read_parse(buf, (size_t)n, read_format, out);
 }

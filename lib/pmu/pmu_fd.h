@@ -16,7 +16,6 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-#include <rte_branch_prediction.h>
 
 #include "rte_pmu.h"
 
@@ -72,13 +71,27 @@ int pmu_fd_group_open(const char *name, const struct pmu_event_desc *desc, int l
 int pmu_fd_group_reader_open(int leader_fd);
 
 /**
+ * Open the event enabled on the calling thread, map its user page and say
+ * which path a read of it takes (user page or read()); then close it.
+ * Returns 0 or the codes of pmu_fd_probe() (nothing logged).
+ */
+int pmu_fd_read_path(const struct pmu_event_desc *desc, enum rte_pmu_read_path *path);
+
+/**
  * Map the event's user page (tried again on a transient failure).
  * Returns 0, -ENOMEM, -EACCES, -EMFILE, -EAGAIN or -EIO.
  */
 int pmu_fd_map(int fd, struct perf_event_mmap_page **page);
 
-/** Unmap a user page mapped by pmu_fd_map(); NULL is ignored. Returns 0 or -errno. */
+/**
+ * Unmap a user page mapped by pmu_fd_map(); NULL and pmu_page_none are
+ * ignored. A page whose munmap() fails is logged and kept for
+ * pmu_fd_unmap_stale(). Returns 0 or -errno.
+ */
 int pmu_fd_unmap(struct perf_event_mmap_page *page);
+
+/** Unmap the pages kept by failed pmu_fd_unmap() calls; log those that stay. */
+void pmu_fd_unmap_stale(void);
 
 /**
  * Enable a group through its leader (tried again on a transient failure).
@@ -89,52 +102,43 @@ int pmu_fd_enable_group(int leader_fd);
 /** Close @p *fd if open and set it to -1 (Linux frees it even when close() fails). */
 void pmu_fd_close(int *fd);
 
-/**
- * read() an open event (one system call, again after EINTR a few times;
- * its own value only): its value scaled by its enabled/running times, its
- * raw value and the times, when the pointers are not NULL. Returns 0 or
- * negative errno (-ENODATA: the group is in error state, read() gave 0
- * bytes).
- */
-int pmu_fd_read(int fd, uint64_t *value, uint64_t *raw, uint64_t *enabled,
-	uint64_t *running);
-
 /** How many times a call failing with a transient errno is made in a row. */
 #define PMU_FD_TRIES 3
 
-/**
- * pmu_fd_read() for the datapath, inline so that the read() fallback costs
- * what a plain read() does: the scaled value alone (again after EINTR a
- * few times). Returns 0 or negative errno (-ENODATA: group in error state).
- */
-static inline int
-pmu_fd_read_value(int fd, uint64_t *value)
-{
-	struct {
-		uint64_t value, time_enabled, time_running;
-	} buf; /* PMU_FD_READ_FORMAT */
-	unsigned int tries = 0;
-	ssize_t n;
+#ifndef PERF_FORMAT_LOST
+#define PERF_FORMAT_LOST (1U << 4)
+#endif
 
-	do {
-		n = read(fd, &buf, sizeof(buf));
-	} while (unlikely(n < 0) && errno == EINTR && ++tries < PMU_FD_TRIES);
-	if (unlikely(n != (ssize_t)sizeof(buf)))
-		return n < 0 ? -errno : -ENODATA;
-	*value = __rte_pmu_scale(buf.value, buf.time_enabled, buf.time_running);
+/** Values one read() can give: every event of a group and its reader. */
+#define PMU_READ_VALUES_MAX (RTE_MAX_NUM_GROUP_EVENTS + 1)
 
-	return 0;
-}
+/** Values of one read() of a perf event, in the kernel's order. */
+struct pmu_read_values {
+	uint64_t time_enabled;  /**< 0 without PERF_FORMAT_TOTAL_TIME_ENABLED */
+	uint64_t time_running;  /**< 0 without PERF_FORMAT_TOTAL_TIME_RUNNING */
+	unsigned int nr;        /**< values found (1 without PERF_FORMAT_GROUP) */
+	uint64_t value[PMU_READ_VALUES_MAX];
+	uint64_t id[PMU_READ_VALUES_MAX]; /**< 0 without PERF_FORMAT_ID */
+};
 
 /**
- * read() a group's reader (pmu_fd_group_reader_open()): one system call
- * for the whole group. Fills @p values with the first @p n raw values in
- * group order (the leader, then the members in the order they were
- * opened), and the group's times when the pointers are not NULL.
- * Returns the number of values filled (at most @p n; the reader's own is
- * last) or negative errno (-ENODATA: group in error state).
+ * Decode what read() of a perf event gave, for any read_format (group or
+ * single event; ids, times and lost counts optional).
+ * Returns 0; -ENODATA @p len is 0 (a pinned group in error state);
+ * -EINVAL the buffer is shorter than @p read_format says, or holds more
+ * than PMU_READ_VALUES_MAX values.
  */
-int pmu_fd_read_group(int fd, uint64_t *values, unsigned int n, uint64_t *enabled,
-	uint64_t *running);
+int pmu_read_parse(const void *buf, size_t len, uint64_t read_format,
+	struct pmu_read_values *out);
+
+/**
+ * The library's one read() of a perf event: read @p fd (again after EINTR
+ * a few times) and decode it with @p read_format, the format the event
+ * was opened with (PMU_FD_READ_FORMAT for an event, PMU_FD_GROUP_FORMAT
+ * for a group's reader: the events' values in index order, then the
+ * reader's own). Returns 0 or negative errno (-ENODATA: group in error
+ * state).
+ */
+int pmu_fd_read(int fd, uint64_t read_format, struct pmu_read_values *out);
 
 #endif /* PMU_FD_H */

@@ -32,37 +32,6 @@ struct list_ctx {
 	int count;
 };
 
-/* Probe @p desc as rte_pmu_add_event() does, then open it enabled: its
- * user page tells the read path.
- */
-static int
-list_probe(const char *name, struct pmu_event_desc *desc, enum rte_pmu_read_path *path)
-{
-	struct perf_event_mmap_page *page;
-	struct perf_event_attr attr;
-	uint64_t value;
-	int fd, ret;
-
-	if (desc->core)
-		pmu_arch_attr_fixup(desc->core_pmu, desc);
-	ret = pmu_fd_probe(name, desc->core_pmu, desc);
-	if (ret != 0)
-		return ret;
-
-	attr = desc->attr;
-	fd = pmu_fd_open(&attr, -1);
-	if (fd < 0)
-		return fd;
-	*path = RTE_PMU_PATH_SYSCALL;
-	if (pmu_fd_map(fd, &page) == 0) {
-		if (__rte_pmu_page_read(page, true, &value) == 0)
-			*path = RTE_PMU_PATH_USER;
-		pmu_fd_unmap(page);
-	}
-	pmu_fd_close(&fd);
-	return 0;
-}
-
 /* Report one name: encoded, probed, handed to the callback. */
 static int
 list_one(struct list_ctx *ctx, const char *name)
@@ -77,11 +46,11 @@ list_one(struct list_ctx *ctx, const char *name)
 
 	/* Encoding failures are the entry's status, not log lines. */
 	RTE_PER_LCORE(pmu_log_quiet)++;
-	ret = pmu_event_encode(name, ctx->core_pmu, &desc);
-	if (ret == 0) {
-		rte_strscpy(e.pmu, desc.pmu, sizeof(e.pmu));
-		ret = list_probe(name, &desc, &e.path);
-	}
+	memset(&desc, 0, sizeof(desc));
+	ret = pmu_event_prepare(name, ctx->core_pmu, false, &desc);
+	rte_strscpy(e.pmu, desc.pmu, sizeof(e.pmu));
+	if (ret == 0)
+		ret = pmu_fd_read_path(&desc, &e.path);
 	RTE_PER_LCORE(pmu_log_quiet)--;
 	e.status = ret;
 	if (ret != 0)
@@ -191,7 +160,7 @@ list_generic(struct list_ctx *ctx)
 int
 rte_pmu_event_list(rte_pmu_event_list_cb_t cb, void *arg)
 {
-	char core[PMU_NAME_MAX];
+	struct pmu_events_copy state;
 	struct list_ctx ctx;
 	int ret;
 
@@ -203,18 +172,14 @@ rte_pmu_event_list(rte_pmu_event_list_cb_t cb, void *arg)
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.cb = cb;
 	ctx.arg = arg;
-	rte_spinlock_lock(&pmu.lock);
-	if (!pmu.initialized) {
-		rte_spinlock_unlock(&pmu.lock);
+	if (pmu_state_events(&state) != 0) {
 		PMU_LOG(ERR, "event list: rte_pmu_init() not called");
 		return -ENODEV;
 	}
-	rte_strscpy(core, pmu.core_pmu, sizeof(core));
-	rte_spinlock_unlock(&pmu.lock);
 
 	/* The core PMU of the CPUs this thread may run on (hybrid machines). */
-	if (core[0] != '\0')
-		pmu_core_pmu_of_thread(core, ctx.core_pmu);
+	if (state.core_pmu[0] != '\0')
+		pmu_core_pmu_of_thread(state.core_pmu, ctx.core_pmu);
 
 	ret = list_generic(&ctx);
 	if (ret == 0)

@@ -2,10 +2,12 @@
  * Copyright(c) 2026 The rte_pmu authors
  */
 
-/* An lcore's counters seen from another thread: copy its state under the
- * library's lock, duplicate its group reader's fd there, and read the group
- * with one read() after the lock is released, so that the lcore's fast path
- * and its lazy open never wait on a system call made here.
+/* An lcore's counters seen from another thread: the one copy of its state
+ * (pmu_state_lcore_copy(), under the library's lock, with the group's
+ * reader pinned open) and one read() of its group after the lock, so that
+ * the lcore's fast path and its open never wait on a system call made
+ * here. rte_pmu_lcore_info_get(), telemetry and through it the exporters
+ * all take this snapshot.
  */
 
 #ifndef _GNU_SOURCE
@@ -13,7 +15,6 @@
 #endif
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -24,56 +25,6 @@
 
 #include "pmu_private.h"
 #include "pmu_observe.h"
-
-/* Next 64-bit word of a read() buffer, if there is one. */
-static bool
-take(const uint64_t *w, size_t nw, size_t *pos, uint64_t *v)
-{
-	if (*pos >= nw)
-		return false;
-	*v = w[(*pos)++];
-
-	return true;
-}
-
-int
-pmu_read_parse(const void *buf, size_t len, uint64_t fmt, struct pmu_read_values *out)
-{
-	const bool group = (fmt & PERF_FORMAT_GROUP) != 0;
-	const uint64_t *w = buf;
-	size_t nw = len / sizeof(uint64_t);
-	size_t pos = 0;
-	uint64_t nr = 1, lost, i;
-	bool ok = true;
-
-	memset(out, 0, sizeof(*out));
-	if (len == 0)
-		return -ENODATA;
-	if (group && !take(w, nw, &pos, &nr))
-		return -EINVAL;
-	if (nr > RTE_MAX_NUM_GROUP_EVENTS)
-		return -EINVAL;
-	/* A group read has the times first; a single event after its value. */
-	if (!group)
-		ok = take(w, nw, &pos, &out->value[0]);
-	if (ok && (fmt & PERF_FORMAT_TOTAL_TIME_ENABLED) != 0)
-		ok = take(w, nw, &pos, &out->time_enabled);
-	if (ok && (fmt & PERF_FORMAT_TOTAL_TIME_RUNNING) != 0)
-		ok = take(w, nw, &pos, &out->time_running);
-	for (i = 0; ok && i < nr; i++) {
-		if (group)
-			ok = take(w, nw, &pos, &out->value[i]);
-		if (ok && (fmt & PERF_FORMAT_ID) != 0)
-			ok = take(w, nw, &pos, &out->id[i]);
-		if (ok && (fmt & PERF_FORMAT_LOST) != 0)
-			ok = take(w, nw, &pos, &lost);
-	}
-	if (!ok)
-		return -EINVAL;
-	out->nr = nr;
-
-	return 0;
-}
 
 const char *
 pmu_path_name(enum rte_pmu_read_path path)
@@ -119,71 +70,61 @@ lcore_exists(unsigned int lcore_id)
 		rte_lcore_has_role(lcore_id, ROLE_NON_EAL) == 1;
 }
 
-/* Path of the lcore's next read, from its page (no counter value is taken
- * from it). Lock held: the page cannot be unmapped meanwhile.
- */
-static enum rte_pmu_read_path
-page_path(const struct perf_event_mmap_page *pc)
-{
-	uint32_t index = __RTE_PMU_LOAD(pc->index);
-	uint64_t caps = __RTE_PMU_LOAD(pc->capabilities);
-
-	if (__RTE_PMU_HAVE_USER_READ && index != 0 && (caps & __RTE_PMU_CAP_USER_RDPMC) != 0)
-		return RTE_PMU_PATH_USER;
-
-	return RTE_PMU_PATH_SYSCALL;
-}
-
-/* Event index of the j-th value of the read of fds[f]. */
+/* The snapshot; an lcore id not in use is refused when @p in_use. */
 static int
-value_event(const struct pmu_read_values *rv, unsigned int j, unsigned int f, uint64_t fmt,
-	const uint64_t *ids, unsigned int num_events)
+snapshot_take(unsigned int lcore_id, bool values, bool in_use, struct pmu_snapshot *snap)
 {
-	unsigned int k;
+	struct pmu_lcore_copy c;
+	uint64_t raw[RTE_MAX_NUM_GROUP_EVENTS];
+	unsigned int i;
+	int ret;
 
-	if ((fmt & PERF_FORMAT_ID) == 0)
-		return (fmt & PERF_FORMAT_GROUP) != 0 ? (int)j : (int)f;
-	for (k = 0; k < num_events; k++)
-		if (ids[k] == rv->id[j])
-			return k;
+	memset(snap, 0, sizeof(*snap));
+	snap->lcore_id = lcore_id;
+	if (lcore_id >= RTE_MAX_LCORE)
+		return -EINVAL;
+	cpuset_format(lcore_id, snap->cpu, sizeof(snap->cpu));
 
-	return -1;
-}
-
-int
-pmu_snapshot_read(const int *fds, unsigned int nfd, uint64_t fmt, const uint64_t *ids,
-	struct pmu_snapshot *snap)
-{
-	uint64_t buf[3 + 3 * RTE_MAX_NUM_GROUP_EVENTS];
-	struct pmu_read_values rv;
-	unsigned int f, j, seen = 0;
-	ssize_t n;
-	int k, ret;
-
-	for (f = 0; f < nfd; f++) {
-		n = read(fds[f], buf, sizeof(buf));
-		if (n < 0)
-			return -errno;
-		ret = pmu_read_parse(buf, (size_t)n, fmt, &rv);
-		if (ret != 0)
-			return ret;
-		if (f == 0) {
-			snap->time_enabled = rv.time_enabled;
-			snap->time_running = rv.time_running;
-		}
-		for (j = 0; j < rv.nr; j++) {
-			k = value_event(&rv, j, f, fmt, ids, snap->num_events);
-			if (k < 0 || (unsigned int)k >= snap->num_events)
-				continue;
-			snap->raw[k] = rv.value[j];
-			snap->scaled[k] = __rte_pmu_scale(rv.value[j], rv.time_enabled,
-				rv.time_running);
-			seen |= 1U << k;
-		}
+	ret = pmu_state_lcore_copy(lcore_id, values, &c);
+	if (ret != 0)
+		return ret;
+	if (in_use && c.status == 0 && !lcore_exists(lcore_id)) {
+		pmu_state_lcore_unpin(lcore_id, &c);
+		return -EINVAL;
 	}
-	if (seen != (1U << snap->num_events) - 1)
-		return -ENOENT;
+	snap->status = c.status;
+	snap->num_events = c.num_events;
+	snap->slow_reads = c.slow_reads;
+	snap->read_errors = c.read_errors;
+	for (i = 0; i < c.num_events; i++) {
+		strlcpy(snap->names[i], c.names[i], sizeof(snap->names[i]));
+		snap->path[i] = c.path[i];
+		snap->user_index[i] = c.user_index[i];
+		snap->pmc_width[i] = c.pmc_width[i];
+		snap->cap_user_rdpmc[i] = c.cap_user_rdpmc[i];
+	}
+	if (!values || c.status <= 0)
+		return 0;
+
+	/* Raw values: scaled here, with the group's times. */
+	ret = pmu_group_read(c.group_fd, c.num_events, raw, c.num_events,
+		&snap->time_enabled, &snap->time_running);
+	pmu_state_lcore_unpin(lcore_id, &c);
+	if (ret >= 0 && (unsigned int)ret != c.num_events)
+		ret = -ENOENT;
+	if (ret < 0) {
+		snap->read_error = ret;
+		PMU_LOG(DEBUG, "lcore %u: reading its group from another thread: %s",
+			lcore_id, strerror(-ret));
+		return 0;
+	}
+	for (i = 0; i < c.num_events; i++) {
+		snap->raw[i] = raw[i];
+		snap->scaled[i] = __rte_pmu_scale(raw[i], snap->time_enabled,
+			snap->time_running);
+	}
 	snap->multiplexed = snap->time_enabled != snap->time_running;
+	snap->have_values = true;
 
 	return 0;
 }
@@ -191,67 +132,50 @@ pmu_snapshot_read(const int *fds, unsigned int nfd, uint64_t fmt, const uint64_t
 int
 pmu_lcore_snapshot(unsigned int lcore_id, bool values, struct pmu_snapshot *snap)
 {
-	const uint64_t fmt = PMU_FD_GROUP_FORMAT;
-	int fds[1];
-	struct pmu_lcore *lc;
-	unsigned int i, nfd = 0;
-	bool exists;
+	return snapshot_take(lcore_id, values, true, snap);
+}
 
-	memset(snap, 0, sizeof(*snap));
-	snap->lcore_id = lcore_id;
+int
+rte_pmu_lcore_info_get(unsigned int lcore_id, struct rte_pmu_lcore_info *info)
+{
+	struct pmu_snapshot snap;
+	unsigned int i;
+	int ret;
+
+	if (info == NULL)
+		return -EINVAL;
+	if (lcore_id == LCORE_ID_ANY)
+		return -ESRCH;
 	if (lcore_id >= RTE_MAX_LCORE)
 		return -EINVAL;
-	exists = lcore_exists(lcore_id);
-	cpuset_format(lcore_id, snap->cpu, sizeof(snap->cpu));
+	/* An lcore id not in use is a valid query here (status 0). */
+	ret = snapshot_take(lcore_id, true, false, &snap);
+	if (ret != 0)
+		return ret;
 
-	rte_spinlock_lock(&pmu.lock);
-	if (!pmu.initialized) {
-		rte_spinlock_unlock(&pmu.lock);
-		return -ENODEV;
-	}
-	lc = &pmu.lcores[lcore_id];
-	if (lc->status == 0 && !exists) {
-		rte_spinlock_unlock(&pmu.lock);
-		return -EINVAL;
-	}
-	snap->status = lc->status;
-	snap->slow_reads = __atomic_load_n(&rte_pmu_event_groups[lcore_id].slow_reads,
-		__ATOMIC_RELAXED);
-	snap->read_errors = __atomic_load_n(&lc->read_errors, __ATOMIC_RELAXED);
-	snap->num_events = pmu.num_events;
-	for (i = 0; i < pmu.num_events; i++) {
-		strlcpy(snap->names[i], pmu.events[i].name, sizeof(snap->names[i]));
-		snap->path[i] = RTE_PMU_PATH_NONE;
-	}
-	if (snap->status > 0) {
-		for (i = 0; i < pmu.num_events; i++) {
-			const struct perf_event_mmap_page *pc =
-				rte_pmu_event_groups[lcore_id].mmap_pages[i];
+	memset(info, 0, sizeof(*info));
+	info->status = snap.status;
+	info->num_events = snap.num_events;
+	info->slow_reads = snap.slow_reads;
+	info->read_errors = snap.read_errors;
+	for (i = 0; i < snap.num_events; i++) {
+		struct rte_pmu_event_info *ei = &info->events[i];
 
-			snap->path[i] = pc != NULL && pc != &pmu_page_none ?
-				page_path(pc) : RTE_PMU_PATH_SYSCALL;
-		}
-		/* The group's reader gives every event's value, in index
-		 * order, with one read().
-		 */
-		if (values) {
-			fds[0] = fcntl(lc->group_fd, F_DUPFD_CLOEXEC, 0);
-			if (fds[0] < 0)
-				snap->read_error = -errno;
-			else
-				nfd = 1;
-		}
+		strlcpy(ei->name, snap.names[i], sizeof(ei->name));
+		ei->path = snap.path[i];
+		ei->user_index = snap.user_index[i];
+		ei->pmc_width = snap.pmc_width[i];
+		ei->cap_user_rdpmc = snap.cap_user_rdpmc[i];
+		if (!snap.have_values)
+			continue;
+		ei->value = snap.raw[i];
+		ei->time_enabled = snap.time_enabled;
+		ei->time_running = snap.time_running;
+		ei->multiplexed = snap.multiplexed;
 	}
-	rte_spinlock_unlock(&pmu.lock);
-
-	if (values && snap->status > 0 && snap->read_error == 0)
-		snap->read_error = pmu_snapshot_read(fds, nfd, fmt, NULL, snap);
-	for (i = 0; i < nfd; i++)
-		close(fds[i]);
-	snap->have_values = values && snap->status > 0 && snap->read_error == 0;
-	if (snap->status > 0 && snap->read_error != 0)
-		PMU_LOG(DEBUG, "lcore %u: reading its group from another thread: %s",
-			lcore_id, strerror(-snap->read_error));
+	if (snap.status > 0 && !snap.have_values)
+		PMU_LOG(WARNING, "lcore %u: read() of its group failed (%s): values and times "
+			"are left 0", lcore_id, strerror(-snap.read_error));
 
 	return 0;
 }

@@ -17,15 +17,13 @@
  * take them from one read() of the whole group.
  */
 static __rte_noinline int
-read_group_fallback(struct rte_pmu_event_group *group, uint64_t *values, unsigned int n,
-	uint32_t slow)
+read_group_fallback(struct pmu_lcore *lc, uint64_t *values, unsigned int n, uint32_t slow)
 {
-	unsigned int lcore_id = group - rte_pmu_event_groups;
 	uint64_t all[RTE_MAX_NUM_GROUP_EVENTS];
 	unsigned int i;
 	int ret;
 
-	ret = pmu_group_read(lcore_id, all, n, NULL, NULL);
+	ret = pmu_group_read(lc->group_fd, lc->num_ready, all, n, NULL, NULL);
 	if (ret < 0)
 		return ret;
 	if (ret < (int)n)
@@ -34,8 +32,8 @@ read_group_fallback(struct rte_pmu_event_group *group, uint64_t *values, unsigne
 	for (i = 0; i < n; i++)
 		if ((slow & (UINT32_C(1) << i)) != 0)
 			values[i] = all[i];
-	__atomic_store_n(&group->slow_reads,
-		__atomic_load_n(&group->slow_reads, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&lc->slow_reads,
+		__atomic_load_n(&lc->slow_reads, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
 
 	return n;
 }
@@ -76,13 +74,14 @@ int
 rte_pmu_read_group(uint64_t *values, unsigned int n)
 {
 	struct rte_pmu_event_group *group = RTE_PER_LCORE(_pmu_group);
+	struct pmu_lcore *lc = RTE_PER_LCORE(pmu_self);
 	unsigned int num;
 	uint32_t slow = 0;
 
 	if (unlikely(values == NULL || n == 0))
 		return read_group_bad_args(values);
 
-	num = group->num_ready;
+	num = lc->num_ready;
 	if (unlikely(num == 0))
 		return read_group_first(values, n);
 	if (n > num)
@@ -116,7 +115,7 @@ rte_pmu_read_group(uint64_t *values, unsigned int n)
 		SNAP_ONE(0);
 	}
 	if (unlikely(slow != 0))
-		return read_group_fallback(group, values, n, slow);
+		return read_group_fallback(lc, values, n, slow);
 
 	return n;
 }

@@ -82,18 +82,22 @@ dict_array(struct rte_tel_data *d, const char *name, enum rte_tel_value_type typ
 static int
 handle_list(const char *cmd, const char *params, struct rte_tel_data *d)
 {
+	struct pmu_events_copy *c;
 	unsigned int i;
 	int ret;
 
 	ret = no_param(cmd, params);
 	if (ret != 0)
 		return ret;
+	c = malloc(sizeof(*c));
+	if (c == NULL)
+		return -ENOMEM;
 
 	rte_tel_data_start_array(d, RTE_TEL_STRING_VAL);
-	rte_spinlock_lock(&pmu.lock);
-	for (i = 0; pmu.initialized && i < pmu.num_events; i++)
-		rte_tel_data_add_array_string(d, pmu.events[i].name);
-	rte_spinlock_unlock(&pmu.lock);
+	pmu_state_events(c);
+	for (i = 0; i < c->num_events; i++)
+		rte_tel_data_add_array_string(d, c->names[i]);
+	free(c);
 
 	return 0;
 }
@@ -113,37 +117,39 @@ lcore_path(const struct pmu_snapshot *s)
 	return pmu_path_name(s->path[0]);
 }
 
-/* Events: their PMU, type and config. The arrays are allocated before the
- * library's lock is taken, and only filled under it.
- */
+/* Events: their PMU, type and config, from a copy of the state. */
 static int
 info_events(struct rte_tel_data *d)
 {
 	struct rte_tel_data *name, *pmu_name, *type, *config;
+	struct pmu_events_copy *c;
 	unsigned int i;
 
 	name = dict_array(d, "event_names", RTE_TEL_STRING_VAL);
 	pmu_name = dict_array(d, "event_pmus", RTE_TEL_STRING_VAL);
 	type = dict_array(d, "event_types", RTE_TEL_U64_VAL);
 	config = dict_array(d, "event_configs", RTE_TEL_U64_VAL);
-	if (name == NULL || pmu_name == NULL || type == NULL || config == NULL)
+	c = malloc(sizeof(*c));
+	if (name == NULL || pmu_name == NULL || type == NULL || config == NULL || c == NULL) {
+		free(c);
 		return -ENOMEM;
+	}
 
-	rte_spinlock_lock(&pmu.lock);
-	rte_tel_data_add_dict_int(d, "initialized", pmu.initialized);
-	rte_tel_data_add_dict_string(d, "core_pmu", pmu.initialized ? pmu.core_pmu : "");
+	pmu_state_events(c);
+	rte_tel_data_add_dict_int(d, "initialized", c->initialized);
+	rte_tel_data_add_dict_string(d, "core_pmu", c->core_pmu);
 	rte_tel_data_add_dict_string(d, "backend", pmu_arch_name());
-	rte_tel_data_add_dict_int(d, "num_events", pmu.initialized ? pmu.num_events : 0);
-	for (i = 0; pmu.initialized && i < pmu.num_events; i++) {
-		const struct pmu_event_desc *desc = &pmu.events[i].desc;
+	rte_tel_data_add_dict_int(d, "num_events", c->num_events);
+	for (i = 0; i < c->num_events; i++) {
+		const struct pmu_event_desc *desc = &c->descs[i];
 
-		rte_tel_data_add_array_string(name, pmu.events[i].name);
+		rte_tel_data_add_array_string(name, c->names[i]);
 		rte_tel_data_add_array_string(pmu_name,
 			desc->pmu[0] != '\0' ? desc->pmu : "generic");
 		rte_tel_data_add_array_u64(type, desc->attr.type);
 		rte_tel_data_add_array_u64(config, desc->attr.config);
 	}
-	rte_spinlock_unlock(&pmu.lock);
+	free(c);
 
 	return 0;
 }

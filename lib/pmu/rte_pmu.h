@@ -63,27 +63,18 @@ extern "C" {
 #define RTE_MAX_NUM_GROUP_EVENTS 8
 
 /**
- * Per-lcore view read by rte_pmu_read(). Internal: written only by the
- * library, under its lock, from the lcore's own thread.
+ * Per-lcore view read by rte_pmu_read(): what the inline read needs and
+ * nothing else. Internal: written only by the library.
  */
 struct rte_pmu_event_group {
 	/** User page of each event, in rte_pmu_add_event() index order; where
 	 *  no event is ready, a page that gives no value (never NULL).
 	 */
 	struct perf_event_mmap_page *mmap_pages[RTE_MAX_NUM_GROUP_EVENTS];
-	/** Events readable by the fast path: 0 until the group is open. */
-	uint32_t num_ready;
-	/** Each event's descriptor, for its read() fallback (-1 when closed). */
-	int fds[RTE_MAX_NUM_GROUP_EVENTS];
-	/** Reads that left the fast path (rte_pmu_lcore_info::slow_reads). */
-	uint64_t slow_reads;
-} __rte_aligned(128);
-
-/** Per-lcore groups, indexed by lcore id. Internal. */
-extern struct rte_pmu_event_group rte_pmu_event_groups[RTE_MAX_LCORE];
+} __rte_aligned(64);
 
 /**
- * The calling thread's group in rte_pmu_event_groups, set by its first read
+ * The calling thread's group, set by its first read
  * and reset when it gives its lcore id back; until then a group with no
  * events, never NULL. Internal: it saves the fast path the lcore id lookup
  * and its range check. Initial-exec: the library's own code (built as
@@ -115,8 +106,8 @@ __rte_pmu_read_slow(unsigned int index);
  * @param group
  *   The calling thread's open group.
  * @param index
- *   Event index, below RTE_MAX_NUM_GROUP_EVENTS; one not below
- *   group->num_ready takes __rte_pmu_read_slow().
+ *   Event index, below RTE_MAX_NUM_GROUP_EVENTS; one with no event ready
+ *   takes __rte_pmu_read_slow().
  * @return
  *   Counter value (scaled), or 0 when read() fails (counted in
  *   rte_pmu_lcore_info::read_errors).
@@ -339,7 +330,10 @@ struct rte_pmu_lcore_info {
 	 *  the scaling of a multiplexed counter (done out of line there).
 	 */
 	uint64_t slow_reads;
-	uint64_t read_errors;       /**< reads that returned 0 because read() failed */
+	/** Reads that returned 0 on an open group: read() failed, or the
+	 *  index was never added (the first of each is logged).
+	 */
+	uint64_t read_errors;
 	/** One entry per event, in index order. */
 	struct rte_pmu_event_info events[RTE_MAX_NUM_GROUP_EVENTS];
 };

@@ -19,7 +19,7 @@
 #include <rte_common.h>
 #include <rte_string_fns.h>
 
-#include "pmu_private.h"
+#include "pmu_driver.h"
 
 #define PERF_USER_ACCESS "/proc/sys/kernel/perf_user_access"
 

@@ -6,13 +6,14 @@
  * "cpu_atom"), and whether the kernel lets rdpmc run in user space.
  */
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <rte_common.h>
 #include <rte_string_fns.h>
 
-#include "pmu_private.h"
+#include "pmu_driver.h"
 
 static int
 x86_core_pmu(char *name, size_t len)

@@ -2,10 +2,13 @@
  * Copyright(c) 2026 The rte_pmu authors
  */
 
-#ifndef PMU_ARCH_H
-#define PMU_ARCH_H
+#ifndef PMU_DRIVER_H
+#define PMU_DRIVER_H
 
-/* The control-path backend of an architecture (drivers/pmu/<arch>): which
+/* The driver-facing header: all a backend (drivers/pmu/<arch>) may use of
+ * the library, and the only library header it includes.
+ *
+ * The control-path backend of an architecture: which
  * PMU folder is the core PMU, what to check at init, and how to adjust an
  * event so that its counter can be read from user space.
  *
@@ -21,7 +24,9 @@
 
 #include <rte_common.h>
 
-struct pmu_event_desc;
+#include "pmu_event.h"  /* struct pmu_event_desc, pmu_sysfs_event_encode() */
+#include "pmu_log.h"    /* PMU_LOG() */
+#include "pmu_sysfs.h"  /* pmu_sysfs_read(), the format/ helpers */
 
 struct pmu_arch_ops {
 	/** Backend name, for logs. Mandatory. */
@@ -84,4 +89,4 @@ void pmu_arch_attr_fixup(const char *core_pmu, struct pmu_event_desc *desc);
 /** The backend's attr_retry hook; false when there is none. */
 bool pmu_arch_attr_retry(const char *core_pmu, struct pmu_event_desc *desc, int err);
 
-#endif /* PMU_ARCH_H */
+#endif /* PMU_DRIVER_H */

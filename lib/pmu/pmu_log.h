@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+#ifndef PMU_LOG_H
+#define PMU_LOG_H
+
+/* The library's log type (lib.pmu) and its macros, for the library and
+ * its drivers. Defined in pmu_state.c.
+ */
+
+#include <rte_log.h>
+#include <rte_per_lcore.h>
+
+extern int pmu_logtype;
+
+/**
+ * Set by a thread while the failures it meets are results rather than news
+ * (listing events, trying an encoding on each core PMU): the library's log
+ * lines from that thread are dropped. Other threads still log.
+ */
+RTE_DECLARE_PER_LCORE(unsigned int, pmu_log_quiet);
+
+/** Log at a level given as a value (RTE_LOG_ERR, ...). */
+#define PMU_LOG_AT(lvl, fmt, ...) do { \
+	if (RTE_PER_LCORE(pmu_log_quiet) == 0) \
+		rte_log(lvl, pmu_logtype, "PMU: " fmt "\n", ##__VA_ARGS__); \
+} while (0)
+
+#define PMU_LOG(level, fmt, ...) PMU_LOG_AT(RTE_LOG_ ## level, fmt, ##__VA_ARGS__)
+
+#endif /* PMU_LOG_H */

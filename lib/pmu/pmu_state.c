@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+/* The state container, its lock, the log type, and the copy-out accessors
+ * through which everything outside the control path sees the state.
+ */
+
+#include <errno.h>
+#include <string.h>
+
+#include <rte_common.h>
+#include <rte_lcore.h>
+#include <rte_string_fns.h>
+
+#include "pmu_state.h"
+
+RTE_LOG_REGISTER_DEFAULT(pmu_logtype, INFO);
+
+RTE_DEFINE_PER_LCORE(unsigned int, pmu_log_quiet);
+
+/* Every slot of a group starts on the page that gives no value. */
+#define PAGES_NONE { [0 ... RTE_MAX_NUM_GROUP_EVENTS - 1] = &pmu_page_none }
+
+struct perf_event_mmap_page pmu_page_none;
+
+struct rte_pmu_event_group rte_pmu_event_groups[RTE_MAX_LCORE] = {
+	[0 ... RTE_MAX_LCORE - 1] = { .mmap_pages = PAGES_NONE },
+};
+
+struct rte_pmu_event_group pmu_no_group = { .mmap_pages = PAGES_NONE };
+
+struct pmu_lcore pmu_no_lcore = {
+	.fds = { [0 ... RTE_MAX_NUM_GROUP_EVENTS - 1] = -1 },
+	.group_fd = -1,
+};
+
+RTE_DEFINE_PER_LCORE(struct rte_pmu_event_group *, _pmu_group) = &pmu_no_group;
+RTE_DEFINE_PER_LCORE(struct pmu_lcore *, pmu_self) = &pmu_no_lcore;
+
+struct pmu_state pmu = {
+	.lock = RTE_SPINLOCK_INITIALIZER,
+};
+
+/* Whether this thread holds pmu.lock (for the lock-free I/O assertion). */
+static RTE_DEFINE_PER_LCORE(bool, lock_held);
+
+void
+pmu_lock(void)
+{
+	rte_spinlock_lock(&pmu.lock);
+	RTE_PER_LCORE(lock_held) = true;
+}
+
+void
+pmu_unlock(void)
+{
+	RTE_PER_LCORE(lock_held) = false;
+	rte_spinlock_unlock(&pmu.lock);
+}
+
+bool
+pmu_lock_held(void)
+{
+	return RTE_PER_LCORE(lock_held);
+}
+
+int
+pmu_errno(int err, int other)
+{
+	switch (err) {
+	case -EMFILE:
+	case -ENFILE:
+		return -EMFILE;
+	case -ENOMEM:
+		return -ENOMEM;
+	case -EACCES:
+	case -EPERM:
+		return -EACCES;
+	case -EINTR:
+	case -EAGAIN:
+	case -EBUSY:
+		return -EAGAIN;
+	default:
+		return other;
+	}
+}
+
+unsigned int
+pmu_group_lcore(const struct rte_pmu_event_group *group)
+{
+	uintptr_t p = (uintptr_t)group, base = (uintptr_t)rte_pmu_event_groups;
+
+	if (p < base || p >= (uintptr_t)&rte_pmu_event_groups[RTE_MAX_LCORE])
+		return RTE_MAX_LCORE;
+
+	return (unsigned int)((p - base) / sizeof(*group));
+}
+
+struct pmu_lcore *
+pmu_state_lcore(unsigned int lcore_id)
+{
+	return &pmu.lcores[lcore_id];
+}
+
+int
+pmu_state_events(struct pmu_events_copy *c)
+{
+	unsigned int i;
+
+	memset(c, 0, sizeof(*c));
+	pmu_lock();
+	c->initialized = pmu.initialized;
+	if (pmu.initialized) {
+		rte_strscpy(c->core_pmu, pmu.core_pmu, sizeof(c->core_pmu));
+		c->num_events = pmu.num_events;
+		for (i = 0; i < pmu.num_events; i++) {
+			/* Names longer than the copy are cut, as documented. */
+			strlcpy(c->names[i], pmu.events[i].name, sizeof(c->names[i]));
+			c->descs[i] = pmu.events[i].desc;
+		}
+	}
+	pmu_unlock();
+
+	return c->initialized ? 0 : -ENODEV;
+}
+
+/* Path of the lcore's next read, from its page (no counter value is taken
+ * from it). Lock held: the page cannot be unmapped meanwhile.
+ */
+static void
+page_peek(const struct perf_event_mmap_page *pc, struct pmu_lcore_copy *c, unsigned int i)
+{
+	if (pc == &pmu_page_none) {
+		c->path[i] = RTE_PMU_PATH_SYSCALL;
+		return;
+	}
+	c->user_index[i] = __RTE_PMU_LOAD(pc->index);
+	c->pmc_width[i] = __RTE_PMU_LOAD(pc->pmc_width);
+	c->cap_user_rdpmc[i] =
+		(__RTE_PMU_LOAD(pc->capabilities) & __RTE_PMU_CAP_USER_RDPMC) != 0;
+	c->path[i] = __RTE_PMU_HAVE_USER_READ && c->user_index[i] != 0 &&
+		c->cap_user_rdpmc[i] ? RTE_PMU_PATH_USER : RTE_PMU_PATH_SYSCALL;
+}
+
+int
+pmu_state_lcore_copy(unsigned int lcore_id, bool pin, struct pmu_lcore_copy *c)
+{
+	struct pmu_lcore *lc;
+	unsigned int i;
+
+	memset(c, 0, sizeof(*c));
+	c->group_fd = -1;
+	if (lcore_id >= RTE_MAX_LCORE)
+		return -EINVAL;
+
+	pmu_lock();
+	if (!pmu.initialized) {
+		pmu_unlock();
+		return -ENODEV;
+	}
+	lc = &pmu.lcores[lcore_id];
+	c->num_events = pmu.num_events;
+	c->status = pmu.num_events == 0 ? -ENODATA : __atomic_load_n(&lc->status,
+		__ATOMIC_RELAXED);
+	c->slow_reads = __atomic_load_n(&lc->slow_reads, __ATOMIC_RELAXED);
+	c->read_errors = __atomic_load_n(&lc->read_errors, __ATOMIC_RELAXED);
+	for (i = 0; i < pmu.num_events; i++) {
+		strlcpy(c->names[i], pmu.events[i].name, sizeof(c->names[i]));
+		c->path[i] = RTE_PMU_PATH_NONE;
+		if (c->status > 0)
+			page_peek(rte_pmu_event_groups[lcore_id].mmap_pages[i], c, i);
+	}
+	if (pin && c->status > 0 && lc->group_fd >= 0) {
+		c->group_fd = lc->group_fd;
+		__atomic_fetch_add(&lc->pins, 1, __ATOMIC_ACQUIRE);
+	}
+	pmu_unlock();
+
+	return 0;
+}
+
+void
+pmu_state_lcore_unpin(unsigned int lcore_id, struct pmu_lcore_copy *c)
+{
+	if (c->group_fd < 0 || lcore_id >= RTE_MAX_LCORE)
+		return;
+	c->group_fd = -1;
+	__atomic_fetch_sub(&pmu.lcores[lcore_id].pins, 1, __ATOMIC_RELEASE);
+}
