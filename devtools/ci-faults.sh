@@ -93,17 +93,19 @@ EOF
 		fi
 	done <<'EOF'
 no transient retry in a call@lib/pmu/pmu_fd.h@#define PMU_FD_TRIES 3@#define PMU_FD_TRIES 1
-no retry at a later read@lib/pmu/pmu_read.c@} else if (status == 0 || status == -EAGAIN) {@} else if (status == 0) {
-failed munmap drops the page@lib/pmu/pmu_group.c@\t\t\tpmu.stale_pages[i] = page;@\t\t\t(void)page;
-failed read() not counted@lib/pmu/pmu_read.c@\t__atomic_fetch_add(&lc->read_errors, 1, __ATOMIC_RELAXED);@
+no retry at a later read@lib/pmu/pmu.c@\tif (status < 0 && status != -EAGAIN)\n\t\treturn status;@\tif (status < 0)\n\t\treturn status;
+failed munmap drops the page@lib/pmu/pmu_fd.c@\tfor (i = 0; i < STALE_PAGES; i++) {\n\t\tnone = NULL;@\treturn false;\n\tfor (i = 0; i < STALE_PAGES; i++) {\n\t\tnone = NULL;
+failed read() not counted@lib/pmu/pmu_read.c@\t__atomic_fetch_add(&lc->read_errors, 1, __ATOMIC_RELAXED);\n\trte_pmu_trace_error(lcore_id, "read", err);@\trte_pmu_trace_error(lcore_id, "read", err);
 root told to run as root@lib/pmu/pmu_fd.c@\tif (geteuid() == 0)\n\t\treturn true;@\tif (geteuid() == 0)\n\t\treturn false;
 sysfs errors read as -EINVAL@lib/pmu/pmu_event_terms.c@\t\treturn ret;\n\t}\n\n\treturn ret;\n}@\t\treturn -EINVAL;\n\t}\n\n\treturn ret;\n}
-failed opendir read as -ENODEV@lib/pmu/pmu.c@\t\treturn sysfs_errno(-err);@\t\treturn -ENODEV;
-kernel EBUSY returned as -EBUSY@lib/pmu/pmu_fd.c@\tcase -EAGAIN:\n\tcase -EBUSY:\n\t\treturn -EAGAIN;@\tcase -EAGAIN:\n\t\treturn -EAGAIN;
-ENFILE not mapped@lib/pmu/pmu_fd.c@\tcase -EMFILE:\n\tcase -ENFILE:\n\t\treturn -EMFILE;@\tcase -EMFILE:\n\t\treturn -EMFILE;
+failed opendir read as -ENODEV@lib/pmu/pmu.c@\t\treturn pmu_errno(-err, -EIO);@\t\treturn -ENODEV;
+kernel EBUSY returned as -EBUSY@lib/pmu/pmu_state.c@\tcase -EAGAIN:\n\tcase -EBUSY:\n\t\treturn -EAGAIN;@\tcase -EAGAIN:\n\t\treturn -EAGAIN;
+ENFILE not mapped@lib/pmu/pmu_state.c@\tcase -EMFILE:\n\tcase -ENFILE:\n\t\treturn -EMFILE;@\tcase -EMFILE:\n\t\treturn -EMFILE;
 too-wide value not -EINVAL@lib/pmu/pmu_event_terms.c@\t\t\tctx->event, value, key, ctx->pmu_name);\n\t\treturn -EINVAL;@\t\t\tctx->event, value, key, ctx->pmu_name);\n\t\treturn -ERANGE;
 strdup failure not logged@lib/pmu/pmu.c@\t\tPMU_LOG(ERR, "add event %s: out of memory", name);@
 read error logged every time@lib/pmu/pmu_read.c@\tif (lc->read_error_logged)\n\t\treturn;@
+sysfs scanned under the lock@lib/pmu/pmu.c@\tcore_pmu_find(core);\n\n\tpmu_lock();\n\tif (pmu.initialized) {@\tpmu_lock();\n\tcore_pmu_find(core);\n\tif (pmu.initialized) {
+group read under the lock@lib/pmu/pmu_state.c@\tif (pin && c->status > 0 && lc->group_fd >= 0) {@\tif (pin && c->status > 0 && lc->group_fd >= 0) {\n\t\tuint64_t v_;\n\t\tif (read(lc->group_fd, &v_, sizeof(v_)) < 0)\n\t\t\tv_ = 0;
 EOF
 fi
 

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <rte_common.h>
 #include <rte_lcore.h>
