@@ -425,7 +425,19 @@ pmu_fd_read(int fd, uint64_t read_format, struct pmu_read_values *out)
 	uint64_t buf[3 + 3 * PMU_READ_VALUES_MAX];
 	ssize_t n;
 
-	FD_RETRY(n = read(fd, buf, sizeof(buf)), n < 0, interrupted);
+	/* An event's own read (the datapath's fallback): no parse to run. */
+	if (likely(read_format == PMU_FD_READ_FORMAT)) {
+		FD_RETRY(n = read(fd, buf, 3 * sizeof(uint64_t)), n < 0, interrupted);
+		if (likely(n == 3 * sizeof(uint64_t))) {
+			out->nr = 1;
+			out->value[0] = buf[0];
+			out->time_enabled = buf[1];
+			out->time_running = buf[2];
+			return 0;
+		}
+	} else {
+		FD_RETRY(n = read(fd, buf, sizeof(buf)), n < 0, interrupted);
+	}
 	if (unlikely(n < 0)) {
 		out->nr = 0;
 		return -errno;

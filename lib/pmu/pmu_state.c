@@ -87,23 +87,6 @@ pmu_errno(int err, int other)
 	}
 }
 
-unsigned int
-pmu_group_lcore(const struct rte_pmu_event_group *group)
-{
-	uintptr_t p = (uintptr_t)group, base = (uintptr_t)rte_pmu_event_groups;
-
-	if (p < base || p >= (uintptr_t)&rte_pmu_event_groups[RTE_MAX_LCORE])
-		return RTE_MAX_LCORE;
-
-	return (unsigned int)((p - base) / sizeof(*group));
-}
-
-struct pmu_lcore *
-pmu_state_lcore(unsigned int lcore_id)
-{
-	return &pmu.lcores[lcore_id];
-}
-
 int
 pmu_state_events(struct pmu_events_copy *c)
 {

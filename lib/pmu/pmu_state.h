@@ -133,10 +133,23 @@ bool pmu_lock_held(void);
 int pmu_errno(int err, int other);
 
 /** The lcore id of @p group in rte_pmu_event_groups, RTE_MAX_LCORE if none. */
-unsigned int pmu_group_lcore(const struct rte_pmu_event_group *group);
+static inline unsigned int
+pmu_group_lcore(const struct rte_pmu_event_group *group)
+{
+	uintptr_t p = (uintptr_t)group, base = (uintptr_t)rte_pmu_event_groups;
+
+	if (p < base || p >= (uintptr_t)&rte_pmu_event_groups[RTE_MAX_LCORE])
+		return RTE_MAX_LCORE;
+
+	return (unsigned int)((p - base) / sizeof(*group));
+}
 
 /** The private state of @p lcore_id (below RTE_MAX_LCORE), for its own thread. */
-struct pmu_lcore *pmu_state_lcore(unsigned int lcore_id);
+static inline struct pmu_lcore *
+pmu_state_lcore(unsigned int lcore_id)
+{
+	return &pmu.lcores[lcore_id];
+}
 
 /* ---- copy-out accessors: each takes the lock, copies, releases ---- */
 
