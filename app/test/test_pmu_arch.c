@@ -23,17 +23,45 @@ core_pmu_stub(char *name, size_t len)
 	return 0;
 }
 
+static bool
+is_core_stub(const char *name)
+{
+	return strcmp(name, "stub") == 0;
+}
+
 static int
 test_register_checks(void)
 {
-	const struct pmu_arch_ops no_name = { .core_pmu = core_pmu_stub };
-	const struct pmu_arch_ops no_core = { .name = "no-core" };
-	const struct pmu_arch_ops complete = { .name = "second", .core_pmu = core_pmu_stub };
+	const struct pmu_arch_ops no_name = { .core_pmu = core_pmu_stub,
+		.is_core_pmu = is_core_stub };
+	const struct pmu_arch_ops no_core = { .name = "no-core", .is_core_pmu = is_core_stub };
+	const struct pmu_arch_ops no_naming = { .name = "no-naming", .core_pmu = core_pmu_stub };
+	const struct pmu_arch_ops complete = { .name = "second", .core_pmu = core_pmu_stub,
+		.is_core_pmu = is_core_stub };
+	const struct pmu_arch_ops *saved;
 	const char *before = pmu_arch_name();
 
 	TEST_ASSERT_EQUAL(pmu_arch_register(NULL), -EINVAL, "NULL ops");
 	TEST_ASSERT_EQUAL(pmu_arch_register(&no_name), -EINVAL, "ops without a name");
 	TEST_ASSERT_EQUAL(pmu_arch_register(&no_core), -EINVAL, "ops without core_pmu");
+	TEST_ASSERT_EQUAL(pmu_arch_register(&no_naming), -EINVAL, "ops without is_core_pmu");
+
+	/* Core-PMU names come from the backend alone. */
+	saved = pmu_arch_swap(&complete);
+	TEST_ASSERT(pmu_arch_is_core_pmu("stub") && !pmu_arch_is_core_pmu("cpu") &&
+		!pmu_arch_is_core_pmu("armv8_pmuv3"), "core-PMU names not the backend's");
+	pmu_arch_swap(NULL);
+	TEST_ASSERT(!pmu_arch_is_core_pmu("stub"), "a core PMU without a backend");
+	pmu_arch_swap(saved);
+#if defined(RTE_ARCH_X86_64)
+	TEST_ASSERT(pmu_arch_is_core_pmu("cpu") && pmu_arch_is_core_pmu("cpu_atom") &&
+		!pmu_arch_is_core_pmu("armv8_pmuv3") && !pmu_arch_is_core_pmu("msr"),
+		"x86 core-PMU names");
+#elif defined(RTE_ARCH_ARM64)
+	TEST_ASSERT(pmu_arch_is_core_pmu("armv8_pmuv3_0") &&
+		pmu_arch_is_core_pmu("armv8_cortex_a72") && !pmu_arch_is_core_pmu("cpu"),
+		"arm64 core-PMU names");
+#endif
 	if (pmu_arch_present()) {
 		/* The architecture's backend registered from its constructor. */
 		TEST_ASSERT_EQUAL(pmu_arch_register(&complete), -EEXIST, "second backend");

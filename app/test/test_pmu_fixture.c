@@ -284,9 +284,15 @@ pmu_fixture_setup(void)
 	return TEST_SUCCESS;
 }
 
+/* The backend of this build, while a fixture names core PMUs its own way. */
+static const struct pmu_arch_ops *real_ops;
+static struct pmu_arch_ops named_ops;
+
 void
 pmu_fixture_teardown(void)
 {
+	if (real_ops != NULL)
+		pmu_arch_swap(real_ops);
 	__rte_pmu_sysfs_root_set(NULL);
 	fixture_remove();
 }
@@ -314,12 +320,48 @@ pmu_fixture_link(const char *path, const char *target)
 	return 0;
 }
 
+/* Core-PMU names come from the backend (its is_core_pmu hook). A fixture
+ * tree of the other architecture is named as that architecture's backend
+ * names it: the backend of this build with that hook in place of its own.
+ */
+static bool
+arm64_names(const char *name)
+{
+	return strncmp(name, "armv8_", 6) == 0 || strncmp(name, "armv9_", 6) == 0;
+}
+
+static bool
+x86_names(const char *name)
+{
+	return strcmp(name, "cpu") == 0 || strcmp(name, "cpu_core") == 0 ||
+		strcmp(name, "cpu_atom") == 0;
+}
+
+static void
+naming_for(const char *arch)
+{
+	bool arm = strcmp(arch, "arm64") == 0 || strcmp(arch, "biglittle") == 0;
+	const struct pmu_arch_ops *cur = pmu_arch_swap(NULL);
+
+	if (real_ops == NULL)
+		real_ops = cur;
+	if (real_ops == NULL || (arm && real_ops->is_core_pmu("armv8_pmuv3")) ||
+			(!arm && real_ops->is_core_pmu("cpu"))) {
+		pmu_arch_swap(real_ops);
+		return;
+	}
+	named_ops = *real_ops;
+	named_ops.is_core_pmu = arm ? arm64_names : x86_names;
+	pmu_arch_swap(&named_ops);
+}
+
 /* Use fixture_dir/@p arch as the sysfs root. */
 int
 use_root(const char *arch)
 {
 	char root[PATH_MAX];
 
+	naming_for(arch);
 	snprintf(root, sizeof(root), "%s/%s", fixture_dir, arch);
 	return __rte_pmu_sysfs_root_set(root);
 }

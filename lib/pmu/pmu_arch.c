@@ -13,8 +13,10 @@ static const struct pmu_arch_ops *arch_ops;
 int
 pmu_arch_register(const struct pmu_arch_ops *ops)
 {
-	if (ops == NULL || ops->name == NULL || ops->core_pmu == NULL) {
-		PMU_LOG(ERR, "backend %s not registered: name and core_pmu are mandatory",
+	if (ops == NULL || ops->name == NULL || ops->core_pmu == NULL ||
+			ops->is_core_pmu == NULL) {
+		PMU_LOG(ERR, "backend %s not registered: name, core_pmu and is_core_pmu "
+			"are mandatory",
 			ops != NULL && ops->name != NULL ? ops->name : "(unnamed)");
 		return -EINVAL;
 	}
@@ -26,6 +28,21 @@ pmu_arch_register(const struct pmu_arch_ops *ops)
 	arch_ops = ops;
 
 	return 0;
+}
+
+const struct pmu_arch_ops *
+pmu_arch_swap(const struct pmu_arch_ops *ops)
+{
+	const struct pmu_arch_ops *old = arch_ops;
+
+	arch_ops = ops;
+	return old;
+}
+
+bool
+pmu_arch_is_core_pmu(const char *name)
+{
+	return arch_ops != NULL && arch_ops->is_core_pmu(name);
 }
 
 const char *

@@ -25,19 +25,6 @@
 /* Longest CPU list file read. */
 #define PMU_CPULIST_MAX 4096
 
-static bool
-core_pmu_name(const char *name)
-{
-	static const char *const exact[] = { "cpu", "cpu_core", "cpu_atom", "cpu_lowpower" };
-	unsigned int i;
-
-	for (i = 0; i < RTE_DIM(exact); i++) {
-		if (strcmp(name, exact[i]) == 0)
-			return true;
-	}
-	return strncmp(name, "armv8_", 6) == 0 || strncmp(name, "armv9_", 6) == 0;
-}
-
 unsigned int
 pmu_core_pmus(char names[][PMU_NAME_MAX])
 {
@@ -49,7 +36,7 @@ pmu_core_pmus(char names[][PMU_NAME_MAX])
 	if (n < 0)
 		return 0;
 	for (i = 0; i < n; i++) {
-		if (found < PMU_CORE_MAX && core_pmu_name(list[i]->d_name) &&
+		if (found < PMU_CORE_MAX && pmu_arch_is_core_pmu(list[i]->d_name) &&
 				strlen(list[i]->d_name) < PMU_NAME_MAX &&
 				pmu_sysfs_pmu_exists(list[i]->d_name))
 			rte_strscpy(names[found++], list[i]->d_name, PMU_NAME_MAX);

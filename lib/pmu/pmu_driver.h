@@ -37,6 +37,13 @@ struct pmu_arch_ops {
 	 */
 	int (*core_pmu)(char *name, size_t len);
 	/**
+	 * Mandatory. True when the PMU folder @p name under the sysfs root is
+	 * one of this architecture's CPU PMUs (one per core type on hybrid
+	 * and big.LITTLE machines). The library's only source of core-PMU
+	 * names.
+	 */
+	bool (*is_core_pmu)(const char *name);
+	/**
 	 * Optional. Called at rte_pmu_init() with the core PMU: check and log
 	 * whether counters can be read from user space (never changes the
 	 * system).
@@ -79,6 +86,9 @@ bool pmu_arch_present(void);
 
 /** The backend's core PMU folder in @p name; -ENODEV without backend or PMU. */
 int pmu_arch_core_pmu(char *name, size_t len);
+
+/** The backend's is_core_pmu hook; false without a backend. */
+bool pmu_arch_is_core_pmu(const char *name);
 
 /** The backend's init hook, when there is one. */
 void pmu_arch_init(const char *core_pmu);

@@ -110,6 +110,13 @@ int pmu_read_prepare(unsigned int *lcore_id);
 int __rte_pmu_sysfs_root_set(const char *root);
 
 /**
+ * Put @p ops in place of the registered backend (NULL: none), without the
+ * checks of pmu_arch_register(); returns the one it replaces. For tests
+ * that run one architecture's fixture trees on another.
+ */
+const struct pmu_arch_ops *pmu_arch_swap(const struct pmu_arch_ops *ops);
+
+/**
  * The core PMU's folder name found by rte_pmu_init() (e.g. "cpu",
  * "armv8_pmuv3_0"), "" when there is none or the library is not
  * initialised. For tests and tools that build pmu/term/ names.

@@ -23,12 +23,20 @@
 
 #define PERF_USER_ACCESS "/proc/sys/kernel/perf_user_access"
 
+/* The CPU PMUs' folders: armv8_pmuv3, armv8_pmuv3_0, armv8_cortex_a72, ... */
+static bool
+arm64_is_core_pmu(const char *name)
+{
+	return strncmp(name, "armv8_", 6) == 0 || strncmp(name, "armv9_", 6) == 0;
+}
+
+/* A CPU PMU whose counters user space may be allowed to read. */
 static bool
 is_core_pmu(const char *name)
 {
 	char buf[64];
 
-	if (strncmp(name, "armv8_", 6) != 0 && strncmp(name, "armv9_", 6) != 0)
+	if (!arm64_is_core_pmu(name))
 		return false;
 
 	/* A CPU PMU with EL0 access lists the rdpmc format term. */
@@ -228,6 +236,7 @@ arm64_attr_retry(const char *core_pmu, struct pmu_event_desc *desc, int err)
 static const struct pmu_arch_ops arm64_ops = {
 	.name = "arm64",
 	.core_pmu = arm64_core_pmu,
+	.is_core_pmu = arm64_is_core_pmu,
 	.init = arm64_init,
 	.attr_fixup = arm64_attr_fixup,
 	.attr_retry = arm64_attr_retry,

@@ -15,13 +15,29 @@
 
 #include "pmu_driver.h"
 
+/* The CPU PMUs' folders, the preferred first: "cpu", or on hybrid parts
+ * one per core type.
+ */
+static const char * const core_pmus[] = { "cpu", "cpu_core", "cpu_atom", "cpu_lowpower" };
+
+static bool
+x86_is_core_pmu(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < RTE_DIM(core_pmus); i++)
+		if (strcmp(name, core_pmus[i]) == 0)
+			return true;
+	return false;
+}
+
 static int
 x86_core_pmu(char *name, size_t len)
 {
-	static const char * const candidates[] = { "cpu", "cpu_core", "cpu_atom" };
+	const char * const *candidates = core_pmus;
 	unsigned int i;
 
-	for (i = 0; i < RTE_DIM(candidates); i++) {
+	for (i = 0; i < RTE_DIM(core_pmus); i++) {
 		if (!pmu_sysfs_pmu_exists(candidates[i]))
 			continue;
 		if (i > 0)
@@ -51,6 +67,7 @@ x86_init(const char *core_pmu)
 static const struct pmu_arch_ops x86_ops = {
 	.name = "x86",
 	.core_pmu = x86_core_pmu,
+	.is_core_pmu = x86_is_core_pmu,
 	.init = x86_init,
 };
 
