@@ -418,26 +418,15 @@ pmu_read_parse(const void *buf, size_t len, uint64_t fmt, struct pmu_read_values
 	return 0;
 }
 
-int
-pmu_fd_read(int fd, uint64_t read_format, struct pmu_read_values *out)
+/* Any read format: read() into a buffer, then the general decoder. */
+static __rte_noinline int
+read_any(int fd, uint64_t read_format, struct pmu_read_values *out)
 {
 	/* Room for every value with its id and lost count, and the header. */
 	uint64_t buf[3 + 3 * PMU_READ_VALUES_MAX];
 	ssize_t n;
 
-	/* An event's own read (the datapath's fallback): no parse to run. */
-	if (likely(read_format == PMU_FD_READ_FORMAT)) {
-		FD_RETRY(n = read(fd, buf, 3 * sizeof(uint64_t)), n < 0, interrupted);
-		if (likely(n == 3 * sizeof(uint64_t))) {
-			out->nr = 1;
-			out->value[0] = buf[0];
-			out->time_enabled = buf[1];
-			out->time_running = buf[2];
-			return 0;
-		}
-	} else {
-		FD_RETRY(n = read(fd, buf, sizeof(buf)), n < 0, interrupted);
-	}
+	FD_RETRY(n = read(fd, buf, sizeof(buf)), n < 0, interrupted);
 	if (unlikely(n < 0)) {
 		out->nr = 0;
 		return -errno;
@@ -445,4 +434,28 @@ pmu_fd_read(int fd, uint64_t read_format, struct pmu_read_values *out)
 
 	/* 0 bytes: a pinned group the kernel could not schedule. */
 	return pmu_read_parse(buf, (size_t)n, read_format, out);
+}
+
+int
+pmu_fd_read(int fd, uint64_t read_format, struct pmu_read_values *out)
+{
+	ssize_t n;
+
+	/* An event's own read (the datapath's fallback): its layout is the
+	 * head of struct pmu_read_values, so read() fills it in place.
+	 */
+	RTE_BUILD_BUG_ON(offsetof(struct pmu_read_values, time_enabled) != sizeof(uint64_t));
+	RTE_BUILD_BUG_ON(offsetof(struct pmu_read_values, time_running) != 2 * sizeof(uint64_t));
+	if (unlikely(read_format != PMU_FD_READ_FORMAT))
+		return read_any(fd, read_format, out);
+
+	FD_RETRY(n = read(fd, out, 3 * sizeof(uint64_t)), n < 0, interrupted);
+	if (likely(n == 3 * sizeof(uint64_t))) {
+		out->value[0] = out->value0;
+		out->nr = 1;
+		return 0;
+	}
+	out->nr = 0;
+
+	return n < 0 ? -errno : -ENODATA;
 }

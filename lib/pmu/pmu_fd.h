@@ -112,8 +112,13 @@ void pmu_fd_close(int *fd);
 /** Values one read() can give: every event of a group and its reader. */
 #define PMU_READ_VALUES_MAX (RTE_MAX_NUM_GROUP_EVENTS + 1)
 
-/** Values of one read() of a perf event, in the kernel's order. */
+/**
+ * Values of one read() of a perf event. The head is the layout of an
+ * event's own read (PMU_FD_READ_FORMAT: value, enabled, running), which
+ * pmu_fd_read() fills in place.
+ */
 struct pmu_read_values {
+	uint64_t value0;        /**< value[0] of an event's own read, before decoding */
 	uint64_t time_enabled;  /**< 0 without PERF_FORMAT_TOTAL_TIME_ENABLED */
 	uint64_t time_running;  /**< 0 without PERF_FORMAT_TOTAL_TIME_RUNNING */
 	unsigned int nr;        /**< values found (1 without PERF_FORMAT_GROUP) */

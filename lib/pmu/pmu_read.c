@@ -73,17 +73,15 @@ pmu_read_prepare(unsigned int *lcore_idp)
 uint64_t
 __rte_pmu_read_fd(struct rte_pmu_event_group *group, unsigned int index)
 {
-	unsigned int lcore_id = pmu_group_lcore(group);
+	/* The thread's own lcore state, set with its group pointer. */
+	struct pmu_lcore *lc = RTE_PER_LCORE(pmu_self);
 	struct pmu_read_values rv;
-	struct pmu_lcore *lc;
 	uint64_t value = 0;
 	int ret;
 
 	/* No group open on this thread, or no event in that slot. */
-	if (unlikely(lcore_id >= RTE_MAX_LCORE))
-		return __rte_pmu_read_slow(index);
-	lc = pmu_state_lcore(lcore_id);
-	if (unlikely(index >= __atomic_load_n(&lc->num_ready, __ATOMIC_ACQUIRE)))
+	if (unlikely(index >= __atomic_load_n(&lc->num_ready, __ATOMIC_ACQUIRE) ||
+			group != RTE_PER_LCORE(_pmu_group)))
 		return __rte_pmu_read_slow(index);
 
 	/* Only this thread writes the count: a relaxed load and store, no
@@ -99,7 +97,7 @@ __rte_pmu_read_fd(struct rte_pmu_event_group *group, unsigned int index)
 
 	ret = pmu_fd_read(lc->fds[index], PMU_FD_READ_FORMAT, &rv);
 	if (unlikely(ret != 0)) {
-		read_error(lcore_id, lc, index, ret);
+		read_error(pmu_group_lcore(group), lc, index, ret);
 		return 0;
 	}
 
