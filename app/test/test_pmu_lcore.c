@@ -3,7 +3,7 @@
  */
 
 /* pmu_lcore_autotest: each lcore's group. The status and info calls check
- * their arguments, two lcores open and read their own groups, a non-EAL
+ * their arguments, every lcore opens and reads its own group at once, a non-EAL
  * thread reads once registered and closes its group when it unregisters,
  * and a failed open is remembered until fini. Run with two lcores (-l 0-1).
  */
@@ -16,8 +16,10 @@
 #include <sys/resource.h>
 
 #include <rte_common.h>
+#include <rte_cycles.h>
 #include <rte_launch.h>
 #include <rte_lcore.h>
+#include <rte_pause.h>
 
 #include <rte_pmu.h>
 
@@ -54,6 +56,25 @@ struct lcore_result {
 
 static struct lcore_result results[RTE_MAX_LCORE];
 
+/* Lcores that reached the start line, and how many are expected there. */
+static unsigned int start_arrived;
+static unsigned int start_expected;
+
+/* Wait, up to 5 s, until every lcore of the test is here, so that all open
+ * their groups at the same moment. Relaxed on purpose: the start line
+ * orders nothing, so a race in the opens stays visible to ThreadSanitizer.
+ */
+static void
+start_line(void)
+{
+	uint64_t deadline = rte_get_timer_cycles() + 5 * rte_get_timer_hz();
+
+	__atomic_fetch_add(&start_arrived, 1, __ATOMIC_RELAXED);
+	while (__atomic_load_n(&start_arrived, __ATOMIC_RELAXED) < start_expected &&
+			rte_get_timer_cycles() < deadline)
+		rte_pause();
+}
+
 static int
 sw_worker(void *arg __rte_unused)
 {
@@ -61,6 +82,7 @@ sw_worker(void *arg __rte_unused)
 	struct lcore_result *r = &results[lcore_id];
 
 	r->status_before = rte_pmu_lcore_status(lcore_id);
+	start_line();
 	r->before = rte_pmu_read(0);
 	pmu_api_busy_ms(10);
 	rte_pmu_read(1);
@@ -101,11 +123,17 @@ check_result(unsigned int lcore_id)
 	return TEST_SUCCESS;
 }
 
+/* Every lcore opens its group at the same moment (the first opens of the
+ * process, so that ThreadSanitizer sees any race in them: run it first),
+ * and each counts on its own.
+ */
 static int
-test_software_two_lcores(void)
+test_software_lcores_at_once(void)
 {
 	unsigned int main_lcore = rte_lcore_id();
 	unsigned int worker = pmu_api_first_worker();
+	unsigned int lcore_id;
+	int ret = 0;
 
 	if (worker >= RTE_MAX_LCORE)
 		TEST_SKIP("needs two lcores (-l 0-1)");
@@ -113,16 +141,26 @@ test_software_two_lcores(void)
 	TEST_ASSERT_EQUAL(rte_pmu_add_event("task-clock"), 0, "add task-clock");
 	TEST_ASSERT_EQUAL(rte_pmu_add_event("context-switches"), 1, "add context-switches");
 	memset(results, 0, sizeof(results));
+	start_arrived = 0;
+	start_expected = rte_lcore_count();
 
-	TEST_ASSERT_SUCCESS(rte_eal_remote_launch(sw_worker, NULL, worker), "launch");
+	RTE_LCORE_FOREACH_WORKER(lcore_id)
+		ret |= rte_eal_remote_launch(sw_worker, NULL, lcore_id);
 	sw_worker(NULL);
-	TEST_ASSERT_SUCCESS(rte_eal_wait_lcore(worker), "worker");
+	RTE_LCORE_FOREACH_WORKER(lcore_id)
+		ret |= rte_eal_wait_lcore(lcore_id);
+	TEST_ASSERT_SUCCESS(ret, "launch or worker");
+	TEST_ASSERT_EQUAL(start_arrived, start_expected, "%u of %u lcores at the start line",
+		start_arrived, start_expected);
 
-	if (check_result(main_lcore) != TEST_SUCCESS ||
-			check_result(worker) != TEST_SUCCESS)
+	if (check_result(main_lcore) != TEST_SUCCESS)
 		return TEST_FAILED;
-	TEST_ASSERT_NOT_EQUAL(rte_pmu_event_groups[main_lcore].mmap_pages[0],
-		rte_pmu_event_groups[worker].mmap_pages[0], "lcores share a page");
+	RTE_LCORE_FOREACH_WORKER(lcore_id) {
+		if (check_result(lcore_id) != TEST_SUCCESS)
+			return TEST_FAILED;
+		TEST_ASSERT_NOT_EQUAL(rte_pmu_event_groups[main_lcore].mmap_pages[0],
+			rte_pmu_event_groups[lcore_id].mmap_pages[0], "lcores share a page");
+	}
 
 	return TEST_SUCCESS;
 }
@@ -251,8 +289,8 @@ test_open_failure_remembered(void)
 struct unit_test_suite pmu_lcore_suite = {
 	.suite_name = "pmu per-lcore groups",
 	.unit_test_cases = {
+		TEST_CASE_ST(pmu_api_setup, pmu_api_teardown, test_software_lcores_at_once),
 		TEST_CASE_ST(pmu_api_setup, pmu_api_teardown, test_status_args),
-		TEST_CASE_ST(pmu_api_setup, pmu_api_teardown, test_software_two_lcores),
 		TEST_CASE_ST(pmu_api_setup, pmu_api_teardown, test_non_eal_thread),
 		TEST_CASE_ST(pmu_api_setup, pmu_api_teardown, test_open_failure_remembered),
 		TEST_CASES_END()
