@@ -28,6 +28,8 @@ test_bad_names(void)
 	TEST_ASSERT_EQUAL(rte_pmu_add_event("no-such-event"), -ENOENT, "unknown name");
 	TEST_ASSERT_EQUAL(rte_pmu_add_event("nosuchpmu/event=1/"), -ENOENT, "unknown PMU");
 	TEST_ASSERT_EQUAL(rte_pmu_add_event("../../etc/passwd"), -EINVAL, "path in a name");
+	/* A known name that counts nothing: not countable, as rte_pmu.h says. */
+	TEST_ASSERT_EQUAL(rte_pmu_add_event("bpf-output"), -EOPNOTSUPP, "bpf-output");
 	/* Nothing was added by the failures. */
 	TEST_ASSERT_EQUAL(rte_pmu_add_event("task-clock"), 0, "first valid event index");
 
