@@ -34,15 +34,19 @@ struct group_read {
 	uint64_t values[RTE_MAX_NUM_GROUP_EVENTS + 1];
 };
 
+/* Lcores open their groups at once: each may store the same value. */
 static size_t
 page_size(void)
 {
 	static size_t size;
+	size_t n = __atomic_load_n(&size, __ATOMIC_RELAXED);
 
-	if (size == 0)
-		size = (size_t)sysconf(_SC_PAGESIZE);
+	if (n == 0) {
+		n = (size_t)sysconf(_SC_PAGESIZE);
+		__atomic_store_n(&size, n, __ATOMIC_RELAXED);
+	}
 
-	return size;
+	return n;
 }
 
 
