@@ -142,7 +142,7 @@ split_name(const char *name, struct name_parts *np)
 			if (np->mods[0] == ':')
 				np->mods++;
 		}
-		if (!pmu_name_valid(np->pmu)) {
+		if (!pmu_sysfs_name_valid(np->pmu, strlen(np->pmu), PMU_NAME_PMU)) {
 			PMU_LOG(ERR, "event %s: bad PMU name", pmu_name_printable(name));
 			return -EINVAL;
 		}
@@ -258,7 +258,7 @@ encode_hw(const char *name, const char *what, const char *core_pmu, uint32_t typ
 			pmu_sysfs_root());
 		return -EOPNOTSUPP;
 	}
-	if (!pmu_name_valid(core_pmu)) {
+	if (!pmu_sysfs_name_valid(core_pmu, strlen(core_pmu), PMU_NAME_PMU)) {
 		PMU_LOG(ERR, "event %s: bad core PMU name %s", pmu_name_printable(name), core_pmu);
 		return -EINVAL;
 	}
@@ -294,7 +294,7 @@ encode_core_event(const char *name, const char *core_pmu, struct pmu_event_desc 
 	unsigned int i, n;
 	int ret;
 
-	if (!pmu_name_valid(core_pmu)) {
+	if (!pmu_sysfs_name_valid(core_pmu, strlen(core_pmu), PMU_NAME_PMU)) {
 		PMU_LOG(ERR, "event %s: bad core PMU name %s", pmu_name_printable(name), core_pmu);
 		return -EINVAL;
 	}
@@ -354,7 +354,7 @@ encode_name(const char *name, const char *base, const char *core_pmu,
 	if (raw_parse(base, &config))
 		return encode_hw(name, "raw", core_pmu, PERF_TYPE_RAW, config, desc);
 
-	if (strstr(base, "..") != NULL || strcmp(base, ".") == 0) {
+	if (!pmu_sysfs_name_valid(base, strlen(base), PMU_NAME_COMPONENT)) {
 		PMU_LOG(ERR, "event %s: bad event name", pmu_name_printable(name));
 		return -EINVAL;
 	}

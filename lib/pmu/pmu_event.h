@@ -125,8 +125,6 @@ int pmu_terms_encode(const char *event, const char *pmu_name, char *terms,
 int pmu_sysfs_event_encode(const char *name, const char *pmu_name,
 	struct pmu_event_desc *desc);
 
-/** A PMU folder name that stays under the root and fits desc->pmu. */
-bool pmu_name_valid(const char *s);
 
 /* ---- core PMUs (pmu_core.c) ---- */
 

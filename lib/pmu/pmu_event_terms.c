@@ -42,24 +42,6 @@ struct term_ctx {
 
 static int apply_terms(struct term_ctx *ctx, char *terms, bool user);
 
-/* A term or event word: letters, digits, '_', '-', '.', but no "..". */
-static bool
-word_valid(const char *s)
-{
-	const char *p;
-
-	if (s[0] == '\0' || strstr(s, "..") != NULL || strcmp(s, ".") == 0)
-		return false;
-	for (p = s; *p != '\0'; p++) {
-		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-				(*p >= '0' && *p <= '9') ||
-				*p == '_' || *p == '-' || *p == '.')
-			continue;
-		return false;
-	}
-	return true;
-}
-
 /* A decimal or 0x hexadecimal value, nothing else. */
 static int
 parse_value(const char *s, uint64_t *value)
@@ -250,7 +232,7 @@ apply_term(struct term_ctx *ctx, char *term, bool user)
 		*eq = '\0';
 		val = eq + 1;
 	}
-	if (!word_valid(term)) {
+	if (!pmu_sysfs_name_valid(term, strlen(term), PMU_NAME_WORD)) {
 		PMU_LOG(ERR, "event %s: malformed term \"%s\"%s", pmu_name_printable(ctx->event),
 			pmu_name_printable(term), from);
 		return -EINVAL;
@@ -335,13 +317,6 @@ apply_terms(struct term_ctx *ctx, char *terms, bool user)
 			return 0;
 		term = comma + 1;
 	}
-}
-
-bool
-pmu_name_valid(const char *s)
-{
-	return s[0] != '\0' && strlen(s) < PMU_NAME_MAX && strchr(s, '/') == NULL &&
-		strstr(s, "..") == NULL && strcmp(s, ".") != 0;
 }
 
 static int

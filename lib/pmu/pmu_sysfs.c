@@ -54,20 +54,26 @@ pmu_sysfs_root(void)
 	return sysfs_root;
 }
 
-/* A path component of @p len bytes that stays in its folder. */
-static bool
-component_valid(const char *s, size_t len)
+bool
+pmu_sysfs_name_valid(const char *s, size_t len, enum pmu_name_kind kind)
 {
 	size_t i;
+	char c;
 
 	if (len == 0)
 		return false;
 	if (len == 1 && s[0] == '.')
 		return false;
+	if (kind == PMU_NAME_PMU && len >= PMU_NAME_MAX)
+		return false;
 	for (i = 0; i < len; i++) {
-		if (s[i] == '/' || s[i] == '\0')
+		c = s[i];
+		if (c == '/' || c == '\0')
 			return false;
-		if (s[i] == '.' && i + 1 < len && s[i + 1] == '.')
+		if (c == '.' && i + 1 < len && s[i + 1] == '.')
+			return false;
+		if (kind == PMU_NAME_WORD && !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+				(c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.'))
 			return false;
 	}
 	return true;
@@ -82,8 +88,8 @@ rel_valid(const char *rel)
 	for (;;) {
 		slash = strchr(rel, '/');
 		if (slash == NULL)
-			return component_valid(rel, strlen(rel));
-		if (!component_valid(rel, slash - rel))
+			return pmu_sysfs_name_valid(rel, strlen(rel), PMU_NAME_COMPONENT);
+		if (!pmu_sysfs_name_valid(rel, slash - rel, PMU_NAME_COMPONENT))
 			return false;
 		rel = slash + 1;
 	}
@@ -95,7 +101,8 @@ sysfs_path(char *path, size_t size, const char *pmu_name, const char *rel)
 {
 	int n;
 
-	if (pmu_name == NULL || !component_valid(pmu_name, strlen(pmu_name)))
+	if (pmu_name == NULL ||
+			!pmu_sysfs_name_valid(pmu_name, strlen(pmu_name), PMU_NAME_COMPONENT))
 		return -EINVAL;
 	if (rel != NULL && !rel_valid(rel))
 		return -EINVAL;
@@ -359,7 +366,7 @@ pmu_sysfs_format_apply(const char *pmu_name, const char *term, uint64_t value,
 
 	if (term == NULL || attr == NULL)
 		return -EINVAL;
-	if (!component_valid(term, strlen(term)))
+	if (!pmu_sysfs_name_valid(term, strlen(term), PMU_NAME_COMPONENT))
 		return -EINVAL;
 
 	n = snprintf(rel, sizeof(rel), "format/%s", term);

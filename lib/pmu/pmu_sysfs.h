@@ -19,6 +19,23 @@
 /** Longest PMU folder name kept. */
 #define PMU_NAME_MAX 64
 
+/** What a name part may hold (pmu_sysfs_name_valid()). */
+enum pmu_name_kind {
+	/** Any byte but '/' and NUL: a path component (folder, file). */
+	PMU_NAME_COMPONENT,
+	/** A component that fits PMU_NAME_MAX with its NUL: a PMU folder. */
+	PMU_NAME_PMU,
+	/** Letters, digits, '_', '-' and '.' only: a term or event word. */
+	PMU_NAME_WORD,
+};
+
+/**
+ * The one check of a name part that becomes a path under the sysfs root:
+ * the @p len bytes at @p s are not empty, not ".", hold no ".." and no '/'
+ * or NUL, and only what @p kind allows.
+ */
+bool pmu_sysfs_name_valid(const char *s, size_t len, enum pmu_name_kind kind);
+
 /** Current sysfs root (default, or set by __rte_pmu_sysfs_root_set()). */
 const char *pmu_sysfs_root(void);
 
