@@ -105,7 +105,13 @@ all_in(const char *s, const char *set)
 static bool
 raw_parse(const char *s, uint64_t *config)
 {
-	return s[0] == 'r' && pmu_parse_u64(s + 1, 16, config) == 0;
+	const char *p = s + 1;
+	uint64_t v;
+
+	if (s[0] != 'r' || pmu_parse_u64(&p, 16, UINT64_MAX, &v) != 0 || *p != '\0')
+		return false;
+	*config = v;
+	return true;
 }
 
 /* A name perf itself resolves without a PMU folder. */

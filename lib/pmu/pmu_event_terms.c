@@ -46,10 +46,21 @@ static int apply_terms(struct term_ctx *ctx, char *terms, bool user);
 static int
 parse_value(const char *s, uint64_t *value)
 {
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-		return pmu_parse_u64(s + 2, 16, value);
+	unsigned int base = 10;
+	uint64_t v;
+	int ret;
 
-	return pmu_parse_u64(s, 10, value);
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		s += 2;
+	}
+	ret = pmu_parse_u64(&s, base, UINT64_MAX, &v);
+	if (ret == 0 && *s != '\0')
+		ret = -EINVAL;
+	if (ret == 0)
+		*value = v;
+
+	return ret;
 }
 
 /* config, config1, config2 and period set a whole attr field. */

@@ -201,13 +201,12 @@ pmu_sysfs_type(const char *pmu_name, uint32_t *type)
 	if (ret == 0)
 		return -EINVAL;
 
-	for (p = buf; *p != '\0'; p++) {
-		if (*p < '0' || *p > '9')
-			return -EINVAL;
-		value = value * 10 + (uint64_t)(*p - '0');
-		if (value > UINT32_MAX)
-			return -ERANGE;
-	}
+	p = buf;
+	ret = pmu_parse_u64(&p, 10, UINT32_MAX, &value);
+	if (ret != 0)
+		return ret;
+	if (*p != '\0')
+		return -EINVAL;
 
 	*type = (uint32_t)value;
 	return 0;
@@ -226,47 +225,47 @@ pmu_sysfs_pmu_exists(const char *pmu_name)
 	return S_ISDIR(st.st_mode);
 }
 
-int
-pmu_parse_u64(const char *s, unsigned int base, uint64_t *value)
+/* Value of digit @p c in @p base (10 or 16), or UINT_MAX. */
+static unsigned int
+digit(char c, unsigned int base)
 {
+	if (c >= '0' && c <= '9')
+		return (unsigned int)(c - '0');
+	if (base == 16 && c >= 'a' && c <= 'f')
+		return (unsigned int)(c - 'a') + 10;
+	if (base == 16 && c >= 'A' && c <= 'F')
+		return (unsigned int)(c - 'A') + 10;
+	return UINT_MAX;
+}
+
+int
+pmu_parse_u64(const char **p, unsigned int base, uint64_t max, uint64_t *value)
+{
+	const char *s = *p;
 	uint64_t v = 0;
 	unsigned int d;
 
-	if (*s == '\0')
+	if (digit(*s, base) == UINT_MAX)
 		return -EINVAL;
-	for (; *s != '\0'; s++) {
-		if (*s >= '0' && *s <= '9')
-			d = (unsigned int)(*s - '0');
-		else if (base == 16 && *s >= 'a' && *s <= 'f')
-			d = (unsigned int)(*s - 'a') + 10;
-		else if (base == 16 && *s >= 'A' && *s <= 'F')
-			d = (unsigned int)(*s - 'A') + 10;
-		else
-			return -EINVAL;
-		if (v > (UINT64_MAX - d) / base)
+	for (; (d = digit(*s, base)) != UINT_MAX; s++) {
+		if (d > max || v > (max - d) / base)
 			return -ERANGE;
 		v = v * base + d;
 	}
+	*p = s;
 	*value = v;
 	return 0;
 }
 
-int
-pmu_sysfs_parse_uint(const char **p, unsigned int max, unsigned int *out)
+/* A decimal bit number (0-63) at *@p p; advances *@p p. -EINVAL otherwise. */
+static int
+parse_bit(const char **p, unsigned int *bit)
 {
-	const char *s = *p;
-	unsigned int v = 0;
+	uint64_t v;
 
-	if (*s < '0' || *s > '9')
+	if (pmu_parse_u64(p, 10, 63, &v) != 0)
 		return -EINVAL;
-	while (*s >= '0' && *s <= '9') {
-		v = v * 10 + (unsigned int)(*s - '0');
-		if (v > max)
-			return -EINVAL;
-		s++;
-	}
-	*p = s;
-	*out = v;
+	*bit = (unsigned int)v;
 	return 0;
 }
 
@@ -312,13 +311,13 @@ pmu_format_apply(const char *spec, uint64_t value, struct perf_event_attr *attr)
 	for (;;) {
 		if (nr == RTE_DIM(lo))
 			return -EINVAL;
-		ret = pmu_sysfs_parse_uint(&p, 63, &lo[nr]);
+		ret = parse_bit(&p, &lo[nr]);
 		if (ret != 0)
 			return ret;
 		hi[nr] = lo[nr];
 		if (*p == '-') {
 			p++;
-			ret = pmu_sysfs_parse_uint(&p, 63, &hi[nr]);
+			ret = parse_bit(&p, &hi[nr]);
 			if (ret != 0)
 				return ret;
 			if (lo[nr] > hi[nr])
