@@ -513,6 +513,17 @@ test_fault_sweep(void)
 			printf("  %-16s %u cases\n", fault_kind_name(i), kind_cases[i]);
 	printf("fault cases: %u run, %u failed (%.1f s)\n", cases_run, cases_failed, secs);
 	TEST_ASSERT(cases_failed == 0, "%u fault cases failed", cases_failed);
+	/* No dead kind: each kind with a contract was failed by some case,
+	 * and the library made no call of a kind without one.
+	 */
+	for (i = 0; i < n; i++)
+		TEST_ASSERT(fault_errnos(trace[i])->n > 0,
+			"library call %u is of kind %s, which has no contract", i,
+			fault_kind_name(trace[i]));
+	for (i = 0; i < FK_MAX; i++)
+		TEST_ASSERT(fault_errnos(i)->n == 0 || kind_cases[i] > 0,
+			"dead fault kind %s: the library never made such a call",
+			fault_kind_name(i));
 	return TEST_SUCCESS;
 }
 

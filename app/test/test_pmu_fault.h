@@ -21,9 +21,8 @@
 /* The step of the library a libc call belongs to. */
 enum fault_kind {
 	FK_PERF_OPEN,     /* syscall(perf_event_open) */
-	FK_IOCTL_ID,      /* ioctl(PERF_EVENT_IOC_ID) */
 	FK_IOCTL_ENABLE,  /* ioctl(PERF_EVENT_IOC_ENABLE) */
-	FK_IOCTL_OTHER,   /* any other ioctl */
+	FK_IOCTL_OTHER,   /* any other ioctl: no contract, the library must make none */
 	FK_MMAP,          /* mmap of a user page */
 	FK_MUNMAP,        /* munmap */
 	FK_READ_PERF,     /* read() of a perf event fd */

@@ -15,7 +15,6 @@
 /* Errnos each kind of call can return; 0 for read() is "0 bytes". */
 static const int errs_perf_open[] = { EMFILE, ENFILE, ENOMEM, EINTR, EAGAIN, EBUSY, EACCES,
 	EPERM, E2BIG, ENODEV, ENOENT, EOPNOTSUPP, EINVAL };
-static const int errs_ioctl_id[] = { EINVAL, ENOTTY, EIO };
 static const int errs_ioctl_enable[] = { EINTR, EAGAIN, EINVAL, EIO };
 static const int errs_mmap[] = { EAGAIN, ENOMEM, EPERM, EINVAL, ENODEV };
 static const int errs_munmap[] = { EINVAL, ENOMEM };
@@ -29,7 +28,6 @@ static const int errs_alloc[] = { ENOMEM };
 #define ERRS(a) { a, RTE_DIM(a) }
 static const struct fault_errs kind_errs[FK_MAX] = {
 	[FK_PERF_OPEN] = ERRS(errs_perf_open),
-	[FK_IOCTL_ID] = ERRS(errs_ioctl_id),
 	[FK_IOCTL_ENABLE] = ERRS(errs_ioctl_enable),
 	[FK_MMAP] = ERRS(errs_mmap),
 	[FK_MUNMAP] = ERRS(errs_munmap),
@@ -82,8 +80,6 @@ fault_expected(enum fault_kind kind, int err, bool persistent)
 	case FK_MUNMAP:
 	case FK_READ_PERF:
 		return 0;
-	case FK_IOCTL_ID:
-		return -EIO;
 	default:
 		break;
 	}

@@ -41,7 +41,6 @@ WRAPPED(void, free, (void *p));
 
 static const char *const kind_names[FK_MAX] = {
 	[FK_PERF_OPEN] = "perf_event_open",
-	[FK_IOCTL_ID] = "ioctl(ID)",
 	[FK_IOCTL_ENABLE] = "ioctl(ENABLE)",
 	[FK_IOCTL_OTHER] = "ioctl",
 	[FK_MMAP] = "mmap",
@@ -244,9 +243,7 @@ __wrap_ioctl(int fd, unsigned long request, ...)
 	arg = va_arg(ap, void *);
 	va_end(ap);
 
-	if (request == PERF_EVENT_IOC_ID)
-		kind = FK_IOCTL_ID;
-	else if (request == PERF_EVENT_IOC_ENABLE)
+	if (request == PERF_EVENT_IOC_ENABLE)
 		kind = FK_IOCTL_ENABLE;
 	if (fault_hit(kind))
 		return -1;

@@ -422,3 +422,17 @@ pmu_check_fail(const char *name, const char *core_pmu, int err)
 		"encode \"%s\" failed but left an encoding", name);
 	return TEST_SUCCESS;
 }
+
+int
+pmu_init_real(void)
+{
+	int ret = rte_pmu_init();
+
+	if (ret == 0)
+		return TEST_SUCCESS;
+	TEST_ASSERT(access(PMU_SYSFS_ROOT_DEFAULT, F_OK) != 0,
+		"rte_pmu_init: %s, though this kernel has perf_event (%s exists)",
+		strerror(-ret), PMU_SYSFS_ROOT_DEFAULT);
+	TEST_SKIP("no perf_event on this kernel (%s: %s), rte_pmu_init: %s",
+		PMU_SYSFS_ROOT_DEFAULT, strerror(errno), strerror(-ret));
+}

@@ -41,4 +41,10 @@ int pmu_check_attr(const char *name, const char *core_pmu, const struct perf_eve
 /* Encoding @p name for @p core_pmu fails with @p err and leaves nothing. */
 int pmu_check_fail(const char *name, const char *core_pmu, int err);
 
+/* rte_pmu_init() on the real kernel: TEST_SUCCESS; TEST_FAILED (printed)
+ * where perf_event exists (PMU_SYSFS_ROOT_DEFAULT is there); TEST_SKIPPED
+ * with the reason only where it does not.
+ */
+int pmu_init_real(void);
+
 #endif /* TEST_PMU_FIXTURE_H */

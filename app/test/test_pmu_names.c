@@ -9,9 +9,11 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <rte_common.h>
+#include <rte_log.h>
 
 #include "pmu_private.h"
 #include "test.h"
@@ -224,6 +226,61 @@ test_error_codes(void)
 	return TEST_SUCCESS;
 }
 
+/* Bad bytes in a name reach the log escaped: no line is split by a
+ * newline of the name, no byte outside printable ASCII is printed, a long
+ * name is cut, and each refusal still logs its line.
+ */
+static int
+test_bad_bytes_logged(void)
+{
+	static const char *const names[] = {
+		"task-clock\n", "\xff\xfe", "cycles:u\x01", "cycles:\x01",
+		"cpu/event=0x3c,um\nask=1/", "cpu/event=0x3c,umask=\xff/", "no\npmu/event=1/",
+		"msr/ts\xff" "c/", "cpu/event=1/\xff", "cpu/event=1,\x1b[31m/",
+		"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n",
+	};
+	struct pmu_event_desc d;
+	unsigned int i;
+	size_t loglen, j, line;
+	char *logbuf;
+	FILE *log;
+	int ret;
+
+	TEST_ASSERT_SUCCESS(use_root("x86"), "root");
+	for (i = 0; i < RTE_DIM(names); i++) {
+		logbuf = NULL;
+		loglen = 0;
+		log = open_memstream(&logbuf, &loglen);
+		TEST_ASSERT_NOT_NULL(log, "open_memstream");
+		rte_openlog_stream(log);
+		ret = pmu_event_encode(names[i], "cpu", &d);
+		rte_openlog_stream(NULL);
+		fclose(log);
+		printf("name %u: %d, log: %s", i, ret, logbuf != NULL ? logbuf : "(none)\n");
+
+		ret = ret < 0 && loglen > 0 ? TEST_SUCCESS : TEST_FAILED;
+		for (j = 0, line = 0; ret == TEST_SUCCESS && j < loglen; j++, line++) {
+			unsigned char c = (unsigned char)logbuf[j];
+
+			if (line == 0 && strncmp(&logbuf[j], "PMU: ", 5) != 0)
+				ret = TEST_FAILED;
+			else if (c == '\n')
+				line = (size_t)-1;
+			else if (c < 0x20 || c >= 0x7f || line > 400)
+				ret = TEST_FAILED;
+		}
+		if (i == 0 && strstr(logbuf, "task-clock\\n") == NULL)
+			ret = TEST_FAILED;
+		free(logbuf);
+		TEST_ASSERT_SUCCESS(ret, "name %u refused with no log line, or logged raw or "
+			"uncut (see the log above)", i);
+	}
+
+	return TEST_SUCCESS;
+}
+
 static struct unit_test_suite pmu_names_testsuite = {
 	.suite_name = "pmu names as perf spells them",
 	.setup = pmu_fixture_setup,
@@ -234,6 +291,7 @@ static struct unit_test_suite pmu_names_testsuite = {
 		TEST_CASE(test_cache),
 		TEST_CASE(test_software),
 		TEST_CASE(test_error_codes),
+		TEST_CASE(test_bad_bytes_logged),
 		TEST_CASES_END()
 	}
 };

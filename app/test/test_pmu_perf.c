@@ -30,6 +30,7 @@
 
 #include "pmu_private.h"
 #include "test.h"
+#include "test_pmu_fixture.h"
 #include "test_pmu_loop.h"
 #include "test_pmu_perf.h"
 #include "test_pmu_syscount.h"
@@ -568,9 +569,11 @@ static int
 test_pmu_perf(void)
 {
 	unsigned int failed;
+	int ret;
 
-	if (rte_pmu_init() != 0)
-		TEST_SKIP("rte_pmu_init failed");
+	ret = pmu_init_real();
+	if (ret != TEST_SUCCESS)
+		return ret;
 	num_figures = 0;
 	exact = false;
 

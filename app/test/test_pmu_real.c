@@ -37,6 +37,7 @@
 
 #include "pmu_private.h"
 #include "test.h"
+#include "test_pmu_fixture.h"
 #include "test_pmu_loop.h"
 
 
@@ -102,10 +103,11 @@ counts_exact(int instr, int cyc)
 static int
 real_suite_setup(void)
 {
-	int instr, cyc;
+	int instr, cyc, ret;
 
-	if (rte_pmu_init() != 0)
-		TEST_SKIP("rte_pmu_init failed");
+	ret = pmu_init_real();
+	if (ret != TEST_SUCCESS)
+		return ret;
 	instr = rte_pmu_add_event("instructions");
 	cyc = rte_pmu_add_event("cycles");
 	if (instr < 0 || cyc < 0) {

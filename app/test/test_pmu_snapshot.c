@@ -12,12 +12,16 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include <rte_common.h>
 #include <rte_lcore.h>
+#include <rte_log.h>
 
 #include <rte_pmu.h>
 
@@ -202,6 +206,34 @@ unregistered_thread(void *arg)
 	return NULL;
 }
 
+/* A NULL delta is refused, and the log line names that parameter. */
+static int
+test_delta_null_logged(void)
+{
+	uint64_t start[EV_NUM] = { 0 };
+	size_t loglen = 0;
+	char *logbuf = NULL;
+	bool named, other;
+	FILE *log;
+	int ret;
+
+	log = open_memstream(&logbuf, &loglen);
+	TEST_ASSERT_NOT_NULL(log, "open_memstream");
+	rte_openlog_stream(log);
+	ret = rte_pmu_read_group_delta(start, NULL, EV_NUM);
+	rte_openlog_stream(NULL);
+	fclose(log);
+	named = logbuf != NULL && strstr(logbuf, "delta is NULL") != NULL;
+	other = logbuf != NULL && strstr(logbuf, "values is NULL") != NULL;
+	printf("log of a NULL delta: %s", logbuf != NULL ? logbuf : "(none)\n");
+	free(logbuf);
+
+	TEST_ASSERT_EQUAL(ret, -EINVAL, "NULL delta: %d", ret);
+	TEST_ASSERT(named && !other, "the log line does not name the NULL parameter delta");
+
+	return TEST_SUCCESS;
+}
+
 static int
 test_snapshot_errors(void)
 {
@@ -213,6 +245,7 @@ test_snapshot_errors(void)
 	TEST_ASSERT_EQUAL(rte_pmu_read_group(values, 0), -EINVAL, "n = 0");
 	TEST_ASSERT_EQUAL(rte_pmu_read_group_delta(NULL, values, EV_NUM), -EINVAL,
 		"NULL start");
+	TEST_ASSERT_SUCCESS(test_delta_null_logged(), "NULL delta");
 
 	TEST_ASSERT_SUCCESS(pthread_create(&t, NULL, unregistered_thread, &ret), "thread");
 	TEST_ASSERT_SUCCESS(pthread_join(t, NULL), "join");

@@ -385,7 +385,11 @@ test_socket_commands(void)
 	}
 	if (ret == 0 && (strncmp(buf, want, strlen(want)) != 0 ||
 			strstr(buf, "\"status\":1,") == NULL || strstr(buf, "\"scaled\":[") == NULL ||
-			strstr(buf, "\"time_enabled\":") == NULL))
+			strstr(buf, "\"time_enabled\":") == NULL ||
+			/* The keys of pmu_lib.rst, and no undocumented one. */
+			strstr(buf, "\"values_error\":0,") == NULL ||
+			strstr(buf, "\"read_errors\":0,") == NULL ||
+			strstr(buf, "\"read_error\":") != NULL))
 		ret = -EPROTO;
 	if (ret == 0) {
 		ret = socket_cmd(sock, "/pmu/lcore,abc", buf, sizeof(buf));

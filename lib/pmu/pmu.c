@@ -271,10 +271,11 @@ rte_pmu_fini(void)
 static int
 add_check(const char *name)
 {
+	const char *shown = pmu_name_printable(name);
 	unsigned int i;
 
 	if (!pmu.initialized) {
-		PMU_LOG(ERR, "add event %s: rte_pmu_init() not called", name);
+		PMU_LOG(ERR, "add event %s: rte_pmu_init() not called", shown);
 		return -ENODEV;
 	}
 	for (i = 0; i < pmu.num_events; i++)
@@ -282,12 +283,12 @@ add_check(const char *name)
 			return i + 1;
 	if (pmu.num_open + pmu.num_opening != 0) {
 		PMU_LOG(ERR, "add event %s: %u lcore(s) already opened their group; "
-			"add every event before the first rte_pmu_read()", name,
+			"add every event before the first rte_pmu_read()", shown,
 			pmu.num_open + pmu.num_opening);
 		return -EBUSY;
 	}
 	if (pmu.num_events == RTE_MAX_NUM_GROUP_EVENTS) {
-		PMU_LOG(ERR, "add event %s: group is full (%d events)", name,
+		PMU_LOG(ERR, "add event %s: group is full (%d events)", shown,
 			RTE_MAX_NUM_GROUP_EVENTS);
 		return -ENOSPC;
 	}
@@ -327,7 +328,7 @@ rte_pmu_add_event(const char *name)
 		goto out;
 	copy = strdup(name);
 	if (copy == NULL) {
-		PMU_LOG(ERR, "add event %s: out of memory", name);
+		PMU_LOG(ERR, "add event %s: out of memory", pmu_name_printable(name));
 		ret = -ENOMEM;
 		goto out;
 	}
@@ -336,7 +337,8 @@ rte_pmu_add_event(const char *name)
 	pmu_lock();
 	ret = add_check(name);
 	if (ret == 0 && pmu.generation != generation) {
-		PMU_LOG(ERR, "add event %s: the library was closed meanwhile", name);
+		PMU_LOG(ERR, "add event %s: the library was closed meanwhile",
+			pmu_name_printable(name));
 		ret = -ENODEV;
 	}
 	if (ret == 0) {
@@ -349,7 +351,7 @@ rte_pmu_add_event(const char *name)
 	free(copy);
 	if (ret >= 0)
 		PMU_LOG(DEBUG, "event %s: index %d type %u config 0x%" PRIx64
-			" config1 0x%" PRIx64, name, ret, desc.attr.type,
+			" config1 0x%" PRIx64, pmu_name_printable(name), ret, desc.attr.type,
 			(uint64_t)desc.attr.config, (uint64_t)desc.attr.config1);
 	rte_pmu_trace_event_add(name, ret);
 	return ret;

@@ -50,7 +50,12 @@ pmu_core_pmus(char names[][PMU_NAME_MAX])
 static int
 parse_cpu(const char **p, unsigned int *cpu)
 {
-	return pmu_sysfs_parse_uint(p, CPU_SETSIZE - 1, cpu);
+	uint64_t v;
+
+	if (pmu_parse_u64(p, 10, CPU_SETSIZE - 1, &v) != 0)
+		return -EINVAL;
+	*cpu = (unsigned int)v;
+	return 0;
 }
 
 int

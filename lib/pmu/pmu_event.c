@@ -31,6 +31,50 @@
 
 #include "pmu_private.h"
 
+/* Buffers of pmu_name_printable(), per thread: up to 4 bytes each byte,
+ * "..." and the NUL.
+ */
+#define NAME_LOG_SLOTS 8
+#define NAME_LOG_LEN (PMU_NAME_LOG_MAX * 4 + 4)
+static RTE_DEFINE_PER_LCORE(char, name_log[NAME_LOG_SLOTS][NAME_LOG_LEN]);
+static RTE_DEFINE_PER_LCORE(unsigned int, name_log_next);
+
+const char *
+pmu_name_printable(const char *name)
+{
+	static const char hex[] = "0123456789abcdef";
+	unsigned int slot = RTE_PER_LCORE(name_log_next)++ % NAME_LOG_SLOTS;
+	char *out = RTE_PER_LCORE(name_log)[slot];
+	size_t i, o = 0;
+
+	if (name == NULL)
+		return "(null)";
+	for (i = 0; name[i] != '\0' && i < PMU_NAME_LOG_MAX; i++) {
+		unsigned char c = (unsigned char)name[i];
+		char esc = c == '\n' ? 'n' : c == '\t' ? 't' : c == '\r' ? 'r' :
+			c == '\\' ? '\\' : '\0';
+
+		if (esc != '\0') {
+			out[o++] = '\\';
+			out[o++] = esc;
+		} else if (c < 0x20 || c >= 0x7f) {
+			out[o++] = '\\';
+			out[o++] = 'x';
+			out[o++] = hex[c >> 4];
+			out[o++] = hex[c & 0xf];
+		} else {
+			out[o++] = (char)c;
+		}
+	}
+	if (name[i] != '\0') {
+		memcpy(&out[o], "...", 3);
+		o += 3;
+	}
+	out[o] = '\0';
+
+	return out;
+}
+
 /* Privilege levels a name asked for (modifier letters). */
 #define MOD_USER 0x1u
 #define MOD_KERNEL 0x2u
@@ -61,7 +105,13 @@ all_in(const char *s, const char *set)
 static bool
 raw_parse(const char *s, uint64_t *config)
 {
-	return s[0] == 'r' && pmu_parse_u64(s + 1, 16, config) == 0;
+	const char *p = s + 1;
+	uint64_t v;
+
+	if (s[0] != 'r' || pmu_parse_u64(&p, 16, UINT64_MAX, &v) != 0 || *p != '\0')
+		return false;
+	*config = v;
+	return true;
 }
 
 /* A name perf itself resolves without a PMU folder. */
@@ -98,12 +148,13 @@ split_name(const char *name, struct name_parts *np)
 			if (np->mods[0] == ':')
 				np->mods++;
 		}
-		if (!pmu_name_valid(np->pmu)) {
-			PMU_LOG(ERR, "event %s: bad PMU name", name);
+		if (!pmu_sysfs_name_valid(np->pmu, strlen(np->pmu), PMU_NAME_PMU)) {
+			PMU_LOG(ERR, "event %s: bad PMU name", pmu_name_printable(name));
 			return -EINVAL;
 		}
 		if (np->base[0] == '\0') {
-			PMU_LOG(ERR, "event %s: expected %s/term[=value],.../", name, np->pmu);
+			PMU_LOG(ERR, "event %s: expected %s/term[=value],.../",
+				pmu_name_printable(name), pmu_name_printable(np->pmu));
 			return -EINVAL;
 		}
 		return 0;
@@ -113,7 +164,7 @@ split_name(const char *name, struct name_parts *np)
 	if (colon == NULL)
 		return 0;
 	if (colon[1] == '\0' || colon == np->buf) {
-		PMU_LOG(ERR, "event %s: empty modifier or event", name);
+		PMU_LOG(ERR, "event %s: empty modifier or event", pmu_name_printable(name));
 		return -EINVAL;
 	}
 	/* "cycles:u" has modifiers, "INST_RETIRED:ANY_P" is a vendor name. */
@@ -146,12 +197,14 @@ parse_mods(const char *name, const char *mods, unsigned int *bits)
 			bit = MOD_HV;
 			break;
 		default:
-			PMU_LOG(ERR, "event %s: modifier '%c' not supported (u, k and h are)",
-				name, *p);
+			PMU_LOG(ERR, "event %s: modifier '%s' not supported (u, k and h are)",
+				pmu_name_printable(name),
+				pmu_name_printable((const char [2]){ *p, '\0' }));
 			return -EINVAL;
 		}
 		if ((*bits & bit) != 0) {
-			PMU_LOG(ERR, "event %s: modifier '%c' given twice", name, *p);
+			PMU_LOG(ERR, "event %s: modifier '%c' given twice",
+				pmu_name_printable(name), *p);
 			return -EINVAL;
 		}
 		*bits |= bit;
@@ -188,8 +241,8 @@ extended_type(const char *name, const char *core_pmu, uint64_t *ext)
 
 	ret = pmu_sysfs_type(core_pmu, &type);
 	if (ret != 0) {
-		PMU_LOG(ERR, "event %s: cannot read %s/%s/type: %s", name, pmu_sysfs_root(),
-			core_pmu, strerror(-ret));
+		PMU_LOG(ERR, "event %s: cannot read %s/%s/type: %s", pmu_name_printable(name),
+			pmu_sysfs_root(), core_pmu, strerror(-ret));
 		return ret;
 	}
 	*ext = (uint64_t)type << PERF_PMU_TYPE_SHIFT;
@@ -207,11 +260,12 @@ encode_hw(const char *name, const char *what, const char *core_pmu, uint32_t typ
 
 	if (core_pmu[0] == '\0') {
 		PMU_LOG(ERR, "event %s: a %s event, but this machine has no core PMU under %s "
-			"(a virtual machine without a PMU?)", name, what, pmu_sysfs_root());
+			"(a virtual machine without a PMU?)", pmu_name_printable(name), what,
+			pmu_sysfs_root());
 		return -EOPNOTSUPP;
 	}
-	if (!pmu_name_valid(core_pmu)) {
-		PMU_LOG(ERR, "event %s: bad core PMU name %s", name, core_pmu);
+	if (!pmu_sysfs_name_valid(core_pmu, strlen(core_pmu), PMU_NAME_PMU)) {
+		PMU_LOG(ERR, "event %s: bad core PMU name %s", pmu_name_printable(name), core_pmu);
 		return -EINVAL;
 	}
 
@@ -219,8 +273,9 @@ encode_hw(const char *name, const char *what, const char *core_pmu, uint32_t typ
 	if (type == PERF_TYPE_RAW) {
 		ret = pmu_sysfs_type(core_pmu, &raw_type);
 		if (ret != 0) {
-			PMU_LOG(ERR, "event %s: cannot read %s/%s/type: %s", name,
-				pmu_sysfs_root(), core_pmu, strerror(-ret));
+			PMU_LOG(ERR, "event %s: cannot read %s/%s/type: %s",
+				pmu_name_printable(name), pmu_sysfs_root(), core_pmu,
+				strerror(-ret));
 			return ret;
 		}
 		desc->attr.type = raw_type;
@@ -245,8 +300,8 @@ encode_core_event(const char *name, const char *core_pmu, struct pmu_event_desc 
 	unsigned int i, n;
 	int ret;
 
-	if (!pmu_name_valid(core_pmu)) {
-		PMU_LOG(ERR, "event %s: bad core PMU name %s", name, core_pmu);
+	if (!pmu_sysfs_name_valid(core_pmu, strlen(core_pmu), PMU_NAME_PMU)) {
+		PMU_LOG(ERR, "event %s: bad core PMU name %s", pmu_name_printable(name), core_pmu);
 		return -EINVAL;
 	}
 	ret = pmu_sysfs_event_encode(name, core_pmu, desc);
@@ -267,7 +322,7 @@ encode_core_event(const char *name, const char *core_pmu, struct pmu_event_desc 
 		desc->attr.size = sizeof(desc->attr);
 		if (ret == 0) {
 			PMU_LOG(ERR, "event %s exists on core PMU %s only, not on %s",
-				name, names[i], core_pmu);
+				pmu_name_printable(name), names[i], core_pmu);
 			return -EOPNOTSUPP;
 		}
 	}
@@ -285,7 +340,8 @@ encode_name(const char *name, const char *base, const char *core_pmu,
 	g = pmu_generic_find(base);
 	if (g != NULL) {
 		if (g->not_countable != NULL) {
-			PMU_LOG(ERR, "event %s cannot be counted: %s", name, g->not_countable);
+			PMU_LOG(ERR, "event %s cannot be counted: %s", pmu_name_printable(name),
+				g->not_countable);
 			return -EOPNOTSUPP;
 		}
 		if (g->type == PERF_TYPE_HARDWARE)
@@ -304,8 +360,8 @@ encode_name(const char *name, const char *base, const char *core_pmu,
 	if (raw_parse(base, &config))
 		return encode_hw(name, "raw", core_pmu, PERF_TYPE_RAW, config, desc);
 
-	if (strstr(base, "..") != NULL || strcmp(base, ".") == 0) {
-		PMU_LOG(ERR, "event %s: bad event name", name);
+	if (!pmu_sysfs_name_valid(base, strlen(base), PMU_NAME_COMPONENT)) {
+		PMU_LOG(ERR, "event %s: bad event name", pmu_name_printable(name));
 		return -EINVAL;
 	}
 
@@ -320,11 +376,12 @@ encode_name(const char *name, const char *base, const char *core_pmu,
 		return ret;
 
 	if (core_pmu[0] == '\0')
-		PMU_LOG(ERR, "unknown event %s: not a perf event name, no core PMU%s", name,
+		PMU_LOG(ERR, "unknown event %s: not a perf event name, no core PMU%s",
+			pmu_name_printable(name),
 			pmu_pfm_available() ? ", unknown to libpfm4" : "");
 	else
 		PMU_LOG(ERR, "unknown event %s: not a perf event name nor in %s/%s/events/%s",
-			name, pmu_sysfs_root(), core_pmu,
+			pmu_name_printable(name), pmu_sysfs_root(), core_pmu,
 			pmu_pfm_available() ? ", unknown to libpfm4" : "");
 	return -ENOENT;
 }
@@ -342,7 +399,7 @@ apply_mods(const char *name, unsigned int mods, struct perf_event_attr *attr)
 	}
 	if (software && mods == MOD_HV) {
 		PMU_LOG(ERR, "event %s: modifier h alone counts nothing for a software event",
-			name);
+			pmu_name_printable(name));
 		return -EINVAL;
 	}
 	attr->exclude_user = (mods & MOD_USER) == 0;
@@ -431,8 +488,8 @@ pmu_event_encode_any(const char *name, const char *core_pmu, struct pmu_event_de
 		ret = pmu_event_encode(name, names[i], desc);
 		RTE_PER_LCORE(pmu_log_quiet)--;
 		if (ret == 0) {
-			PMU_LOG(INFO, "event %s: counted on lcores of core PMU %s only", name,
-				names[i]);
+			PMU_LOG(INFO, "event %s: counted on lcores of core PMU %s only",
+				pmu_name_printable(name), names[i]);
 			return 0;
 		}
 	}

@@ -182,8 +182,8 @@ pmu_cache_parse(const char *name, uint64_t *config)
 	if (result < 0)
 		result = PERF_COUNT_HW_CACHE_RESULT_ACCESS;
 	if ((cache_ops_valid[cache] & (1u << op)) == 0) {
-		PMU_LOG(ERR, "event %s: %s has no %s operation", name, cache_names[cache][0],
-			cache_ops[op][0]);
+		PMU_LOG(ERR, "event %s: %s has no %s operation", pmu_name_printable(name),
+			cache_names[cache][0], cache_ops[op][0]);
 		return -EINVAL;
 	}
 

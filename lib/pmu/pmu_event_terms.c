@@ -42,32 +42,25 @@ struct term_ctx {
 
 static int apply_terms(struct term_ctx *ctx, char *terms, bool user);
 
-/* A term or event word: letters, digits, '_', '-', '.', but no "..". */
-static bool
-word_valid(const char *s)
-{
-	const char *p;
-
-	if (s[0] == '\0' || strstr(s, "..") != NULL || strcmp(s, ".") == 0)
-		return false;
-	for (p = s; *p != '\0'; p++) {
-		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-				(*p >= '0' && *p <= '9') ||
-				*p == '_' || *p == '-' || *p == '.')
-			continue;
-		return false;
-	}
-	return true;
-}
-
 /* A decimal or 0x hexadecimal value, nothing else. */
 static int
 parse_value(const char *s, uint64_t *value)
 {
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-		return pmu_parse_u64(s + 2, 16, value);
+	unsigned int base = 10;
+	uint64_t v;
+	int ret;
 
-	return pmu_parse_u64(s, 10, value);
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		s += 2;
+	}
+	ret = pmu_parse_u64(&s, base, UINT64_MAX, &v);
+	if (ret == 0 && *s != '\0')
+		ret = -EINVAL;
+	if (ret == 0)
+		*value = v;
+
+	return ret;
 }
 
 /* config, config1, config2 and period set a whole attr field. */
@@ -99,8 +92,8 @@ ctx_read(struct term_ctx *ctx, const char *dir, const char *name, char *buf, siz
 
 	ret = snprintf(rel, sizeof(rel), "%s/%s", dir, name);
 	if (ret < 0 || (size_t)ret >= sizeof(rel)) {
-		PMU_LOG(ERR, "event %s: name \"%.32s...\" too long for %s/", ctx->event, name,
-			dir);
+		PMU_LOG(ERR, "event %s: name \"%s\" too long for %s/",
+			pmu_name_printable(ctx->event), pmu_name_printable(name), dir);
 		return -EINVAL;
 	}
 
@@ -108,8 +101,8 @@ ctx_read(struct term_ctx *ctx, const char *dir, const char *name, char *buf, siz
 	if (ret == -ENOENT)
 		return -ENOENT;
 	if (ret < 0) {
-		PMU_LOG(ERR, "event %s: cannot read %s/%s/%s: %s", ctx->event,
-			pmu_sysfs_root(), ctx->pmu_name, rel, strerror(-ret));
+		PMU_LOG(ERR, "event %s: cannot read %s/%s/%s: %s", pmu_name_printable(ctx->event),
+			pmu_sysfs_root(), ctx->pmu_name, pmu_name_printable(rel), strerror(-ret));
 		return ret;
 	}
 
@@ -134,15 +127,18 @@ apply_format(struct term_ctx *ctx, const char *key, uint64_t value, bool user)
 		return -ENOENT;
 	case -ERANGE:
 		PMU_LOG(ERR, "event %s: value 0x%" PRIx64 " does not fit term %s of %s",
-			ctx->event, value, key, ctx->pmu_name);
+			pmu_name_printable(ctx->event), value, pmu_name_printable(key),
+			ctx->pmu_name);
 		return -EINVAL;
 	case -EINVAL:
-		PMU_LOG(ERR, "event %s: malformed format file %s/%s/format/%s", ctx->event,
-			pmu_sysfs_root(), ctx->pmu_name, key);
+		PMU_LOG(ERR, "event %s: malformed format file %s/%s/format/%s",
+			pmu_name_printable(ctx->event), pmu_sysfs_root(), ctx->pmu_name,
+			pmu_name_printable(key));
 		return -EINVAL;
 	default:
-		PMU_LOG(ERR, "event %s: cannot read %s/%s/format/%s: %s", ctx->event,
-			pmu_sysfs_root(), ctx->pmu_name, key, strerror(-ret));
+		PMU_LOG(ERR, "event %s: cannot read %s/%s/format/%s: %s",
+			pmu_name_printable(ctx->event), pmu_sysfs_root(), ctx->pmu_name,
+			pmu_name_printable(key), strerror(-ret));
 		return ret;
 	}
 
@@ -163,7 +159,7 @@ pending_add(struct term_ctx *ctx, const char *key)
 	}
 	if (ctx->nr_pending == PMU_PENDING_MAX || strlen(key) >= PMU_TERM_NAME_MAX) {
 		PMU_LOG(ERR, "event %s: too many parameters in an event of %s",
-			ctx->event, ctx->pmu_name);
+			pmu_name_printable(ctx->event), ctx->pmu_name);
 		return -EINVAL;
 	}
 	rte_strscpy(ctx->pending[ctx->nr_pending++], key, PMU_TERM_NAME_MAX);
@@ -199,7 +195,8 @@ pending_check(const struct term_ctx *ctx, const char *user_terms)
 		if (user_sets(user_terms, ctx->pending[i]))
 			continue;
 		PMU_LOG(ERR, "event %s needs a parameter: give %s/<event>,%s=<value>/",
-			ctx->event, ctx->pmu_name, ctx->pending[i]);
+			pmu_name_printable(ctx->event), ctx->pmu_name,
+			pmu_name_printable(ctx->pending[i]));
 		return -EINVAL;
 	}
 	return 0;
@@ -219,8 +216,8 @@ expand_event(struct term_ctx *ctx, const char *event_name)
 	if (ret < 0)
 		return ret;
 	if (ret == 0) {
-		PMU_LOG(ERR, "event %s: %s/%s/events/%s is empty", ctx->event,
-			pmu_sysfs_root(), ctx->pmu_name, event_name);
+		PMU_LOG(ERR, "event %s: %s/%s/events/%s is empty", pmu_name_printable(ctx->event),
+			pmu_sysfs_root(), ctx->pmu_name, pmu_name_printable(event_name));
 		return -EINVAL;
 	}
 
@@ -246,14 +243,16 @@ apply_term(struct term_ctx *ctx, char *term, bool user)
 		*eq = '\0';
 		val = eq + 1;
 	}
-	if (!word_valid(term)) {
-		PMU_LOG(ERR, "event %s: malformed term \"%s\"%s", ctx->event, term, from);
+	if (!pmu_sysfs_name_valid(term, strlen(term), PMU_NAME_WORD)) {
+		PMU_LOG(ERR, "event %s: malformed term \"%s\"%s", pmu_name_printable(ctx->event),
+			pmu_name_printable(term), from);
 		return -EINVAL;
 	}
 
 	if (val != NULL && strcmp(val, "?") == 0) {
 		if (user) {
-			PMU_LOG(ERR, "event %s: term %s needs a value", ctx->event, term);
+			PMU_LOG(ERR, "event %s: term %s needs a value",
+				pmu_name_printable(ctx->event), pmu_name_printable(term));
 			return -EINVAL;
 		}
 		return pending_add(ctx, term);
@@ -262,7 +261,8 @@ apply_term(struct term_ctx *ctx, char *term, bool user)
 		ret = parse_value(val, &value);
 		if (ret != 0) {
 			PMU_LOG(ERR, "event %s: bad value \"%s\" for term %s%s%s",
-				ctx->event, val, term, from,
+				pmu_name_printable(ctx->event), pmu_name_printable(val),
+				pmu_name_printable(term), from,
 				ret == -ERANGE ? " (more than 64 bits)" : "");
 			return -EINVAL;
 		}
@@ -271,8 +271,8 @@ apply_term(struct term_ctx *ctx, char *term, bool user)
 	field = special_field(&ctx->desc->attr, term);
 	if (field != NULL) {
 		if (val == NULL) {
-			PMU_LOG(ERR, "event %s: term %s needs a value%s", ctx->event,
-				term, from);
+			PMU_LOG(ERR, "event %s: term %s needs a value%s",
+				pmu_name_printable(ctx->event), pmu_name_printable(term), from);
 			return -EINVAL;
 		}
 		*field = value;
@@ -291,13 +291,14 @@ apply_term(struct term_ctx *ctx, char *term, bool user)
 	if (ret == -ENOENT) {
 		if (user) {
 			PMU_LOG(ERR, "event %s: PMU %s has no %s %s (see %s/%s/format/)",
-				ctx->event, ctx->pmu_name, val == NULL ? "event or term" : "term",
-				term, pmu_sysfs_root(), ctx->pmu_name);
+				pmu_name_printable(ctx->event), ctx->pmu_name,
+				val == NULL ? "event or term" : "term",
+				pmu_name_printable(term), pmu_sysfs_root(), ctx->pmu_name);
 			/* A bare word may name an event; term=value names a term. */
 			return val == NULL ? -ENOENT : -EINVAL;
 		}
 		PMU_LOG(ERR, "event %s: term %s in an events file of %s is not a format term",
-			ctx->event, term, ctx->pmu_name);
+			pmu_name_printable(ctx->event), pmu_name_printable(term), ctx->pmu_name);
 		return -EINVAL;
 	}
 	return ret;
@@ -316,7 +317,7 @@ apply_terms(struct term_ctx *ctx, char *terms, bool user)
 		if (comma != NULL)
 			*comma = '\0';
 		if (term[0] == '\0') {
-			PMU_LOG(ERR, "event %s: empty term%s", ctx->event,
+			PMU_LOG(ERR, "event %s: empty term%s", pmu_name_printable(ctx->event),
 				user ? "" : " in an events file");
 			return -EINVAL;
 		}
@@ -329,13 +330,6 @@ apply_terms(struct term_ctx *ctx, char *terms, bool user)
 	}
 }
 
-bool
-pmu_name_valid(const char *s)
-{
-	return s[0] != '\0' && strlen(s) < PMU_NAME_MAX && strchr(s, '/') == NULL &&
-		strstr(s, "..") == NULL && strcmp(s, ".") != 0;
-}
-
 static int
 pmu_type_get(const struct term_ctx *ctx, uint32_t *type)
 {
@@ -343,7 +337,7 @@ pmu_type_get(const struct term_ctx *ctx, uint32_t *type)
 
 	ret = pmu_sysfs_type(ctx->pmu_name, type);
 	if (ret != 0)
-		PMU_LOG(ERR, "event %s: cannot read %s/%s/type: %s", ctx->event,
+		PMU_LOG(ERR, "event %s: cannot read %s/%s/type: %s", pmu_name_printable(ctx->event),
 			pmu_sysfs_root(), ctx->pmu_name, strerror(-ret));
 	return ret;
 }
@@ -359,7 +353,8 @@ pmu_terms_encode(const char *event, const char *pmu_name, char *terms,
 	int ret;
 
 	if (!pmu_sysfs_pmu_exists(pmu_name)) {
-		PMU_LOG(ERR, "event %s: no PMU %s in %s", event, pmu_name, pmu_sysfs_root());
+		PMU_LOG(ERR, "event %s: no PMU %s in %s", pmu_name_printable(event),
+			pmu_name_printable(pmu_name), pmu_sysfs_root());
 		return -ENOENT;
 	}
 

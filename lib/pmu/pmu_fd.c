@@ -29,19 +29,19 @@
 #define STALE_PAGES 16
 static struct perf_event_mmap_page *stale_pages[STALE_PAGES];
 
+/* Lcores open their groups at once: each may store the same value. */
 static size_t
 page_size(void)
 {
 	static size_t size;
-	size_t s = __atomic_load_n(&size, __ATOMIC_RELAXED);
+	size_t n = __atomic_load_n(&size, __ATOMIC_RELAXED);
 
-	/* Lcores opening their groups at once may all compute it: same value. */
-	if (s == 0) {
-		s = (size_t)sysconf(_SC_PAGESIZE);
-		__atomic_store_n(&size, s, __ATOMIC_RELAXED);
+	if (n == 0) {
+		n = (size_t)sysconf(_SC_PAGESIZE);
+		__atomic_store_n(&size, n, __ATOMIC_RELAXED);
 	}
 
-	return s;
+	return n;
 }
 
 /* EINTR: a signal came; EAGAIN, EBUSY: the kernel or the PMU is busy now. */
@@ -143,6 +143,7 @@ log_permission(const char *name)
 static void
 log_open_error(const char *name, int err)
 {
+	name = pmu_name_printable(name);
 	switch (err) {
 	case -EACCES:
 	case -EPERM:
@@ -198,7 +199,7 @@ pmu_fd_probe(const char *name, const char *core_pmu, struct pmu_event_desc *desc
 			/* Louder when the name's modifiers asked for the levels. */
 			PMU_LOG_AT(desc->levels_given ? RTE_LOG_WARNING : RTE_LOG_INFO,
 				"event %s: PMU '%s' cannot exclude kernel space; "
-				"counting user and kernel", name,
+				"counting user and kernel", pmu_name_printable(name),
 				desc->pmu[0] != '\0' ? desc->pmu : "generic");
 			desc->attr.exclude_user = 0;
 			desc->attr.exclude_kernel = 0;

@@ -116,7 +116,8 @@ pmu_group_open(struct pmu_group_opening *op)
 
 		ret = pmu_fd_map(res->fds[i], &res->pages[i]);
 		if (ret != 0) {
-			PMU_LOG(ERR, "event %s: mmap of the user page: %s", op->names[i],
+			PMU_LOG(ERR, "event %s: mmap of the user page: %s",
+				pmu_name_printable(op->names[i]),
 				strerror(-ret));
 			goto fail;
 		}

@@ -80,7 +80,7 @@ pmu_pfm_encode(const char *name, const char *core_pmu, struct pmu_event_desc *de
 			ret != PFM_ERR_FEATCOMB)
 		return -ENOENT;
 	if (ret != PFM_SUCCESS) {
-		PMU_LOG(ERR, "event %s: libpfm4: %s", name, pfm_strerror(ret));
+		PMU_LOG(ERR, "event %s: libpfm4: %s", pmu_name_printable(name), pfm_strerror(ret));
 		return -EINVAL;
 	}
 
@@ -104,19 +104,20 @@ pmu_pfm_encode(const char *name, const char *core_pmu, struct pmu_event_desc *de
 	/* A core event: opened with the type of this machine's core PMU. */
 	if (core_pmu[0] == '\0') {
 		PMU_LOG(ERR, "event %s: a %s event of libpfm4, but no core PMU under %s",
-			name, pinfo.name, pmu_sysfs_root());
+			pmu_name_printable(name), pinfo.name, pmu_sysfs_root());
 		return -EOPNOTSUPP;
 	}
 	ret = pmu_sysfs_type(core_pmu, &type);
 	if (ret != 0) {
-		PMU_LOG(ERR, "event %s: cannot read %s/%s/type: %s", name, pmu_sysfs_root(),
-			core_pmu, strerror(-ret));
+		PMU_LOG(ERR, "event %s: cannot read %s/%s/type: %s", pmu_name_printable(name),
+			pmu_sysfs_root(), core_pmu, strerror(-ret));
 		return ret;
 	}
 	desc->attr.type = type;
 	desc->core = true;
 	rte_strscpy(desc->pmu, core_pmu, sizeof(desc->pmu));
-	PMU_LOG(DEBUG, "event %s: libpfm4 %s::%s", name, pinfo.name, einfo.name);
+	PMU_LOG(DEBUG, "event %s: libpfm4 %s::%s", pmu_name_printable(name), pinfo.name,
+		einfo.name);
 	return 0;
 }
 

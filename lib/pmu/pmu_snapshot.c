@@ -126,8 +126,8 @@ rte_pmu_read_group_delta(const uint64_t *start, uint64_t *delta, unsigned int n)
 	unsigned int i;
 	int ret;
 
-	if (start == NULL) {
-		PMU_LOG(ERR, "read group delta: start is NULL");
+	if (start == NULL || delta == NULL) {
+		PMU_LOG(ERR, "read group delta: %s is NULL", start == NULL ? "start" : "delta");
 		return -EINVAL;
 	}
 

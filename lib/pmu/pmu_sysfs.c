@@ -54,20 +54,26 @@ pmu_sysfs_root(void)
 	return sysfs_root;
 }
 
-/* A path component of @p len bytes that stays in its folder. */
-static bool
-component_valid(const char *s, size_t len)
+bool
+pmu_sysfs_name_valid(const char *s, size_t len, enum pmu_name_kind kind)
 {
 	size_t i;
+	char c;
 
 	if (len == 0)
 		return false;
 	if (len == 1 && s[0] == '.')
 		return false;
+	if (kind == PMU_NAME_PMU && len >= PMU_NAME_MAX)
+		return false;
 	for (i = 0; i < len; i++) {
-		if (s[i] == '/' || s[i] == '\0')
+		c = s[i];
+		if (c == '/' || c == '\0')
 			return false;
-		if (s[i] == '.' && i + 1 < len && s[i + 1] == '.')
+		if (c == '.' && i + 1 < len && s[i + 1] == '.')
+			return false;
+		if (kind == PMU_NAME_WORD && !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+				(c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.'))
 			return false;
 	}
 	return true;
@@ -82,8 +88,8 @@ rel_valid(const char *rel)
 	for (;;) {
 		slash = strchr(rel, '/');
 		if (slash == NULL)
-			return component_valid(rel, strlen(rel));
-		if (!component_valid(rel, slash - rel))
+			return pmu_sysfs_name_valid(rel, strlen(rel), PMU_NAME_COMPONENT);
+		if (!pmu_sysfs_name_valid(rel, slash - rel, PMU_NAME_COMPONENT))
 			return false;
 		rel = slash + 1;
 	}
@@ -95,7 +101,8 @@ sysfs_path(char *path, size_t size, const char *pmu_name, const char *rel)
 {
 	int n;
 
-	if (pmu_name == NULL || !component_valid(pmu_name, strlen(pmu_name)))
+	if (pmu_name == NULL ||
+			!pmu_sysfs_name_valid(pmu_name, strlen(pmu_name), PMU_NAME_COMPONENT))
 		return -EINVAL;
 	if (rel != NULL && !rel_valid(rel))
 		return -EINVAL;
@@ -194,13 +201,12 @@ pmu_sysfs_type(const char *pmu_name, uint32_t *type)
 	if (ret == 0)
 		return -EINVAL;
 
-	for (p = buf; *p != '\0'; p++) {
-		if (*p < '0' || *p > '9')
-			return -EINVAL;
-		value = value * 10 + (uint64_t)(*p - '0');
-		if (value > UINT32_MAX)
-			return -ERANGE;
-	}
+	p = buf;
+	ret = pmu_parse_u64(&p, 10, UINT32_MAX, &value);
+	if (ret != 0)
+		return ret;
+	if (*p != '\0')
+		return -EINVAL;
 
 	*type = (uint32_t)value;
 	return 0;
@@ -219,47 +225,47 @@ pmu_sysfs_pmu_exists(const char *pmu_name)
 	return S_ISDIR(st.st_mode);
 }
 
-int
-pmu_parse_u64(const char *s, unsigned int base, uint64_t *value)
+/* Value of digit @p c in @p base (10 or 16), or UINT_MAX. */
+static unsigned int
+digit(char c, unsigned int base)
 {
+	if (c >= '0' && c <= '9')
+		return (unsigned int)(c - '0');
+	if (base == 16 && c >= 'a' && c <= 'f')
+		return (unsigned int)(c - 'a') + 10;
+	if (base == 16 && c >= 'A' && c <= 'F')
+		return (unsigned int)(c - 'A') + 10;
+	return UINT_MAX;
+}
+
+int
+pmu_parse_u64(const char **p, unsigned int base, uint64_t max, uint64_t *value)
+{
+	const char *s = *p;
 	uint64_t v = 0;
 	unsigned int d;
 
-	if (*s == '\0')
+	if (digit(*s, base) == UINT_MAX)
 		return -EINVAL;
-	for (; *s != '\0'; s++) {
-		if (*s >= '0' && *s <= '9')
-			d = (unsigned int)(*s - '0');
-		else if (base == 16 && *s >= 'a' && *s <= 'f')
-			d = (unsigned int)(*s - 'a') + 10;
-		else if (base == 16 && *s >= 'A' && *s <= 'F')
-			d = (unsigned int)(*s - 'A') + 10;
-		else
-			return -EINVAL;
-		if (v > (UINT64_MAX - d) / base)
+	for (; (d = digit(*s, base)) != UINT_MAX; s++) {
+		if (d > max || v > (max - d) / base)
 			return -ERANGE;
 		v = v * base + d;
 	}
+	*p = s;
 	*value = v;
 	return 0;
 }
 
-int
-pmu_sysfs_parse_uint(const char **p, unsigned int max, unsigned int *out)
+/* A decimal bit number (0-63) at *@p p; advances *@p p. -EINVAL otherwise. */
+static int
+parse_bit(const char **p, unsigned int *bit)
 {
-	const char *s = *p;
-	unsigned int v = 0;
+	uint64_t v;
 
-	if (*s < '0' || *s > '9')
+	if (pmu_parse_u64(p, 10, 63, &v) != 0)
 		return -EINVAL;
-	while (*s >= '0' && *s <= '9') {
-		v = v * 10 + (unsigned int)(*s - '0');
-		if (v > max)
-			return -EINVAL;
-		s++;
-	}
-	*p = s;
-	*out = v;
+	*bit = (unsigned int)v;
 	return 0;
 }
 
@@ -305,13 +311,13 @@ pmu_format_apply(const char *spec, uint64_t value, struct perf_event_attr *attr)
 	for (;;) {
 		if (nr == RTE_DIM(lo))
 			return -EINVAL;
-		ret = pmu_sysfs_parse_uint(&p, 63, &lo[nr]);
+		ret = parse_bit(&p, &lo[nr]);
 		if (ret != 0)
 			return ret;
 		hi[nr] = lo[nr];
 		if (*p == '-') {
 			p++;
-			ret = pmu_sysfs_parse_uint(&p, 63, &hi[nr]);
+			ret = parse_bit(&p, &hi[nr]);
 			if (ret != 0)
 				return ret;
 			if (lo[nr] > hi[nr])
@@ -359,7 +365,7 @@ pmu_sysfs_format_apply(const char *pmu_name, const char *term, uint64_t value,
 
 	if (term == NULL || attr == NULL)
 		return -EINVAL;
-	if (!component_valid(term, strlen(term)))
+	if (!pmu_sysfs_name_valid(term, strlen(term), PMU_NAME_COMPONENT))
 		return -EINVAL;
 
 	n = snprintf(rel, sizeof(rel), "format/%s", term);

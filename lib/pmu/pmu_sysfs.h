@@ -19,6 +19,23 @@
 /** Longest PMU folder name kept. */
 #define PMU_NAME_MAX 64
 
+/** What a name part may hold (pmu_sysfs_name_valid()). */
+enum pmu_name_kind {
+	/** Any byte but '/' and NUL: a path component (folder, file). */
+	PMU_NAME_COMPONENT,
+	/** A component that fits PMU_NAME_MAX with its NUL: a PMU folder. */
+	PMU_NAME_PMU,
+	/** Letters, digits, '_', '-' and '.' only: a term or event word. */
+	PMU_NAME_WORD,
+};
+
+/**
+ * The one check of a name part that becomes a path under the sysfs root:
+ * the @p len bytes at @p s are not empty, not ".", hold no ".." and no '/'
+ * or NUL, and only what @p kind allows.
+ */
+bool pmu_sysfs_name_valid(const char *s, size_t len, enum pmu_name_kind kind);
+
 /** Current sysfs root (default, or set by __rte_pmu_sysfs_root_set()). */
 const char *pmu_sysfs_root(void);
 
@@ -30,19 +47,14 @@ const char *pmu_sysfs_root(void);
  */
 int pmu_sysfs_read(const char *pmu, const char *rel, char *buf, size_t len);
 
-/**
- * Parse the decimal number at *@p p, at most @p max, into @p out and move
- * *@p p past it (sysfs lists: format bit ranges, CPU lists). Returns 0 or
- * -EINVAL (no digit, or above @p max).
- */
-int pmu_sysfs_parse_uint(const char **p, unsigned int max, unsigned int *out);
 
 /**
- * Parse @p s, digits of @p base (10 or 16) and nothing else, into @p value.
- * Returns 0; -EINVAL empty or a character that is not a digit; -ERANGE
- * above UINT64_MAX.
+ * The one number parser: the digits of @p base (10 or 16) at *@p p into
+ * @p value, and *@p p moved past them; the caller checks what follows
+ * (nothing for a whole value, '-' or ',' in sysfs lists). Returns 0;
+ * -EINVAL no digit at *@p p; -ERANGE above @p max (*@p p not moved).
  */
-int pmu_parse_u64(const char *s, unsigned int base, uint64_t *value);
+int pmu_parse_u64(const char **p, unsigned int base, uint64_t max, uint64_t *value);
 
 /** Read <root>/<pmu>/type. Returns 0 or negative errno. */
 int pmu_sysfs_type(const char *pmu, uint32_t *type);

@@ -248,7 +248,7 @@ handle_lcore(const char *cmd, const char *params, struct rte_tel_data *d)
 	rte_tel_data_add_dict_int(d, "lcore_id", lcore_id);
 	rte_tel_data_add_dict_string(d, "cpu", snap.cpu);
 	rte_tel_data_add_dict_int(d, "status", snap.status);
-	rte_tel_data_add_dict_int(d, "read_error", snap.read_error);
+	rte_tel_data_add_dict_int(d, "values_error", snap.read_error);
 	rte_tel_data_add_dict_u64(d, "slow_reads", snap.slow_reads);
 	rte_tel_data_add_dict_u64(d, "read_errors", snap.read_errors);
 	names = dict_array(d, "events", RTE_TEL_STRING_VAL);

@@ -170,7 +170,7 @@ rte_pmu_fini(void);
  *  - perf's software names: cpu-clock, task-clock, page-faults (faults),
  *    context-switches (cs), cpu-migrations (migrations), minor-faults,
  *    major-faults, alignment-faults, emulation-faults, cgroup-switches and
- *    dummy (always 0); bpf-output counts nothing and is refused;
+ *    dummy (always 0); bpf-output counts nothing: -EOPNOTSUPP;
  *  - perf's cache events "<cache>[-<op>][-<result>]": cache L1-dcache,
  *    L1-icache, LLC, dTLB, iTLB, branch, node; op load, store, prefetch;
  *    result refs or misses; every spelling perf accepts, in any case
