@@ -59,6 +59,21 @@ lcore_detach(unsigned int lcore_id, struct pmu_group_res *res)
 	return was_open;
 }
 
+/* Forget @p sl's stages and figures (lock held; the lcore is not in a
+ * stage): its next stage call takes the slow path and syncs again.
+ */
+static void
+stage_lcore_reset(struct __rte_pmu_stage_lcore *sl)
+{
+	if (sl == NULL)
+		return;
+	sl->num_stages = 0;
+	sl->num_events = 0;
+	sl->depth = 0;
+	sl->top_measured = 0;
+	memset(sl->acc, 0, sizeof(sl->acc));
+}
+
 /* Release what lcore_detach() took out (lock not held), once no other
  * thread reads the group's reader any more.
  */
@@ -87,12 +102,14 @@ pmu_lcore_gone(unsigned int lcore_id, void *arg __rte_unused)
 	if (lcore_id == rte_lcore_id()) {
 		RTE_PER_LCORE(_pmu_group) = &pmu_no_group;
 		RTE_PER_LCORE(pmu_self) = &pmu_no_lcore;
+		RTE_PER_LCORE(_pmu_stage) = &pmu_stage_none;
 	}
 
 	pmu_group_res_init(&res);
 	pmu_lock();
 	if (pmu.initialized)
 		was_open = lcore_detach(lcore_id, &res);
+	stage_lcore_reset(pmu.stage_lcores[lcore_id]);
 	pmu_unlock();
 	lcore_release(lcore_id, &res, was_open);
 }
@@ -242,8 +259,12 @@ rte_pmu_fini(void)
 		pmu_unlock();
 		return;
 	}
-	for (i = 0; i < RTE_MAX_LCORE; i++)
+	for (i = 0; i < RTE_MAX_LCORE; i++) {
 		was_open[i] = lcore_detach(i, &res[i]);
+		stage_lcore_reset(pmu.stage_lcores[i]);
+	}
+	/* Every stage goes; lcores see it at their next stage call. */
+	__atomic_store_n(&pmu.stages.count, 0, __ATOMIC_RELEASE);
 	num_events = pmu.num_events;
 	for (i = 0; i < num_events; i++) {
 		names[i] = pmu.events[i].name;

@@ -56,17 +56,6 @@ int pmu_event_encode(const char *name, const char *core_pmu, struct pmu_event_de
 /** Longest event name accepted. */
 #define PMU_EVENT_NAME_MAX 255
 
-/** Bytes of a name printed in a log line; a longer one ends with "...". */
-#define PMU_NAME_LOG_MAX 64
-
-/**
- * A name given by the user, made printable for a log line: control and
- * non-ASCII bytes and the backslash escaped (\n, \t, \r, \\, \xff), at
- * most PMU_NAME_LOG_MAX bytes of it. The text is in one of a few buffers
- * of the calling thread, valid until its 8th next call: enough for every
- * name of one log line. NULL gives "(null)".
- */
-const char *pmu_name_printable(const char *name);
 
 /**
  * pmu_event_encode() for @p core_pmu, or, when the event exists only on

@@ -29,4 +29,16 @@ RTE_DECLARE_PER_LCORE(unsigned int, pmu_log_quiet);
 
 #define PMU_LOG(level, fmt, ...) PMU_LOG_AT(RTE_LOG_ ## level, fmt, ##__VA_ARGS__)
 
+/** Bytes of a name printed in a log line; a longer one ends with "...". */
+#define PMU_NAME_LOG_MAX 64
+
+/**
+ * A name given by the user, made printable for a log line: control and
+ * non-ASCII bytes and the backslash escaped (\n, \t, \r, \\, \xff), at
+ * most PMU_NAME_LOG_MAX bytes of it. The text is in one of a few buffers
+ * of the calling thread, valid until its 8th next call: enough for every
+ * name of one log line. NULL gives "(null)".
+ */
+const char *pmu_name_printable(const char *name);
+
 #endif /* PMU_LOG_H */

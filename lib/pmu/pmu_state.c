@@ -39,6 +39,13 @@ struct pmu_lcore pmu_no_lcore = {
 RTE_DEFINE_PER_LCORE(struct rte_pmu_event_group *, _pmu_group) = &pmu_no_group;
 RTE_DEFINE_PER_LCORE(struct pmu_lcore *, pmu_self) = &pmu_no_lcore;
 
+/* Where a thread's stage calls go before its first one: no stage, so every
+ * call takes the slow path, which points the thread at its own state.
+ */
+struct __rte_pmu_stage_lcore pmu_stage_none;
+
+RTE_DEFINE_PER_LCORE(struct __rte_pmu_stage_lcore *, _pmu_stage) = &pmu_stage_none;
+
 struct pmu_state pmu = {
 	.lock = RTE_SPINLOCK_INITIALIZER,
 };
@@ -171,4 +178,71 @@ pmu_state_lcore_unpin(unsigned int lcore_id, struct pmu_lcore_copy *c)
 		return;
 	c->group_fd = -1;
 	__atomic_fetch_sub(&pmu.lcores[lcore_id].pins, 1, __ATOMIC_RELEASE);
+}
+
+int
+pmu_state_stage_register(const char *name)
+{
+	unsigned int i, n;
+	int ret;
+
+	pmu_lock();
+	n = pmu.stages.count;
+	ret = -ENODEV;
+	if (!pmu.initialized)
+		goto out;
+	for (i = 0; i < n; i++) {
+		if (strcmp(pmu.stages.names[i], name) == 0) {
+			ret = i;
+			goto out;
+		}
+	}
+	ret = -ENOSPC;
+	if (n == RTE_PMU_MAX_STAGES)
+		goto out;
+	strlcpy(pmu.stages.names[n], name, sizeof(pmu.stages.names[n]));
+	__atomic_store_n(&pmu.stages.period[n], 1, __ATOMIC_RELAXED);
+	/* The name and period first, then the count that lets lcores use it. */
+	__atomic_store_n(&pmu.stages.count, n + 1, __ATOMIC_RELEASE);
+	ret = n;
+out:
+	pmu_unlock();
+	return ret;
+}
+
+int
+pmu_state_stage_period_set(unsigned int id, uint32_t period)
+{
+	int ret = 0;
+
+	pmu_lock();
+	if (!pmu.initialized)
+		ret = -ENODEV;
+	else if (id >= pmu.stages.count)
+		ret = -EINVAL;
+	else
+		__atomic_store_n(&pmu.stages.period[id], period, __ATOMIC_RELAXED);
+	pmu_unlock();
+
+	return ret;
+}
+
+int
+pmu_state_stage_info(unsigned int id, char *name, unsigned int *period)
+{
+	int ret = 0;
+
+	pmu_lock();
+	if (!pmu.initialized) {
+		ret = -ENODEV;
+	} else if (id >= pmu.stages.count) {
+		ret = -EINVAL;
+	} else {
+		strlcpy(name, pmu.stages.names[id], RTE_PMU_STAGE_NAME_MAX);
+		if (period != NULL)
+			*period = pmu.stages.period[id];
+	}
+	pmu_unlock();
+
+	return ret;
 }

@@ -24,6 +24,7 @@
 #include <rte_spinlock.h>
 
 #include "rte_pmu.h"
+#include "rte_pmu_stage.h"
 #include "pmu_event.h"
 #include "pmu_log.h"
 #include "pmu_sysfs.h"
@@ -69,6 +70,14 @@ struct pmu_lcore {
 	unsigned int pins;
 } __rte_cache_aligned;
 
+/** The registered stages (rte_pmu_stage_register()). */
+struct pmu_stages {
+	/** Stages registered: published with release after their name. */
+	unsigned int count;
+	uint32_t period[RTE_PMU_MAX_STAGES];  /**< 1 in period calls measured */
+	char names[RTE_PMU_MAX_STAGES][RTE_PMU_STAGE_NAME_MAX];
+};
+
 /** The global state container. Everything is guarded by lock. */
 struct pmu_state {
 	rte_spinlock_t lock;
@@ -81,6 +90,12 @@ struct pmu_state {
 	unsigned int num_opening;               /**< lcores opening theirs, unlocked */
 	unsigned int generation;                /**< counts rte_pmu_fini() calls */
 	struct pmu_lcore lcores[RTE_MAX_LCORE];
+	struct pmu_stages stages;
+	/** Each lcore's stage state, allocated by the lcore on its NUMA node
+	 *  at its first stage call or rte_pmu_lcore_open(), kept for the life
+	 *  of the process (fini resets it). Set with release, read with acquire.
+	 */
+	struct __rte_pmu_stage_lcore *stage_lcores[RTE_MAX_LCORE];
 };
 
 /** The container: pmu_state.c and pmu.c only. */
@@ -91,6 +106,9 @@ extern struct rte_pmu_event_group rte_pmu_event_groups[RTE_MAX_LCORE];
 
 /** A group with no events: the fast path's target when none is open. */
 extern struct rte_pmu_event_group pmu_no_group;
+
+/** Stage state of a thread before its first stage call: no stage. */
+extern struct __rte_pmu_stage_lcore pmu_stage_none;
 
 /** Private state behind pmu_no_group: nothing ready, never opened. */
 extern struct pmu_lcore pmu_no_lcore;
@@ -151,7 +169,48 @@ pmu_state_lcore(unsigned int lcore_id)
 	return &pmu.lcores[lcore_id];
 }
 
+/** Stages registered now (no lock: their names and periods are set). */
+static inline unsigned int
+pmu_state_stage_count(void)
+{
+	return __atomic_load_n(&pmu.stages.count, __ATOMIC_ACQUIRE);
+}
+
+/** Sampling period of registered stage @p id (no lock). */
+static inline uint32_t
+pmu_state_stage_period(unsigned int id)
+{
+	return __atomic_load_n(&pmu.stages.period[id], __ATOMIC_RELAXED);
+}
+
+/** Stage state of @p lcore_id, or NULL before its first stage call (no lock). */
+static inline struct __rte_pmu_stage_lcore *
+pmu_state_stage_lcore(unsigned int lcore_id)
+{
+	return __atomic_load_n(&pmu.stage_lcores[lcore_id], __ATOMIC_ACQUIRE);
+}
+
+/** Publish the stage state of @p lcore_id (from that lcore, once). */
+static inline void
+pmu_state_stage_lcore_set(unsigned int lcore_id, struct __rte_pmu_stage_lcore *sl)
+{
+	__atomic_store_n(&pmu.stage_lcores[lcore_id], sl, __ATOMIC_RELEASE);
+}
+
 /* ---- copy-out accessors: each takes the lock, copies, releases ---- */
+
+/**
+ * Register stage @p name (checked by the caller), or find it. Returns its
+ * id, -ENOSPC when RTE_PMU_MAX_STAGES are registered, -ENODEV library not
+ * initialised.
+ */
+int pmu_state_stage_register(const char *name);
+
+/** Set stage @p id's period. Returns 0, -EINVAL not registered, -ENODEV. */
+int pmu_state_stage_period_set(unsigned int id, uint32_t period);
+
+/** Copy stage @p id's name and period. Returns 0, -EINVAL, -ENODEV. */
+int pmu_state_stage_info(unsigned int id, char *name, unsigned int *period);
 
 /** What pmu_state_events() copies. */
 struct pmu_events_copy {

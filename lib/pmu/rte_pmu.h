@@ -493,4 +493,7 @@ rte_pmu_read_group_delta(const uint64_t *start, uint64_t *delta, unsigned int n)
 }
 #endif
 
+/* Stage accounting, built on the calls above. */
+#include "rte_pmu_stage.h"
+
 #endif /* RTE_PMU_H */

@@ -1,0 +1,386 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+/* Stages: registration and sampling, each lcore's stage state (allocated
+ * on its NUMA node), the slow paths of begin and end, misuse, and the
+ * consistent reads of the figures from any thread. The datapath itself is
+ * inline, in rte_pmu_stage.h.
+ */
+
+#include <ctype.h>
+#include <errno.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <numa.h>
+
+#include <rte_common.h>
+#include <rte_lcore.h>
+#include <rte_pause.h>
+
+#include "pmu_private.h"
+#include "rte_pmu_trace.h"
+
+_Static_assert(__RTE_PMU_STAGE_EVENTS == RTE_MAX_NUM_GROUP_EVENTS,
+	"a stage holds a value per event of the group");
+
+/* Kinds of misuse, a bit each in __rte_pmu_stage_lcore::misuse_logged. */
+enum stage_misuse {
+	MISUSE_UNKNOWN_ID,
+	MISUSE_END_WITHOUT_BEGIN,
+	MISUSE_BEGIN_TWICE,
+	MISUSE_TOO_DEEP,
+	MISUSE_NOT_LCORE,
+};
+
+static const char *const misuse_what[] = {
+	[MISUSE_UNKNOWN_ID] = "stage id not registered",
+	[MISUSE_END_WITHOUT_BEGIN] = "end of a stage that is not the innermost one begun",
+	[MISUSE_BEGIN_TWICE] = "begin of a stage already begun",
+	[MISUSE_TOO_DEEP] = "stages nested deeper than RTE_PMU_STAGE_DEPTH",
+	[MISUSE_NOT_LCORE] = "stage call from a thread that is not an lcore",
+};
+
+/* A stage name: printable, no space, not too long. */
+static int
+stage_name_check(const char *name)
+{
+	size_t len, i;
+
+	if (name == NULL) {
+		PMU_LOG(ERR, "stage name is NULL");
+		return -EINVAL;
+	}
+	len = strnlen(name, RTE_PMU_STAGE_NAME_MAX);
+	if (len == 0 || len == RTE_PMU_STAGE_NAME_MAX) {
+		PMU_LOG(ERR, "stage name '%s': 1 to %d characters", pmu_name_printable(name),
+			RTE_PMU_STAGE_NAME_MAX - 1);
+		return -EINVAL;
+	}
+	for (i = 0; i < len; i++) {
+		if (!isgraph((unsigned char)name[i])) {
+			PMU_LOG(ERR, "stage name '%s': only printable characters, no space",
+				pmu_name_printable(name));
+			return -EINVAL;
+		}
+	}
+
+	return 0;
+}
+
+int
+rte_pmu_stage_register(const char *name)
+{
+	int ret;
+
+	ret = stage_name_check(name);
+	if (ret == 0)
+		ret = pmu_state_stage_register(name);
+	if (ret == -ENODEV)
+		PMU_LOG(ERR, "stage %s: rte_pmu_init() not called", pmu_name_printable(name));
+	else if (ret == -ENOSPC)
+		PMU_LOG(ERR, "stage %s: %d stages already registered", pmu_name_printable(name),
+			RTE_PMU_MAX_STAGES);
+	rte_pmu_trace_stage_register(name != NULL ? name : "", ret);
+
+	return ret;
+}
+
+int
+rte_pmu_stage_sampling_set(unsigned int id, unsigned int period)
+{
+	struct __rte_pmu_stage_lcore *sl;
+	unsigned int i;
+	int ret;
+
+	if (period == 0 || period > 65536) {
+		PMU_LOG(ERR, "stage %u: sampling period %u out of range (1 to 65536)", id,
+			period);
+		return -EINVAL;
+	}
+	ret = pmu_state_stage_period_set(id, period);
+	if (ret != 0) {
+		PMU_LOG(ERR, "stage %u: %s", id, ret == -ENODEV ? "rte_pmu_init() not called" :
+			"not registered");
+		return ret;
+	}
+	/* Each lcore takes it at its next measured call. */
+	for (i = 0; i < RTE_MAX_LCORE; i++) {
+		sl = pmu_state_stage_lcore(i);
+		if (sl != NULL)
+			__atomic_store_n(&sl->acc[id].period, period, __ATOMIC_RELAXED);
+	}
+
+	return 0;
+}
+
+int
+rte_pmu_stage_info(unsigned int id, char *name, unsigned int *period)
+{
+	if (name == NULL)
+		return -EINVAL;
+
+	return pmu_state_stage_info(id, name, period);
+}
+
+int
+rte_pmu_stage_count(void)
+{
+	struct pmu_events_copy *c = malloc(sizeof(*c));
+	int ret;
+
+	if (c == NULL)
+		return -ENOMEM;
+	ret = pmu_state_events(c);
+	free(c);
+
+	return ret != 0 ? ret : (int)pmu_state_stage_count();
+}
+
+/* The NUMA node whose memory the lcore's stage state should use: EAL's
+ * socket for an EAL lcore, the node of the CPU for a registered thread.
+ */
+static int
+stage_node(unsigned int lcore_id)
+{
+	int cpu;
+
+	if (numa_available() < 0)
+		return -1;
+	if (rte_lcore_has_role(lcore_id, ROLE_RTE) == 1 ||
+			rte_lcore_has_role(lcore_id, ROLE_SERVICE) == 1)
+		return (int)rte_lcore_to_socket_id(lcore_id);
+	cpu = sched_getcpu();
+	return cpu < 0 ? -1 : numa_node_of_cpu(cpu);
+}
+
+/* The calling lcore's stage state, allocated on its node (control path). */
+static struct __rte_pmu_stage_lcore *
+stage_alloc(unsigned int lcore_id)
+{
+	struct __rte_pmu_stage_lcore *sl;
+	int node = stage_node(lcore_id);
+
+	if (node >= 0)
+		sl = numa_alloc_onnode(sizeof(*sl), node);
+	else
+		sl = aligned_alloc(RTE_CACHE_LINE_SIZE,
+			RTE_ALIGN_CEIL(sizeof(*sl), RTE_CACHE_LINE_SIZE));
+	if (sl == NULL) {
+		PMU_LOG(ERR, "lcore %u: no memory for its stage state (%zu bytes, node %d)",
+			lcore_id, sizeof(*sl), node);
+		return NULL;
+	}
+	/* Touched here, by the lcore: its pages are placed now. */
+	memset(sl, 0, sizeof(*sl));
+	PMU_LOG(DEBUG, "lcore %u: stage state of %zu bytes on node %d", lcore_id, sizeof(*sl),
+		node);
+
+	return sl;
+}
+
+/* Bring @p sl up to date with the registered stages and the lcore's group
+ * (the lcore's own thread, not inside a stage call).
+ */
+static void
+stage_sync(struct __rte_pmu_stage_lcore *sl, unsigned int lcore_id)
+{
+	unsigned int n = pmu_state_stage_count(), i;
+
+	for (i = sl->num_stages; i < n; i++) {
+		__atomic_store_n(&sl->acc[i].period, pmu_state_stage_period(i), __ATOMIC_RELAXED);
+		sl->acc[i].countdown = 1;
+	}
+	sl->pages = rte_pmu_event_groups[lcore_id].mmap_pages;
+	sl->num_events = __atomic_load_n(&pmu_state_lcore(lcore_id)->num_ready,
+		__ATOMIC_ACQUIRE);
+	sl->num_stages = n;
+}
+
+/* The calling thread's stage state, allocated and its group opened on
+ * first use; NULL when the thread is not an lcore or out of memory.
+ */
+static struct __rte_pmu_stage_lcore *
+stage_self(int *err)
+{
+	struct __rte_pmu_stage_lcore *sl;
+	unsigned int lcore_id = rte_lcore_id();
+
+	*err = 0;
+	if (lcore_id >= RTE_MAX_LCORE) {
+		RTE_PER_LCORE(_pmu_stage) = &pmu_stage_none;
+		*err = -ESRCH;
+		return NULL;
+	}
+	sl = pmu_state_stage_lcore(lcore_id);
+	if (sl == NULL) {
+		sl = stage_alloc(lcore_id);
+		if (sl == NULL) {
+			*err = -ENOMEM;
+			return NULL;
+		}
+		pmu_state_stage_lcore_set(lcore_id, sl);
+	}
+	/* The group first: its events are what stages count. */
+	if (__atomic_load_n(&pmu_state_lcore(lcore_id)->num_ready, __ATOMIC_ACQUIRE) == 0)
+		*err = pmu_read_prepare(&lcore_id);
+	if (sl->depth == 0)
+		stage_sync(sl, lcore_id);
+	RTE_PER_LCORE(_pmu_stage) = sl;
+
+	return sl;
+}
+
+/* Count a misuse on the lcore and log its first of this kind. */
+static __rte_cold void
+misuse(struct __rte_pmu_stage_lcore *sl, enum stage_misuse kind, unsigned int id)
+{
+	unsigned int lcore_id = rte_lcore_id();
+	static uint32_t not_lcore_logged;
+
+	if (sl == NULL) {
+		if (__atomic_fetch_or(&not_lcore_logged, 1, __ATOMIC_RELAXED) == 0)
+			PMU_LOG(ERR, "stage %u: %s: ignored (register the thread with "
+				"rte_thread_register())", id, misuse_what[kind]);
+		return;
+	}
+	__atomic_store_n(&sl->misuse, sl->misuse + 1, __ATOMIC_RELAXED);
+	rte_pmu_trace_error(lcore_id, "stage", -EINVAL);
+	if ((sl->misuse_logged & (1u << kind)) != 0)
+		return;
+	sl->misuse_logged |= 1u << kind;
+	PMU_LOG(ERR, "lcore %u, stage %u: %s: not counted (rte_pmu_stage_stats::misuse "
+		"counts such calls, only the first of each kind is logged)", lcore_id, id,
+		misuse_what[kind]);
+}
+
+void
+__rte_pmu_stage_begin_slow(unsigned int id)
+{
+	struct __rte_pmu_stage_lcore *sl;
+	int err;
+
+	sl = stage_self(&err);
+	if (sl == NULL)
+		misuse(NULL, MISUSE_NOT_LCORE, id);
+	else if (id >= sl->num_stages)
+		misuse(sl, MISUSE_UNKNOWN_ID, id);
+	else if (sl->depth >= RTE_PMU_STAGE_DEPTH)
+		misuse(sl, MISUSE_TOO_DEEP, id);
+	else if (sl->acc[id].open != 0)
+		misuse(sl, MISUSE_BEGIN_TWICE, id);
+	else
+		__rte_pmu_stage_push(sl, &sl->acc[id], id, NULL);
+}
+
+void
+__rte_pmu_stage_end_slow(unsigned int id, unsigned int items)
+{
+	uint64_t now[RTE_MAX_NUM_GROUP_EVENTS];
+	struct __rte_pmu_stage_lcore *sl;
+	int err;
+
+	sl = stage_self(&err);
+	if (sl == NULL)
+		misuse(NULL, MISUSE_NOT_LCORE, id);
+	else if (sl->depth == 0 || sl->frames[sl->depth - 1].id != id)
+		misuse(sl, id < sl->num_stages ? MISUSE_END_WITHOUT_BEGIN : MISUSE_UNKNOWN_ID, id);
+	else
+		__rte_pmu_stage_pop(sl, items, now);
+}
+
+void
+__rte_pmu_stage_snap_slow(struct __rte_pmu_stage_lcore *sl, uint64_t *values, uint32_t slow)
+{
+	struct pmu_lcore *lc = RTE_PER_LCORE(pmu_self);
+	uint64_t all[RTE_MAX_NUM_GROUP_EVENTS];
+	unsigned int i;
+	int ret;
+
+	__atomic_store_n(&lc->slow_reads, lc->slow_reads + 1, __ATOMIC_RELAXED);
+	ret = pmu_group_read(lc->group_fd, lc->num_ready, all, sl->num_events, NULL, NULL);
+	for (i = 0; i < sl->num_events; i++) {
+		if ((slow & (UINT32_C(1) << i)) == 0)
+			continue;
+		/* Not readable: counted as an error, the value reads as 0. */
+		values[i] = ret > (int)i ? all[i] : 0;
+	}
+	if (ret < (int)sl->num_events)
+		__atomic_fetch_add(&lc->read_errors, 1, __ATOMIC_RELAXED);
+}
+
+int
+rte_pmu_lcore_open(void)
+{
+	unsigned int lcore_id;
+	int err, ret;
+
+	ret = pmu_read_prepare(&lcore_id);
+	if (ret != 0 && ret != -ENODATA)
+		return ret;
+	if (stage_self(&err) == NULL)
+		return err;
+
+	return ret;
+}
+
+int
+rte_pmu_stage_stats_get(unsigned int lcore_id, unsigned int id,
+	struct rte_pmu_stage_stats *stats)
+{
+	const struct __rte_pmu_stage_acc *acc;
+	struct __rte_pmu_stage_lcore *sl;
+	char name[RTE_PMU_STAGE_NAME_MAX];
+	unsigned int i, n;
+	uint32_t seq;
+	int ret;
+
+	if (stats == NULL || lcore_id >= RTE_MAX_LCORE) {
+		PMU_LOG(ERR, "stage stats: %s", stats == NULL ? "stats is NULL" :
+			"lcore id out of range");
+		return -EINVAL;
+	}
+	ret = pmu_state_stage_info(id, name, NULL);
+	if (ret != 0)
+		return ret;
+
+	memset(stats, 0, sizeof(*stats));
+	sl = pmu_state_stage_lcore(lcore_id);
+	if (sl == NULL)
+		return 0;
+	acc = &sl->acc[id];
+	n = __atomic_load_n(&sl->num_events, __ATOMIC_RELAXED);
+	if (n > RTE_MAX_NUM_GROUP_EVENTS)
+		n = RTE_MAX_NUM_GROUP_EVENTS;
+	for (;;) {
+		seq = __atomic_load_n(&acc->seq, __ATOMIC_ACQUIRE);
+		if ((seq & 1) != 0) {
+			rte_pause();
+			continue;
+		}
+		stats->calls = __atomic_load_n(&acc->calls, __ATOMIC_RELAXED);
+		stats->items = __atomic_load_n(&acc->items, __ATOMIC_RELAXED);
+		stats->measured = __atomic_load_n(&acc->measured, __ATOMIC_RELAXED);
+		for (i = 0; i < n; i++) {
+			stats->values[i] = __atomic_load_n(&acc->values[i], __ATOMIC_RELAXED);
+			stats->self_values[i] = __atomic_load_n(&acc->self_values[i],
+				__ATOMIC_RELAXED);
+		}
+		rte_smp_rmb();
+		if (__atomic_load_n(&acc->seq, __ATOMIC_RELAXED) == seq)
+			break;
+	}
+	stats->num_events = n;
+	stats->misuse = __atomic_load_n(&sl->misuse, __ATOMIC_RELAXED);
+	/* Sampled: from the measured calls to all calls. */
+	for (i = 0; i < n && stats->measured != 0; i++) {
+		stats->values[i] = __rte_pmu_scale(stats->values[i], stats->calls,
+			stats->measured);
+		stats->self_values[i] = __rte_pmu_scale(stats->self_values[i], stats->calls,
+			stats->measured);
+	}
+
+	return 0;
+}

@@ -1,0 +1,478 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+#ifndef RTE_PMU_STAGE_H
+#define RTE_PMU_STAGE_H
+
+/**
+ * @file
+ * RTE PMU stages: what each stage of a packet pipeline costs, per lcore,
+ * in the events added with rte_pmu_add_event(). Not in upstream DPDK.
+ *
+ * A stage is a named region of the datapath (rx, a lookup, tx, a graph
+ * node). Each lcore counts, for each stage: calls, items (packets, or any
+ * unit the caller passes), measured calls, and for each added event the
+ * counts between begin and end.
+ *
+ * Call order:
+ *  1. rte_pmu_init(), rte_pmu_add_event() as usual;
+ *  2. rte_pmu_stage_register() for each stage (control path; at most
+ *     RTE_PMU_MAX_STAGES), optionally rte_pmu_stage_sampling_set();
+ *  3. on each lcore, rte_pmu_lcore_open() before its loop, then
+ *     rte_pmu_stage_begin() / rte_pmu_stage_end() around each stage, or
+ *     rte_pmu_stage_next() where one stage ends and the next begins;
+ *  4. rte_pmu_stage_stats_get() from any thread, at any time;
+ *  5. rte_pmu_fini() drops every stage (no lcore may be inside a stage).
+ *
+ * Thread safety: registration, sampling and stats calls are thread-safe.
+ * Begin, end and next act on the calling lcore only and take no lock, no
+ * string, no allocation and, where the counters are read from user space,
+ * no system call (the first call on an lcore that did not call
+ * rte_pmu_lcore_open() opens its group and its stage state).
+ *
+ * Stages nest up to RTE_PMU_STAGE_DEPTH deep. A stage's values include
+ * those of the stages nested in it; its self values leave them out.
+ *
+ * Sampling: with a period of N, one call in N is measured (the counters
+ * are read at its begin and end); calls and items count every call, and
+ * values are scaled from the measured calls to all calls. A stage begun
+ * inside a measured stage is always measured, so that self values stay
+ * exact.
+ *
+ * Misuse (an id not registered, end or next without the matching begin,
+ * a stage begun again before its end, nesting too deep) is never counted
+ * as a call and changes no stage's figures; it is counted per lcore
+ * (rte_pmu_stage_stats::misuse) and the first of each kind on each lcore
+ * is logged.
+ */
+
+#include <stdint.h>
+
+#include <rte_branch_prediction.h>
+#include <rte_common.h>
+#include <rte_compat.h>
+#include <rte_per_lcore.h>
+
+#include "rte_pmu_page.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Most stages registered at once. */
+#define RTE_PMU_MAX_STAGES 64
+/** Deepest nesting of stages on one lcore. */
+#define RTE_PMU_STAGE_DEPTH 4
+/** Longest stage name, terminating NUL included. */
+#define RTE_PMU_STAGE_NAME_MAX 32
+
+/* RTE_MAX_NUM_GROUP_EVENTS, without including rte_pmu.h here. */
+#define __RTE_PMU_STAGE_EVENTS 8
+
+/** A stage open on an lcore. Internal. */
+struct __rte_pmu_stage_frame {
+	uint32_t id;        /**< the stage */
+	uint32_t measured;  /**< its counters were read at begin */
+	uint64_t start[__RTE_PMU_STAGE_EVENTS]; /**< counters at begin */
+	uint64_t child[__RTE_PMU_STAGE_EVENTS]; /**< counts of measured children */
+};
+
+/** One stage's figures on one lcore, written by that lcore only. Internal. */
+struct __rte_pmu_stage_acc {
+	/** Odd while the lcore updates the figures: readers try again. */
+	uint32_t seq;
+	/** Calls left before the next measured one (1: the next). */
+	uint32_t countdown;
+	uint32_t period;    /**< 1 in period calls is measured */
+	uint32_t open;      /**< begun and not ended */
+	uint64_t calls;
+	uint64_t items;
+	uint64_t measured;
+	uint64_t values[__RTE_PMU_STAGE_EVENTS];      /**< sums over measured calls */
+	uint64_t self_values[__RTE_PMU_STAGE_EVENTS]; /**< the same, children left out */
+};
+
+/** Stage state of one lcore. Internal: written by that lcore. */
+struct __rte_pmu_stage_lcore {
+	uint32_t depth;       /**< stages open now */
+	uint32_t num_stages;  /**< ids below it may be used without the slow path */
+	uint32_t num_events;  /**< events read at each measured begin and end */
+	uint32_t top_measured; /**< the innermost open stage is measured */
+	uint64_t misuse;      /**< misuse on this lcore (atomic) */
+	uint32_t misuse_logged; /**< a bit per kind of misuse already logged */
+	/** Pages of the lcore's events, as rte_pmu_read() reads them. */
+	struct perf_event_mmap_page *const *pages;
+	struct __rte_pmu_stage_frame frames[RTE_PMU_STAGE_DEPTH];
+	struct __rte_pmu_stage_acc acc[RTE_PMU_MAX_STAGES];
+};
+
+/**
+ * The calling thread's stage state; until its first stage call (or
+ * rte_pmu_lcore_open()) a state with no stage, that sends every call to
+ * the slow path. Internal.
+ */
+RTE_DECLARE_PER_LCORE(struct __rte_pmu_stage_lcore *, _pmu_stage)
+	__attribute__((tls_model("initial-exec")));
+
+/** Slow paths of the calls below. Internal: use the calls. */
+__rte_experimental
+void __rte_pmu_stage_begin_slow(unsigned int id);
+__rte_experimental
+void __rte_pmu_stage_end_slow(unsigned int id, unsigned int items);
+/** The counters the pages cannot give (bit i: event i), read(): internal. */
+__rte_experimental
+void __rte_pmu_stage_snap_slow(struct __rte_pmu_stage_lcore *sl, uint64_t *values,
+	uint32_t slow);
+
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
+ * Open the calling lcore's (or registered thread's) event group and stage
+ * state now, so that its first rte_pmu_read() or stage call makes no
+ * system call and no allocation. Without it, the first read opens the
+ * group (upstream's behaviour). The stage state is allocated on the NUMA
+ * node of the lcore (EAL's socket of an EAL lcore, libnuma's node of the
+ * CPU for a registered thread). Idempotent. Not in upstream DPDK.
+ *
+ * Thread-safe; control path, from the lcore itself.
+ *
+ * @return
+ *   0, or the negative errno rte_pmu_lcore_status() would then give:
+ *   -ESRCH not an lcore; -ENODEV library not initialised; -ENODATA no
+ *   event added; -ENOMEM no memory for the stage state; the failed open's
+ *   errno (see rte_pmu_lcore_status()).
+ */
+__rte_experimental
+int
+rte_pmu_lcore_open(void);
+
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
+ * Register a stage, or find one: the same name gives the same id.
+ * Registration records the trace point lib.pmu.stage.register.
+ *
+ * Thread-safe; control path.
+ *
+ * @param name
+ *   Stage name, 1 to RTE_PMU_STAGE_NAME_MAX - 1 printable characters.
+ * @return
+ *   Stage id (>= 0, below RTE_PMU_MAX_STAGES), or
+ *   -EINVAL NULL, empty, too long or unprintable name;
+ *   -ENOSPC RTE_PMU_MAX_STAGES stages already registered;
+ *   -ENODEV library not initialised.
+ */
+__rte_experimental
+int
+rte_pmu_stage_register(const char *name);
+
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
+ * Measure one call of a stage in @p period on every lcore (1, the
+ * default: every call). Takes effect at each lcore's next measured call.
+ *
+ * Thread-safe; control path.
+ *
+ * @param id
+ *   Stage id from rte_pmu_stage_register().
+ * @param period
+ *   1 to 65536.
+ * @return
+ *   0; -EINVAL @p id not registered or @p period out of range; -ENODEV
+ *   library not initialised.
+ */
+__rte_experimental
+int
+rte_pmu_stage_sampling_set(unsigned int id, unsigned int period);
+
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
+ * Name and sampling period of a stage. Thread-safe.
+ *
+ * @param id
+ *   Stage id.
+ * @param name
+ *   Filled with the name (RTE_PMU_STAGE_NAME_MAX bytes).
+ * @param period
+ *   Filled with the sampling period, when not NULL.
+ * @return
+ *   0; -EINVAL NULL @p name or @p id not registered; -ENODEV library not
+ *   initialised.
+ */
+__rte_experimental
+int
+rte_pmu_stage_info(unsigned int id, char *name, unsigned int *period);
+
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
+ * Number of stages registered (ids are 0 to this minus 1). Thread-safe.
+ *
+ * @return
+ *   The number, or -ENODEV library not initialised.
+ */
+__rte_experimental
+int
+rte_pmu_stage_count(void);
+
+/** A stage's figures on one lcore. */
+struct rte_pmu_stage_stats {
+	uint64_t calls;     /**< calls ended */
+	uint64_t items;     /**< items passed to those calls */
+	uint64_t measured;  /**< calls whose counters were read */
+	/** Per event (rte_pmu_add_event() index): counts between begin and
+	 *  end, summed over the measured calls and scaled to all calls
+	 *  (calls / measured); nested stages included.
+	 */
+	uint64_t values[__RTE_PMU_STAGE_EVENTS];
+	/** The same, with the stages nested in it left out. */
+	uint64_t self_values[__RTE_PMU_STAGE_EVENTS];
+	unsigned int num_events; /**< entries of values in use */
+	/** Misuse on the lcore (all stages): never counted as calls. */
+	uint64_t misuse;
+};
+
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
+ * A consistent snapshot of a stage's figures on an lcore, from any
+ * thread, while the lcore runs: never a mix of two updates.
+ *
+ * Thread-safe; lock-free (it retries while the lcore updates the stage).
+ *
+ * @param lcore_id
+ *   An lcore id.
+ * @param id
+ *   Stage id.
+ * @param stats
+ *   Filled on success; all zero for an lcore that never ran the stage.
+ * @return
+ *   0; -EINVAL NULL @p stats, @p lcore_id out of range or @p id not
+ *   registered; -ENODEV library not initialised.
+ */
+__rte_experimental
+int
+rte_pmu_stage_stats_get(unsigned int lcore_id, unsigned int id,
+	struct rte_pmu_stage_stats *stats);
+
+/* Read every event of @p sl into @p v from the user pages: a bit per event
+ * whose page cannot give it (the caller takes those from read()).
+ */
+#define __RTE_PMU_STAGE_SNAP_ONE(sl, v, i, slow) do { \
+	if (unlikely(__rte_pmu_page_read((sl)->pages[i], false, &(v)[i]) != 0)) \
+		(slow) |= UINT32_C(1) << (i); \
+} while (0)
+
+static __rte_always_inline void
+__rte_pmu_stage_snap(struct __rte_pmu_stage_lcore *sl, uint64_t *v)
+{
+	uint32_t slow = 0;
+
+	/* Unrolled, last event first: no loop counter in the way. */
+	switch (sl->num_events) {
+	case 8:
+		__RTE_PMU_STAGE_SNAP_ONE(sl, v, 7, slow);
+		/* fall through */
+	case 7:
+		__RTE_PMU_STAGE_SNAP_ONE(sl, v, 6, slow);
+		/* fall through */
+	case 6:
+		__RTE_PMU_STAGE_SNAP_ONE(sl, v, 5, slow);
+		/* fall through */
+	case 5:
+		__RTE_PMU_STAGE_SNAP_ONE(sl, v, 4, slow);
+		/* fall through */
+	case 4:
+		__RTE_PMU_STAGE_SNAP_ONE(sl, v, 3, slow);
+		/* fall through */
+	case 3:
+		__RTE_PMU_STAGE_SNAP_ONE(sl, v, 2, slow);
+		/* fall through */
+	case 2:
+		__RTE_PMU_STAGE_SNAP_ONE(sl, v, 1, slow);
+		/* fall through */
+	case 1:
+		__RTE_PMU_STAGE_SNAP_ONE(sl, v, 0, slow);
+		/* fall through */
+	default:
+		break;
+	}
+	if (unlikely(slow != 0))
+		__rte_pmu_stage_snap_slow(sl, v, slow);
+}
+
+/* Open frame @p f for stage @p id (checks done). */
+static __rte_always_inline void
+__rte_pmu_stage_push(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_acc *acc,
+	unsigned int id, const uint64_t *now)
+{
+	struct __rte_pmu_stage_frame *f = &sl->frames[sl->depth];
+	uint32_t measured = sl->top_measured;
+	unsigned int i;
+
+	if (--acc->countdown == 0) {
+		/* The period may change meanwhile (rte_pmu_stage_sampling_set()). */
+		acc->countdown = __atomic_load_n(&acc->period, __ATOMIC_RELAXED);
+		measured = 1;
+	}
+	f->id = id;
+	f->measured = measured;
+	acc->open = 1;
+	sl->depth++;
+	sl->top_measured = measured;
+	if (measured == 0)
+		return;
+	if (now != NULL) {
+		for (i = 0; i < sl->num_events; i++)
+			f->start[i] = now[i];
+	} else {
+		__rte_pmu_stage_snap(sl, f->start);
+	}
+	for (i = 0; i < sl->num_events; i++)
+		f->child[i] = 0;
+}
+
+/* Close the innermost frame, stage @p id (checks done); its counters at
+ * the end go to @p now when it was measured. Returns whether it was.
+ */
+static __rte_always_inline int
+__rte_pmu_stage_pop(struct __rte_pmu_stage_lcore *sl, unsigned int items, uint64_t *now)
+{
+	unsigned int d = sl->depth - 1, i, n = sl->num_events;
+	struct __rte_pmu_stage_frame *f = &sl->frames[d];
+	struct __rte_pmu_stage_acc *acc = &sl->acc[f->id];
+	struct __rte_pmu_stage_frame *parent = &sl->frames[d == 0 ? 0 : d - 1];
+	int measured = f->measured != 0;
+	uint64_t delta;
+
+	if (measured)
+		__rte_pmu_stage_snap(sl, now);
+	/* Readers see the figures of one update or of the next, never a mix
+	 * (a sequence count, odd while they change). Only this lcore writes
+	 * them: plain loads, relaxed stores that readers load atomically.
+	 */
+	__atomic_store_n(&acc->seq, acc->seq + 1, __ATOMIC_RELAXED);
+	rte_smp_wmb();
+	__atomic_store_n(&acc->calls, acc->calls + 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&acc->items, acc->items + items, __ATOMIC_RELAXED);
+	if (measured) {
+		__atomic_store_n(&acc->measured, acc->measured + 1, __ATOMIC_RELAXED);
+		for (i = 0; i < n; i++) {
+			delta = now[i] - f->start[i];
+			__atomic_store_n(&acc->values[i], acc->values[i] + delta,
+				__ATOMIC_RELAXED);
+			__atomic_store_n(&acc->self_values[i],
+				acc->self_values[i] + delta - f->child[i], __ATOMIC_RELAXED);
+			/* A measured stage's parent is measured: it takes the delta. */
+			if (d != 0)
+				parent->child[i] += delta;
+		}
+	}
+	rte_smp_wmb();
+	__atomic_store_n(&acc->seq, acc->seq + 1, __ATOMIC_RELAXED);
+	acc->open = 0;
+	sl->depth = d;
+	sl->top_measured = d == 0 ? 0 : parent->measured;
+
+	return measured;
+}
+
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
+ * Begin stage @p id on the calling lcore. Datapath; see the file's
+ * description for threads, nesting, sampling and misuse.
+ *
+ * @param id
+ *   Stage id from rte_pmu_stage_register().
+ */
+__rte_experimental
+static __rte_always_inline void
+rte_pmu_stage_begin(unsigned int id)
+{
+	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
+
+	if (unlikely(id >= sl->num_stages || sl->depth >= RTE_PMU_STAGE_DEPTH ||
+			sl->acc[id].open != 0)) {
+		__rte_pmu_stage_begin_slow(id);
+		return;
+	}
+	__rte_pmu_stage_push(sl, &sl->acc[id], id, NULL);
+}
+
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
+ * End stage @p id, the innermost one begun on the calling lcore, which
+ * handled @p items items (packets, or any unit). Datapath.
+ *
+ * @param id
+ *   Stage id from rte_pmu_stage_register().
+ * @param items
+ *   Items of this call (0 is fine).
+ */
+__rte_experimental
+static __rte_always_inline void
+rte_pmu_stage_end(unsigned int id, unsigned int items)
+{
+	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
+	uint64_t now[__RTE_PMU_STAGE_EVENTS];
+
+	if (unlikely(sl->depth == 0 || sl->frames[sl->depth - 1].id != id)) {
+		__rte_pmu_stage_end_slow(id, items);
+		return;
+	}
+	__rte_pmu_stage_pop(sl, items, now);
+}
+
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
+ * End stage @p end_id with @p items items and begin stage @p begin_id at
+ * the same point, reading the counters once where both are measured: a
+ * burst through three chained stages costs four reads of the counters,
+ * not six. Same as rte_pmu_stage_end() then rte_pmu_stage_begin()
+ * otherwise (misuse included). Datapath.
+ *
+ * @param end_id
+ *   The innermost stage begun on the calling lcore.
+ * @param items
+ *   Items of the call that ends.
+ * @param begin_id
+ *   The stage that begins.
+ */
+__rte_experimental
+static __rte_always_inline void
+rte_pmu_stage_next(unsigned int end_id, unsigned int items, unsigned int begin_id)
+{
+	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
+	uint64_t now[__RTE_PMU_STAGE_EVENTS];
+	int measured;
+
+	if (unlikely(sl->depth == 0 || sl->frames[sl->depth - 1].id != end_id ||
+			begin_id >= sl->num_stages || sl->acc[begin_id].open != 0)) {
+		rte_pmu_stage_end(end_id, items);
+		rte_pmu_stage_begin(begin_id);
+		return;
+	}
+	measured = __rte_pmu_stage_pop(sl, items, now);
+	__rte_pmu_stage_push(sl, &sl->acc[begin_id], begin_id, measured ? now : NULL);
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RTE_PMU_STAGE_H */
