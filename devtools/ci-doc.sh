@@ -76,9 +76,12 @@ else
 	show "$tmp/sphinx.log"
 fi
 # A broken reference must fail the guides.
-cp -r doc/guides "$tmp/badguides"
-printf '\nSee :doc:`no_such_guide`.\n' >>"$tmp/badguides/index.rst"
-if sphinx-build -W -q -b html "$tmp/badguides" "$tmp/badhtml" >"$tmp/badsphinx.log" 2>&1; then
+# (conf.py reads the VERSION file two folders up.)
+mkdir -p "$tmp/badtree/doc"
+cp -r doc/guides "$tmp/badtree/doc/"
+cp VERSION "$tmp/badtree/"
+printf '\nSee :doc:`no_such_guide`.\n' >>"$tmp/badtree/doc/guides/index.rst"
+if sphinx-build -W -q -b html "$tmp/badtree/doc/guides" "$tmp/badhtml" >"$tmp/badsphinx.log" 2>&1; then
 	fail "sphinx-build -W succeeded on a reference to a missing document"
 elif grep -q 'no_such_guide' "$tmp/badsphinx.log"; then
 	ok "a sphinx warning fails the guides (a :doc: to a missing document: exit non-zero)"
