@@ -13,7 +13,7 @@
 # one the tool accepts (with the tool of the x86 build, BUILD_DIR, default
 # build). Installs doxygen, graphviz and sphinx when missing. Ends with
 # "RESULT passed=P failed=F skipped=S"; exit 0 only when nothing failed.
-# About 60 s on two cores.
+# About 70 s on two cores.
 set -uo pipefail
 
 LOG_TAG=ci-doc
