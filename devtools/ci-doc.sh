@@ -80,6 +80,7 @@ fi
 mkdir -p "$tmp/badtree/doc"
 cp -r doc/guides "$tmp/badtree/doc/"
 cp VERSION "$tmp/badtree/"
+# shellcheck disable=SC2016 # rst, not shell
 printf '\nSee :doc:`no_such_guide`.\n' >>"$tmp/badtree/doc/guides/index.rst"
 if sphinx-build -W -q -b html "$tmp/badtree/doc/guides" "$tmp/badhtml" >"$tmp/badsphinx.log" 2>&1; then
 	fail "sphinx-build -W succeeded on a reference to a missing document"
@@ -120,11 +121,12 @@ else
 	fi
 	# The same check on a small guide showing an option the tool does not
 	# have, in its Options section and in an example.
+	# shellcheck disable=SC2016 # rst, not shell
 	printf '%s\n' 'Options' '-------' '' '``-r, --raw``' '  Raw.' '' \
 		'``--no-such-option``' '  Not an option.' '' 'Examples' '--------' '' \
 		'   $ dpdk-test-pmu -l 0-1 -- -e task-clock --json -Z' >"$tmp/bad_guide.rst"
-	devtools/check-guide-options.py "$tool" "$tmp/bad_guide.rst" >"$tmp/badopts.log" 2>&1
-	if [ $? -ne 0 ] && grep -q "^FAIL: --no-such-option" "$tmp/badopts.log" &&
+	if ! devtools/check-guide-options.py "$tool" "$tmp/bad_guide.rst" >"$tmp/badopts.log" 2>&1 &&
+			grep -q "^FAIL: --no-such-option" "$tmp/badopts.log" &&
 			grep -q "^FAIL: example .*-Z" "$tmp/badopts.log"; then
 		ok "a guide showing --no-such-option and -Z fails the check, naming both"
 	else

@@ -201,6 +201,7 @@ build_run()
 	local name=$1 source=$2 so
 
 	shift 2
+	# shellcheck disable=SC2046 # pkg-config's flags are words
 	if ! cc -O2 -Wall -Werror -DALLOW_EXPERIMENTAL_API $(pkg-config --cflags librte_pmu) \
 			"$source" -o "$tmp/$name" $(pkg-config --libs librte_pmu) >"$tmp/$name.cc" 2>&1; then
 		fail "$name: does not build against the unpacked packages"
@@ -234,11 +235,13 @@ elif build_run upstream "$src/examples/pmu_upstream/main.c" $eal -- task-clock; 
 fi
 
 # The stage-accounting program, once the stage API is in the headers.
+# shellcheck disable=SC2086 # the EAL arguments are words
 if [ $programs -eq 0 ]; then
 	:
 elif grep -q 'rte_pmu_stage' "$root"/usr/include/rte_pmu*.h; then
-	stage_src=$(ls "$src"/examples/pmu_stage*/main.c 2>/dev/null | head -1)
-	if [ -z "$stage_src" ]; then
+	stage_srcs=("$src"/examples/pmu_stage*/main.c)
+	stage_src=${stage_srcs[0]}
+	if [ ! -f "$stage_src" ]; then
 		fail "the packaged headers have the stage API, but there is no examples/pmu_stage*/main.c to build against them"
 	elif build_run stage "$stage_src" $eal; then
 		ok "stage-accounting program built with pkg-config against the root, ran"
@@ -274,7 +277,8 @@ echo "=== README: a program against a build tree, without installing"
 # upstream example.
 awk '/^### Against the build tree/ {f = 1} f && /^```sh$/ {b = 1; next}
 	b && /^```$/ {exit} b {print}' README.md >"$tmp/recipe.sh"
-objdir=$(ls -d "$src"/obj-* 2>/dev/null | head -1)
+objdirs=("$src"/obj-*)
+objdir=${objdirs[0]}
 mkdir "$tmp/readme"
 if [ ! -s "$tmp/recipe.sh" ]; then
 	fail "README.md has no sh block under \"### Against the build tree\""
