@@ -110,7 +110,7 @@ rte_pmu_stage_sampling_set(unsigned int id, unsigned int period)
 	for (i = 0; i < RTE_MAX_LCORE; i++) {
 		sl = pmu_state_stage_lcore(i);
 		if (sl != NULL)
-			__atomic_store_n(&sl->acc[id].period, period, __ATOMIC_RELAXED);
+			__atomic_store_n(&sl->period[id], period, __ATOMIC_RELAXED);
 	}
 
 	return 0;
@@ -190,8 +190,8 @@ stage_sync(struct __rte_pmu_stage_lcore *sl, unsigned int lcore_id)
 	unsigned int n = pmu_state_stage_count(), i;
 
 	for (i = sl->num_stages; i < n; i++) {
-		__atomic_store_n(&sl->acc[i].period, pmu_state_stage_period(i), __ATOMIC_RELAXED);
-		sl->acc[i].countdown = 1;
+		__atomic_store_n(&sl->period[i], pmu_state_stage_period(i), __ATOMIC_RELAXED);
+		sl->countdown[i] = 1;
 	}
 	sl->pages = rte_pmu_event_groups[lcore_id].mmap_pages;
 	sl->num_events = __atomic_load_n(&pmu_state_lcore(lcore_id)->num_ready,
@@ -269,10 +269,10 @@ __rte_pmu_stage_begin_slow(unsigned int id)
 		misuse(sl, MISUSE_UNKNOWN_ID, id);
 	else if (sl->depth >= RTE_PMU_STAGE_DEPTH)
 		misuse(sl, MISUSE_TOO_DEEP, id);
-	else if (sl->acc[id].open != 0)
+	else if (((sl->open >> id) & 1) != 0)
 		misuse(sl, MISUSE_BEGIN_TWICE, id);
 	else
-		__rte_pmu_stage_push(sl, &sl->acc[id], id, NULL);
+		__rte_pmu_stage_push(sl, id, NULL);
 }
 
 void
@@ -365,8 +365,8 @@ rte_pmu_stage_stats_get(unsigned int lcore_id, unsigned int id,
 		stats->measured = __atomic_load_n(&acc->measured, __ATOMIC_RELAXED);
 		for (i = 0; i < n; i++) {
 			stats->values[i] = __atomic_load_n(&acc->values[i], __ATOMIC_RELAXED);
-			stats->self_values[i] = __atomic_load_n(&acc->self_values[i],
-				__ATOMIC_RELAXED);
+			stats->self_values[i] = stats->values[i] -
+				__atomic_load_n(&acc->children[i], __ATOMIC_RELAXED);
 		}
 		rte_smp_rmb();
 		if (__atomic_load_n(&acc->seq, __ATOMIC_RELAXED) == seq)
