@@ -35,7 +35,7 @@ finish()
 }
 
 # 1. Host packages.
-pkgs_install build arm64 || log "could not install every package"
+deps arm64 || log "could not install every package"
 for t in $TOOLS; do
 	if ! command -v "$t" >/dev/null; then
 		echo "SKIP: $t not found and could not be installed: arm64 guest tests not run"

@@ -7,28 +7,16 @@
 # (-Denable_docs=true), builds it, and fails on any doxygen warning or
 # error; checks that doxygen fails on a warning, that a machine without
 # graphviz builds the docs cleanly, and that bad option values are refused.
-# Installs doxygen and graphviz when missing. Ends with
-# "RESULT passed=P failed=F skipped=S"; exit 0 only when nothing failed.
-# About 20 s on two cores.
 set -uo pipefail
 
-LOG_TAG=ci-doc
 # shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
-
 cd "$REPO" || exit 1
 tmp=$(mktemp -d /tmp/ci-doc.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-start=$(date +%s)
-passed=0 failed=0 skipped=0
-
-ok() { echo "  ok: $1"; passed=$((passed + 1)); }
-fail() { echo "  FAILED: $1"; failed=$((failed + 1)); }
-skip() { echo "  skip: $1"; skipped=$((skipped + 1)); }
 show() { sed 's/^/    | /' "$1" | tail -"${2:-15}"; }
 
-devtools/install-deps.sh || exit 1
-pkgs_install doc || die "cannot install doxygen and graphviz"
+deps doc || { fail "packages (doxygen, graphviz)"; finish; }
 
 off="-Dtests=false -Ddisable_apps=test-pmu -Dexamples="
 b=$tmp/build
@@ -134,6 +122,4 @@ for opt in -Denable_apps=nope -Ddisable_apps=nope -Dexamples=nope; do
 	fi
 done
 
-echo "ci-doc: $(( $(date +%s) - start )) s"
-result_line $passed $failed $skipped
-[ "$failed" -eq 0 ]
+finish

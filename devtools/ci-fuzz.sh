@@ -12,21 +12,21 @@
 # Environment: FUZZ_BUILD_DIR (default build-fuzz), FUZZ_TIME, FUZZ_JOBS (2),
 # FUZZ_TARGETS (default all).
 set -uo pipefail
-LOG_TAG=ci-fuzz
-# shellcheck source=devtools/ci-common.sh
-. "$(dirname "$0")/ci-common.sh"
+# shellcheck source=devtools/lib.sh
+. "$(dirname "$0")/lib.sh"
+cd "$REPO" || exit 1
 
 build=${FUZZ_BUILD_DIR:-build-fuzz}
 fuzz_time=${FUZZ_TIME:-60}
 jobs=${FUZZ_JOBS:-2}
 targets=${FUZZ_TARGETS:-"event_name sysfs_type sysfs_events sysfs_format"}
 
-pkgs_install build fuzz || { ci_fail fuzz-setup packages; ci_end; }
+deps fuzz || { fail "fuzz-setup: packages"; finish; }
 
 echo "=== fuzz: library with clang, coverage, ASan, UBSan ($build)"
-CC=clang CI_TARGETS=lib/librte_pmu.a ci_build "$build" -Db_sanitize=address,undefined \
+CC=clang CI_TARGETS=lib/librte_pmu.a build_if_missing "$build" -Db_sanitize=address,undefined \
 	-Db_lundef=false -Dc_args="-fsanitize=fuzzer-no-link -fno-sanitize-recover=all" ||
-	{ ci_fail fuzz-build "library"; ci_end; }
+	{ fail "fuzz-build: library"; finish; }
 
 mkdir -p "$build/fuzz"
 # The library's own link dependencies (libpfm when found), from its .pc file.
@@ -40,7 +40,7 @@ for t in $targets; do
 		app/test/fuzz/fuzz_common.c app/test/test_pmu_fixture.c \
 		-Wl,--whole-archive "$build/lib/librte_pmu.a" -Wl,--no-whole-archive \
 		$private_libs $(pkg-config --libs libdpdk) -lnuma -lpthread ||
-		{ ci_fail "fuzz_$t" "build"; ci_end; }
+		{ fail "fuzz_$t: build"; finish; }
 done
 
 # Run one target; its log in $build/fuzz/<target>.log.
@@ -85,9 +85,9 @@ for t in $targets; do
 			FUZZ_LOG=1 timeout 60 "$build/fuzz/fuzz_$t" "$crash" 2>&1 |
 				grep '^PMU: ' | tail -n 20
 		fi
-		ci_fail "fuzz_$t" "input kept in ${crash:-$log}"
+		fail "fuzz_$t: input kept in ${crash:-$log}"
 	else
-		ci_pass "fuzz_$t"
+		ok "fuzz_$t"
 	fi
 done
-ci_end
+finish

@@ -16,52 +16,15 @@
 #
 # Environment: REINSTALL_PREFIX (default /usr/local); a prefix the compiler
 # does not search is put on its path through C_INCLUDE_PATH and LIBRARY_PATH.
-# Prints "RESULT passed=P failed=F skipped=S" (one per check) and its
-# duration; exit status 0 unless a check failed.
 set -uo pipefail
 
-LOG_TAG=ci-reinstall
 # shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
-
 PREFIX=${REINSTALL_PREFIX:-/usr/local}
-passed=0 failed=0 skipped=0
 installed=0
 work=$(mktemp -d "${TMPDIR:-/tmp}/ci-reinstall.XXXXXX")
-
-finish()
-{
-	uninstall
-	log "duration $SECONDS s"
-	result_line $passed $failed $skipped
-	[ $failed -eq 0 ]
-	exit
-}
-
-skip()
-{
-	echo "SKIP: $*: installed-tree rebuild not checked"
-	skipped=$((skipped + 1))
-	finish
-}
-
-# check NAME COMMAND...: run the command, its output in $work/NAME.log.
-check()
-{
-	local name=$1 logf
-
-	shift
-	logf="$work/$(echo "$name" | tr -c 'A-Za-z0-9\n' '_').log"
-	if "$@" >"$logf" 2>&1; then
-		log "ok:   $name"
-		passed=$((passed + 1))
-		return 0
-	fi
-	log "FAIL: $name"
-	tail -n 30 "$logf" | sed 's/^/    /'
-	failed=$((failed + 1))
-	return 1
-}
+on_finish() { uninstall; }
+skip_all() { skip "$*: installed-tree rebuild not checked"; finish; }
 
 # Files the install build would install (absolute destinations).
 install_list()
@@ -83,11 +46,9 @@ uninstall()
 		[ -e "$f" ] || [ -L "$f" ] && echo "$f"
 	done)
 	if [ -z "$left" ]; then
-		log "ok:   uninstall removed every installed file"
-		passed=$((passed + 1))
+		ok "uninstall removed every installed file"
 	else
-		log "FAIL: uninstall left: $left"
-		failed=$((failed + 1))
+		fail "uninstall left: $left"
 	fi
 }
 
@@ -112,11 +73,11 @@ copy_sources()
 	fi
 }
 
-pkgs_install build || log "could not install every package"
+deps || log "could not install every package"
 need_tools meson ninja cc pkg-config python3
 
 mkdir -p "$PREFIX" 2>/dev/null
-[ -w "$PREFIX" ] || skip "$PREFIX is not writable (run as root, or set REINSTALL_PREFIX)"
+[ -w "$PREFIX" ] || skip_all "$PREFIX is not writable (run as root, or set REINSTALL_PREFIX)"
 
 # The installed headers must be where the compiler looks by itself.
 if ! cc -xc -E -v - </dev/null 2>&1 | sed -n '/^#include <...>/,/^End of/p' |
@@ -136,7 +97,7 @@ export PKG_CONFIG_PATH=$libdir/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
 
 for f in $(install_list); do
 	if [ -e "$f" ] || [ -L "$f" ]; then
-		skip "$f exists already (not installed by this check; not overwriting it)"
+		skip_all "$f exists already (not installed by this check; not overwriting it)"
 	fi
 done
 installed=1

@@ -21,9 +21,9 @@
 # Environment: BUILD_DIR (default build), SANITIZE_ONLY (asan, tsan or
 # valgrind: that part alone).
 set -uo pipefail
-LOG_TAG=ci-sanitize
-# shellcheck source=devtools/ci-common.sh
-. "$(dirname "$0")/ci-common.sh"
+# shellcheck source=devtools/lib.sh
+. "$(dirname "$0")/lib.sh"
+cd "$REPO" || exit 1
 
 only=${SANITIZE_ONLY:-}
 build=${BUILD_DIR:-build}
@@ -36,7 +36,7 @@ export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:exitcode=23
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export TSAN_OPTIONS=halt_on_error=0:exitcode=66:second_deadlock_stack=1
 
-pkgs_install build sanitize || { ci_fail sanitize-setup packages; ci_end; }
+deps sanitize || { fail "sanitize-setup: packages"; finish; }
 
 # judge NAME LOG VERDICT: pass, skip or fail one test from its output and
 # meson's verdict (OK, SKIP, FAIL, TIMEOUT...).
@@ -48,14 +48,14 @@ judge() {
 		awk '/^  [A-Z].* of size [0-9]+ at .* by / { n = 3 }
 			n > 0 { sub(/ \(.*\+0x[0-9a-f]+\)$/, ""); print "      " $0; n-- }' \
 			"$log" | head -n 60
-		ci_fail "$name" "sanitizer report (log $log)"
+		fail "$name: sanitizer report (log $log)"
 	elif [ "$verdict" = SKIP ]; then
-		ci_skip "$name" "$(grep -m1 '^skip:' "$log" || echo 'skipped')"
+		skip "$name: $(grep -m1 '^skip:' "$log" || echo 'skipped')"
 	elif [ "$verdict" != OK ]; then
 		grep -E 'failed|^RESULT' "$log" | head -n 5 | sed 's/^/    /'
-		ci_fail "$name" "$verdict (log $log)"
+		fail "$name: $verdict (log $log)"
 	else
-		ci_pass "$name"
+		ok "$name"
 	fi
 }
 
@@ -77,26 +77,26 @@ sanitized() {
 
 if [ -z "$only" ] || [ "$only" = asan ]; then
 	echo "=== ASan + UBSan (build-asan)"
-	if ci_build build-asan -Db_sanitize=address,undefined -Db_lundef=false; then
+	if build_if_missing build-asan -Db_sanitize=address,undefined -Db_lundef=false; then
 		sanitized build-asan asan
 	else
-		ci_fail asan-build "build failed"
+		fail "asan-build: build failed"
 	fi
 fi
 
 if [ -z "$only" ] || [ "$only" = tsan ]; then
 	echo "=== TSan, rte_spinlock as __atomic builtins (build-tsan)"
-	if ci_build build-tsan -Db_sanitize=thread -Db_lundef=false \
+	if build_if_missing build-tsan -Db_sanitize=thread -Db_lundef=false \
 			-Dc_args=-DRTE_FORCE_INTRINSICS; then
 		sanitized build-tsan tsan
 	else
-		ci_fail tsan-build "build failed"
+		fail "tsan-build: build failed"
 	fi
 fi
 
 if [ -z "$only" ] || [ "$only" = valgrind ]; then
 	echo "=== valgrind memcheck ($build)"
-	if ci_build "$build" --werror; then
+	if build_if_missing "$build" --werror; then
 		for t in $valgrind_tests; do
 			log="$build/valgrind-$t.log"
 			# shellcheck disable=SC2086
@@ -111,7 +111,7 @@ if [ -z "$only" ] || [ "$only" = valgrind ]; then
 			judge "valgrind:$t" "$log" "$verdict"
 		done
 	else
-		ci_fail valgrind-build "build failed"
+		fail "valgrind-build: build failed"
 	fi
 fi
-ci_end
+finish

@@ -11,37 +11,21 @@
 # exact, and is checked to the cycle. About 30 s on two cores, plus about
 # 25 s for the guest.
 #
-# Environment: BUILD_DIR (default build; configured with --werror if absent),
-# ARM64_BUILD (default build-arm64), ARM64_DIR (default .arm64).
+# Environment: BUILD_DIR (default build), ARM64_BUILD (default build-arm64),
+# ARM64_DIR (default .arm64).
 set -uo pipefail
 
-LOG_TAG=ci-tool
 # shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
-
 cd "$REPO" || exit 1
 build=${BUILD_DIR:-build}
 tool=$build/app/test-pmu/dpdk-test-pmu
 tmp=$(mktemp -d /tmp/ci-tool.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-start=$(date +%s)
-passed=0 failed=0 skipped=0
 
-devtools/install-deps.sh || exit 1
-if [ ! -f "$build/build.ninja" ]; then
-	meson setup "$build" --werror >/dev/null || { echo "ci-tool: meson setup failed"; exit 1; }
-fi
-if ! ninja -C "$build" >"$tmp/ninja.log" 2>&1; then
-	cat "$tmp/ninja.log"
-	echo "ci-tool: build failed"
-	result_line 0 1 0
-	exit 1
-fi
-if [ ! -x "$tool" ]; then
-	echo "ci-tool: skip: $tool not built (-Ddisable_apps=test-pmu?)"
-	result_line 0 0 1
-	exit 0
-fi
+deps || { fail "packages"; finish; }
+build_if_missing "$build" --werror || { fail "build"; finish; }
+[ -x "$tool" ] || { skip "$tool not built (-Ddisable_apps=test-pmu?)"; finish; }
 
 # One worker lcore, and two on the same CPU for the totals; on a one-CPU
 # machine every lcore shares CPU 0.
@@ -52,10 +36,6 @@ two_workers="--lcores=0@0,(1,2)@$cpu"
 # The host's EAL arguments without their -l: each run names its lcores.
 eal="${EAL_HOST_ARGS#-l 0-1 } --file-prefix=ci-tool-$$ --log-level=lib.pmu:warning"
 sw="task-clock,context-switches,page-faults"
-
-ok() { echo "  ok: $1"; passed=$((passed + 1)); }
-fail() { echo "  FAILED: $1"; failed=$((failed + 1)); }
-skip() { echo "  skip: $1"; skipped=$((skipped + 1)); }
 
 # run NAME LCORES ARGS...: the tool's stdout in $tmp/NAME.out, stderr in
 # $tmp/NAME.err, exit status in $rc.
@@ -197,11 +177,7 @@ echo "=== JSON"
 run json "$two_workers" -e "$sw" --json
 expect json "JSON parses (python3 -m json.tool) into one document" \
 	"rc == 0 and len(lines(out)) == 1 and json.loads(out)['interval'] == 0"
-if python3 -m json.tool "$tmp/json.out" >/dev/null 2>&1; then
-	ok "python3 -m json.tool accepts the JSON output"
-else
-	fail "python3 -m json.tool rejects the JSON output"
-fi
+check "python3 -m json.tool accepts the JSON output" python3 -m json.tool "$tmp/json.out"
 expect json "JSON: two lcores, totals summed, ratios named" \
 	"(lambda d: [l['lcore'] for l in d['lcores']] == [1, 2] and d['total']['lcores'] == 2 and
 	ev(d['total'], 'task-clock')['value'] ==
@@ -318,6 +294,4 @@ EOF
 		for c, i in [guest('tool-interval', n) for n in range(10)])"
 fi
 
-echo "ci-tool: $(( $(date +%s) - start )) s"
-result_line $passed $failed $skipped
-[ "$failed" -eq 0 ]
+finish
