@@ -3,14 +3,12 @@
 # Copyright(c) 2026 The rte_pmu authors
 #
 # CI stage: libFuzzer (Debian's clang) on the event-name parser and the
-# sysfs type, events/ and format/ parsers (app/test/fuzz/). The library is
-# built by clang with coverage, ASan and UBSan in its own build folder; each
-# target runs FUZZ_TIME seconds (default 60) from the seed corpus in the
-# tree, two at a time. A crash, a sanitizer report or a return code outside
-# the documented set fails the target; its input is kept in the build folder.
-#
-# Environment: FUZZ_BUILD_DIR (default build-fuzz), FUZZ_TIME, FUZZ_JOBS (2),
-# FUZZ_TARGETS (default all).
+# sysfs type, events/ and format/ parsers (app/test/fuzz/), the library built
+# by clang with coverage, ASan and UBSan. Each target runs FUZZ_TIME seconds
+# from the seed corpus, FUZZ_JOBS at a time; a crash, a sanitizer report or
+# an undocumented return code fails it, its input kept in the build folder.
+# Environment: FUZZ_BUILD_DIR (default build-fuzz), FUZZ_TIME (60),
+# FUZZ_JOBS (2), FUZZ_TARGETS (default all).
 set -uo pipefail
 # shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -54,14 +52,9 @@ fuzz_one() {
 }
 
 echo "=== fuzz: $targets, ${fuzz_time} s each, $jobs at a time"
-running=0
 for t in $targets; do
 	fuzz_one "$t" &
-	running=$((running + 1))
-	if [ "$running" -ge "$jobs" ]; then
-		wait -n
-		running=$((running - 1))
-	fi
+	[ "$(jobs -rp | wc -l)" -lt "$jobs" ] || wait -n
 done
 wait
 

@@ -2,19 +2,14 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 #
-# CI stage: look at a running application's counters with the real tools.
-#  (a) telemetry: Debian's dpdk-telemetry.py on the application's socket
-#      (/pmu/list, /pmu/info, /pmu/lcore,<id>; values grow; bad parameters
-#      answer an error);
-#  (b) Prometheus: usertools/dpdk-pmu-exporter on 127.0.0.1 scraped every
-#      second by a real Prometheus server; its HTTP API must show one series
-#      per lcore and event, as counters, growing;
-#  (c) trace: --trace='lib.pmu.*', decoded with babeltrace;
-#  (d) trace of a failed open: lib.pmu.error from pmu_autotest's open failure.
-# The application is dpdk-test-pmu in its long-running mode (--interval,
-# --duration) when the build has it, else examples' dpdk-pmu-observe; the
-# trace part always uses dpdk-pmu-observe (it records reads with
-# rte_pmu_read_trace()).
+# CI stage: a running application's counters seen with the real tools:
+# (a) Debian's dpdk-telemetry.py (/pmu/list, /pmu/info, /pmu/lcore,<id>;
+# values grow; bad parameters answer an error); (b) usertools/dpdk-pmu-
+# exporter scraped every second by a real Prometheus (one counter series per
+# lcore and event, growing); (c) --trace='lib.pmu.*' decoded with babeltrace;
+# (d) lib.pmu.error from pmu_autotest's open failure. The application is
+# dpdk-test-pmu --interval --duration when built, else dpdk-pmu-observe,
+# which the trace part always uses (rte_pmu_read_trace()).
 # Environment: BUILD_DIR (default build).
 set -uo pipefail
 
@@ -27,23 +22,18 @@ python=/usr/bin/python3
 prefix=pmu_ci_observe_$$
 work=$(mktemp -d /tmp/pmu-ci-observe.XXXXXX)
 pids=()
-if [ "$(id -u)" -eq 0 ]; then
-	rundir=/var/run/dpdk/$prefix
-else
-	rundir=${XDG_RUNTIME_DIR:-/tmp}/dpdk/$prefix
-fi
+rundir=${XDG_RUNTIME_DIR:-/tmp}/dpdk/$prefix
+[ "$(id -u)" -ne 0 ] || rundir=/var/run/dpdk/$prefix
 
 cleanup() {
 	local p
-	for p in "${pids[@]}"; do
-		kill "$p" 2>/dev/null
-	done
+	kill "${pids[@]}" 2>/dev/null
 	for p in "${pids[@]}"; do
 		timeout 10 tail --pid="$p" -f /dev/null 2>/dev/null || kill -9 "$p" 2>/dev/null
 	done
 	rm -rf "$work"
-	# The EAL runtime folders of the three runs (the prefix is ours alone).
-	[ -z "${rundir:-}" ] || rm -rf "$rundir" "${rundir}_h" "${rundir}_t"
+	# The EAL runtime folders of the runs (the prefix is ours alone).
+	rm -rf "$rundir" "${rundir}_h" "${rundir}_t"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM

@@ -2,22 +2,17 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 #
-# CI stage: the tests under sanitizers, each build in its own folder.
+# CI stage: the tests under sanitizers, each build in its own folder:
 #  - ASan + UBSan (build-asan): fast-tests and torture-tests, leaks on;
-#  - TSan (build-tsan): the same suites, with -DRTE_FORCE_INTRINSICS so that
-#    DPDK's rte_spinlock is made of __atomic builtins TSan sees (x86's
-#    rte_spinlock.h is inline asm otherwise), and app/test/test_tsan_lcore.c
-#    ordering DPDK's launch/wait and thread (un)registration for TSan;
-#  - valgrind memcheck (default build): the library's unit tests, no error
-#    and no definite leak.
+#  - TSan (build-tsan): the same, with -DRTE_FORCE_INTRINSICS (DPDK's
+#    rte_spinlock made of __atomic builtins TSan sees, not x86 inline asm)
+#    and app/test/test_tsan_lcore.c ordering DPDK's launch/wait for TSan;
+#  - valgrind memcheck (default build): the unit tests, no error and no
+#    definite leak.
 # One test = one meson test in one build: it fails unless meson says OK or
-# SKIP, or on any sanitizer report in its output; the reports' summaries
-# (and for TSan both accesses) are printed. No suppression file is needed: none is used.
-#
-# The sanitizer builds go without --werror: instrumented code makes GCC's
-# flow warnings (stringop-overread, maybe-uninitialized) fire on correct
-# code; the default build keeps --werror.
-#
+# SKIP, or on any sanitizer report (summaries printed; for TSan both
+# accesses). No suppression file. The sanitizer builds go without --werror
+# (GCC's flow warnings fire on instrumented code).
 # Environment: BUILD_DIR (default build), SANITIZE_ONLY (asan, tsan or
 # valgrind: that part alone).
 set -uo pipefail

@@ -2,15 +2,11 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 #
-# CI stage: dpdk-test-pmu as a user runs it. Software events only, so that
-# it runs on any Linux machine (on one without a hardware PMU it also checks
-# the fallback and the <not supported> rows). Each check is one counted
-# result; the stage ends with "RESULT passed=P failed=F skipped=S" and exits
-# 0 only when nothing failed. When the arm64 stage left its cross build and
-# sysroot, the tool also runs in the emulated arm64 guest, whose counts are
-# exact, and is checked to the cycle. About 30 s on two cores, plus about
-# 25 s for the guest.
-#
+# CI stage: dpdk-test-pmu as a user runs it, on software events so that it
+# runs anywhere (without a hardware PMU it also checks the fallback and the
+# <not supported> rows); one counted result a check. When the arm64 stage
+# left its cross build and sysroot, the tool also runs in the emulated arm64
+# guest, whose counts are exact, and is checked to the cycle.
 # Environment: BUILD_DIR (default build), ARM64_BUILD (default build-arm64),
 # ARM64_DIR (default .arm64).
 set -uo pipefail
@@ -27,10 +23,8 @@ deps || { fail "packages"; finish; }
 build_if_missing "$build" --werror || { fail "build"; finish; }
 [ -x "$tool" ] || { skip "$tool not built (-Ddisable_apps=test-pmu?)"; finish; }
 
-# One worker lcore, and two on the same CPU for the totals; on a one-CPU
-# machine every lcore shares CPU 0.
-cpu=0
-[ "$(nproc)" -gt 1 ] && cpu=1
+# One worker lcore, and two on one CPU for the totals (CPU 0 on a one-CPU machine).
+cpu=$(($(nproc) > 1))
 one_worker="--lcores=0@0,1@$cpu"
 two_workers="--lcores=0@0,(1,2)@$cpu"
 # The host's EAL arguments without their -l: each run names its lcores.

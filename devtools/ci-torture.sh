@@ -9,10 +9,10 @@
 #
 # Environment: BUILD_DIR (default build).
 set -uo pipefail
+
 # shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
 cd "$REPO" || exit 1
-
 build=${BUILD_DIR:-build}
 
 deps || { fail "torture-setup: packages"; finish; }

@@ -2,26 +2,47 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 #
-# The one place that installs packages (as root, Debian 12): those of
-# group build and of the named groups of devtools/packages.list.
-# Usage: devtools/install-deps.sh [--arm64] [GROUP...]   (--arm64: group arm64)
+# The one place that runs apt-get update and install (as root, Debian 12):
+# the packages of group build and of the named groups of packages.list;
+# group arm64 also sets up the arm64 package lists for arm64-sysroot.sh.
+# Usage: devtools/install-deps.sh [--update] [--arm64] [GROUP...]
+#   --update  refresh the package lists first   --arm64  group arm64
 # Exits non-zero when some package is missing and cannot be installed.
 set -uo pipefail
 
 # shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
 
+update=0
+[ "${1:-}" != --update ] || { update=1; shift; }
+groups=" build ${*/#--arm64/arm64} "
+root() { [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null || die "$* (run as root)"; }
+export DEBIAN_FRONTEND=noninteractive
+
+if [[ $groups == *" arm64 "* ]]; then
+	if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+		root "no arm64 architecture"
+		log "dpkg --add-architecture arm64"
+		dpkg --add-architecture arm64 || die "dpkg --add-architecture arm64 failed"
+		update=1
+	fi
+	apt-cache show libdpdk-dev:arm64 >/dev/null 2>&1 || update=1
+fi
+if [ $update = 1 ]; then
+	root "package lists missing or stale"
+	log "apt-get update"
+	apt-get update -qq || die "apt-get update failed"
+fi
+
 missing=""
-for p in $(pkgs_of build "${@/#--arm64/arm64}"); do
+# shellcheck disable=SC2086
+for p in $(pkgs_of $groups); do
 	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q 'install ok installed' ||
 		missing="$missing $p"
 done
 [ -n "$missing" ] || exit 0
-if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
-	die "missing packages:$missing (run as root to install them)"
-fi
+root "missing packages:$missing"
 log "installing$missing"
-export DEBIAN_FRONTEND=noninteractive
 # shellcheck disable=SC2086
 apt-get install -y -qq --no-install-recommends $missing >/dev/null 2>&1 ||
 	{ apt-get update -qq && apt-get install -y -qq --no-install-recommends $missing >/dev/null; } ||
