@@ -8,7 +8,6 @@
 # libraries they need (DT_NEEDED) and /init (arm64-guest-init.sh), which
 # allows user-space counter reads, runs the command list and powers off.
 # The verdict comes from the console (QEMU exits 0 whatever the guest did).
-#
 # Usage: devtools/arm64-qemu-test.sh [BUILD_DIR]   (default build-arm64)
 # Environment: ARM64_DIR (sysroot, kernel; default .arm64), ARM64_OUT
 # (initramfs and console log; default BUILD_DIR), ARM64_GUEST_CMDS (a

@@ -7,7 +7,6 @@
 # every call of a full lifecycle in turn. Then, unless --no-mutations, it
 # proves the harness can fail: in a copy of the tree it undoes each error
 # handling fix in turn and expects the harness to fail.
-#
 # Usage: devtools/ci-faults.sh [--no-mutations]
 # Environment: BUILD_DIR (default build-faults).
 set -uo pipefail

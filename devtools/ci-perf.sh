@@ -8,7 +8,6 @@
 # program, the static instructions of the inline rte_pmu_read() on its
 # rdpmc path (the function test_pmu_perf_read(), entry to the first ret:
 # the compiler lays the hot path out as the fall-through).
-#
 # Usage: devtools/ci-perf.sh [BUILD_DIR]   (default $BUILD_DIR or build)
 set -uo pipefail
 

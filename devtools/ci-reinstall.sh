@@ -2,18 +2,12 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 #
-# CI stage: the tree builds again once it is installed. Builds this tree,
-# installs it into a prefix on the compiler's search path (default
-# /usr/local, as `meson install` does by default), then configures and
-# builds a fresh copy of the sources next to the installed rte_pmu.h, and
-# builds a program written for upstream's API with pkg-config alone against
-# the installed library. Everything it installed is removed at the end
-# (`ninja uninstall`), and checked gone.
-#
-# It refuses to overwrite files it did not install: when the prefix already
-# holds one of them, the stage is skipped with the file named. Installing
-# into /usr/local needs root (a throwaway CI machine).
-#
+# CI stage: the tree builds again once it is installed. Builds and installs
+# it into a prefix on the compiler's search path (default /usr/local, as
+# `meson install` does; root on a throwaway CI machine), builds a fresh copy
+# of the sources next to the installed rte_pmu.h, and an upstream-API program
+# with pkg-config alone. All it installed is then removed and checked gone.
+# It never overwrites a file it did not install: the stage is skipped.
 # Environment: REINSTALL_PREFIX (default /usr/local); a prefix the compiler
 # does not search is put on its path through C_INCLUDE_PATH and LIBRARY_PATH.
 set -uo pipefail
@@ -41,23 +35,12 @@ uninstall()
 	# The dynamic linker's cache may name the removed library.
 	[ "$(id -u)" != 0 ] || ! command -v ldconfig >/dev/null || ldconfig
 	local left
-
 	left=$(install_list | while read -r f; do
 		[ -e "$f" ] || [ -L "$f" ] && echo "$f"
 	done)
-	if [ -z "$left" ]; then
-		ok "uninstall removed every installed file"
-	else
-		fail "uninstall left: $left"
-	fi
+	[ -z "$left" ] && ok "uninstall removed every installed file" || fail "uninstall left: $left"
 }
-
-cleanup()
-{
-	uninstall
-	rm -rf "$work"
-}
-trap cleanup EXIT
+trap 'uninstall; rm -rf "$work"' EXIT
 
 # Copy the sources as a clean clone has them: tracked and new files, not
 # what .gitignore names (build folders, .arm64).

@@ -31,8 +31,7 @@ two_workers="--lcores=0@0,(1,2)@$cpu"
 eal="${EAL_HOST_ARGS#-l 0-1 } --file-prefix=ci-tool-$$ --log-level=lib.pmu:warning"
 sw="task-clock,context-switches,page-faults"
 
-# run NAME LCORES ARGS...: the tool's stdout in $tmp/NAME.out, stderr in
-# $tmp/NAME.err, exit status in $rc.
+# run NAME LCORES ARGS...: the tool's stdout, stderr in $tmp/NAME.out, .err; $rc.
 run() {
 	local name=$1 lcores=$2
 	shift 2
@@ -137,11 +136,9 @@ expect small "task-clock per iteration is between 0.05 and 100 ns, CPUs utilized
 	0 < float(rows(out)[0]['ratio']) <= 1.05"
 
 echo "=== read overhead subtraction"
-# Rounds of one iteration for a second: nearly all of the raw task-clock is
-# the reads' own, so what is left after the subtraction is below it. A read
-# may cost less in the run than at calibration (this VM's read() cost steps
-# by a third, tens of ms apart): no more than the raw count is subtracted,
-# so the figure is never below zero and the two add up to the raw count.
+# One-iteration rounds for a second: nearly all the raw task-clock is the
+# reads' own. A read may cost less than at calibration, but no more than the
+# raw count is subtracted: never below zero, the two add up to the raw count.
 run ovh "$one_worker" -e task-clock -n 1 -d 1 -j
 expect ovh "one-iteration rounds: task-clock after subtraction is below the overhead subtracted, not below 0" \
 	"(lambda l, e: e['read_overhead'] > 0 and 0 <= e['value'] < e['read_overhead']

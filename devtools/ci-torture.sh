@@ -6,7 +6,6 @@
 # read under a signal-driven writer, 1000 lifecycle rounds, thread churn,
 # every lcore id open, reads racing the control path). Prints each
 # torture's figures; one test per test command.
-#
 # Environment: BUILD_DIR (default build).
 set -uo pipefail
 

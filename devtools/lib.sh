@@ -14,14 +14,7 @@ log() { echo "$LOG_TAG: [${SECONDS}s] $*"; }
 die() { echo "$LOG_TAG: ERROR: $*" >&2; exit 1; }
 
 # Fail unless every named command is on PATH.
-need_tools()
-{
-	local t
-
-	for t in "$@"; do
-		command -v "$t" >/dev/null || die "$t not found"
-	done
-}
+need_tools() { local t; for t in "$@"; do command -v "$t" >/dev/null || die "$t not found"; done; }
 
 # The arm64 sysroot and kernel (arm64-sysroot.sh), the default cross build,
 # the cross toolchain's C runtime and the cross file.
@@ -48,8 +41,7 @@ pkgs_of()
 	}' "$PKG_LIST"
 }
 
-# Install the missing packages of group build and the named groups (the
-# only way to apt-get install); non-zero when some cannot be installed.
+# Install what groups build and $@ of packages.list need (install-deps.sh).
 deps() { "$REPO/devtools/install-deps.sh" "$@"; }
 
 # Print the test commands of app/test/tests.list, all or those of suite $1.
@@ -82,7 +74,6 @@ build_if_missing()
 }
 
 # --- the stage contract: counted checks, one RESULT line -------------------
-
 passed=0 failed=0 skipped=0
 ok() { echo "  ok: $*"; passed=$((passed + 1)); }
 fail() { echo "  FAIL: $*"; failed=$((failed + 1)); }

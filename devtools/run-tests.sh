@@ -8,7 +8,6 @@
 # summed; a stage that exits non-zero without reporting a failure counts as
 # one failure, one that exits 77 as one skip. Ends with a table of stage
 # times and "N passed, N failed, N skipped"; exit 0 only when nothing failed.
-#
 # Environment:
 #   SKIP_ARM64=1   leave out the arm64 guest stage (counted as one skip)
 #   STAGES="a b"   run only these stages (names as printed in the table)
