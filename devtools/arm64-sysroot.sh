@@ -81,26 +81,21 @@ download()
 		grep -v -e '^Get:' -e 'unsandboxed' -e '^Fetched' || true)
 }
 
+# Print the packages named that have no .deb in $DEBS.
+not_in_debs() { local p; for p; do ls "$DEBS/${p}_"*.deb >/dev/null 2>&1 || echo "$p"; done; }
 mkdir -p "$DEBS"
-missing=""
-for p in $pkgs $kernel_pkg; do
-	ls "$DEBS/${p}_"*.deb >/dev/null 2>&1 || missing="$missing $p"
-done
+missing=$(not_in_debs $pkgs $kernel_pkg)
 if [ -n "$missing" ]; then
 	log "apt-get download $(echo $missing | wc -w) packages"
 	download $missing
-	still=""
-	for p in $missing; do
-		ls "$DEBS/${p}_"*.deb >/dev/null 2>&1 || still="$still $p"
-	done
+	still=$(not_in_debs $missing)
 	if [ -n "$still" ]; then
 		# Lists older than the archive: the versions they name are gone.
 		deps --update arm64 || die "apt-get update failed"
 		download $still
 	fi
-	for p in $missing; do
-		ls "$DEBS/${p}_"*.deb >/dev/null 2>&1 || die "download of $p:arm64 failed"
-	done
+	still=$(not_in_debs $missing)
+	[ -z "$still" ] || die "download failed:" $still
 fi
 
 log "unpacking into $SYSROOT"

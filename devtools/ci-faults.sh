@@ -70,7 +70,8 @@ EOF
 		mv "$tree/$file.orig" "$tree/$file"
 		touch "$tree/$file"
 		line=$(grep '^fault cases' "$out")
-		if grep -q '^RESULT passed=[0-9]* failed=[1-9]' "$out"; then
+		read -r _ mut_failed _ < <(result_sum "$out")
+		if [ "$mut_failed" -gt 0 ]; then
 			ok "$name: harness fails ($line) as it must"
 		else
 			fail "$name: harness still passes"
