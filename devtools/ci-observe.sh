@@ -79,8 +79,9 @@ observe=$build/examples/dpdk-pmu-observe
 tool=$build/app/test-pmu/dpdk-test-pmu
 app=
 [ ! -x "$observe" ] || app=$observe
-if [ -x "$tool" ] && "$tool" --no-huge --no-pci -m 64 --no-telemetry --file-prefix="${prefix}_h" \
-		-- --help 2>&1 | grep -q -- '--duration'; then
+# Not piped into grep -q: the tool's SIGPIPE would fail the pipeline.
+if [ -x "$tool" ] && [[ $("$tool" --no-huge --no-pci -m 64 --no-telemetry \
+		--file-prefix="${prefix}_h" -- --help 2>&1) == *--duration* ]]; then
 	app=$tool
 fi
 if [ -z "$app" ]; then
