@@ -37,28 +37,23 @@ if [ -f "$STAMP" ] && [ "$(head -n1 "$STAMP")" = "version $STAMP_VERSION" ] &&
 fi
 
 need_tools apt-get apt-cache dpkg dpkg-deb
-deps arm64 || die "no arm64 package lists"
+deps sysroot || die "no arm64 package lists"
 
 # Breadth-first closure over Depends/Pre-Depends of the :arm64 packages.
 closure()
 {
-	local todo="$ROOTS" seen=" " next deps d p
+	local todo="$ROOTS" seen=" " next needs d
 	while [ -n "$todo" ]; do
 		next=""
-		for p in $todo; do
-			seen="$seen$p "
-		done
-		deps=$(apt-cache depends --no-recommends --no-suggests --no-conflicts \
+		seen="$seen$(echo $todo) "
+		needs=$(apt-cache depends --no-recommends --no-suggests --no-conflicts \
 				--no-breaks --no-replaces --no-enhances \
 				$(printf '%s:arm64 ' $todo) |
 			awk '$1 ~ /^\|?(Pre)?Depends:$/ && $2 !~ /^</ {print $2}' |
 			sed 's/:arm64$//' | sort -u)
-		for d in $deps; do
-			case "$d" in *:*) continue;; esac
-			[[ $d =~ $SKIP ]] && continue
-			[[ $d =~ $FOLLOW ]] || continue
-			case "$seen" in *" $d "*) continue;; esac
-			case " $next " in *" $d "*) continue;; esac
+		for d in $needs; do
+			[[ $d != *:* && ! $d =~ $SKIP && $d =~ $FOLLOW && "$seen$next " != *" $d "* ]] ||
+				continue
 			next="$next $d"
 		done
 		todo="$next"
@@ -91,7 +86,7 @@ if [ -n "$missing" ]; then
 	still=$(not_in_debs $missing)
 	if [ -n "$still" ]; then
 		# Lists older than the archive: the versions they name are gone.
-		deps --update arm64 || die "apt-get update failed"
+		deps --update sysroot || die "apt-get update failed"
 		download $still
 	fi
 	still=$(not_in_debs $missing)

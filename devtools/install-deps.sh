@@ -3,8 +3,9 @@
 # Copyright(c) 2026 The rte_pmu authors
 #
 # The one place that runs apt-get update and install (as root, Debian 12):
-# the packages of group build and of the named groups of packages.list;
-# group arm64 also sets up the arm64 package lists for arm64-sysroot.sh.
+# the packages of group build and of the named groups of packages.list.
+# Group sysroot is not installed: it sets up the arm64 package lists from
+# which arm64-sysroot.sh downloads it.
 # Usage: devtools/install-deps.sh [--update] [--arm64] [GROUP...]
 #   --update  refresh the package lists first   --arm64  group arm64
 # Exits non-zero when some package is missing and cannot be installed.
@@ -19,7 +20,8 @@ groups=" build ${*/#--arm64/arm64} "
 root() { [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null || die "$* (run as root)"; }
 export DEBIAN_FRONTEND=noninteractive
 
-if [[ $groups == *" arm64 "* ]]; then
+if [[ $groups == *" sysroot "* ]]; then
+	groups=${groups/ sysroot / }
 	if ! dpkg --print-foreign-architectures | grep -qx arm64; then
 		root "no arm64 architecture"
 		log "dpkg --add-architecture arm64"
