@@ -131,10 +131,14 @@ __rte_experimental
 void __rte_pmu_stage_begin_slow(unsigned int id);
 __rte_experimental
 void __rte_pmu_stage_end_slow(unsigned int id, unsigned int items);
-/** The counters the pages cannot give (bit i: event i), read(): internal. */
+/** Measured calls, out of line: they read the counters. Internal. */
 __rte_experimental
-void __rte_pmu_stage_snap_slow(struct __rte_pmu_stage_lcore *sl, uint64_t *values,
-	uint32_t slow);
+void __rte_pmu_stage_begin_measured(struct __rte_pmu_stage_lcore *sl, unsigned int id);
+__rte_experimental
+void __rte_pmu_stage_end_measured(struct __rte_pmu_stage_lcore *sl, unsigned int items);
+__rte_experimental
+void __rte_pmu_stage_next_measured(struct __rte_pmu_stage_lcore *sl, unsigned int items,
+	unsigned int begin_id);
 
 /**
  * @warning
@@ -275,72 +279,42 @@ int
 rte_pmu_stage_stats_get(unsigned int lcore_id, unsigned int id,
 	struct rte_pmu_stage_stats *stats);
 
-/* Read every event of @p sl into @p v from the user pages; those a page
- * cannot give come from one read() of the group.
+/* Begin stage @p id (checks done). An unmeasured call only opens a
+ * frame; a measured one (1 in the stage's period, or inside a measured
+ * stage) reads the counters, out of line.
  */
 static __rte_always_inline void
-__rte_pmu_stage_snap(struct __rte_pmu_stage_lcore *sl, uint64_t *v)
-{
-	struct perf_event_mmap_page *const *pages = sl->pages;
-	unsigned int i, n = sl->num_events;
-	uint32_t slow = 0;
-
-	for (i = 0; i < n; i++)
-		if (unlikely(__rte_pmu_page_read(pages[i], false, &v[i]) != 0))
-			slow |= UINT32_C(1) << i;
-	if (unlikely(slow != 0))
-		__rte_pmu_stage_snap_slow(sl, v, slow);
-}
-
-/* Open a frame for stage @p id (checks done); @p now: the counters when
- * the stage that just ended read them, or NULL.
- */
-static __rte_always_inline void
-__rte_pmu_stage_push(struct __rte_pmu_stage_lcore *sl, unsigned int id, const uint64_t *now)
+__rte_pmu_stage_push(struct __rte_pmu_stage_lcore *sl, unsigned int id)
 {
 	struct __rte_pmu_stage_frame *f = &sl->frames[sl->depth];
-	uint32_t measured = sl->top_measured;
 	uint32_t left = sl->countdown[id] - 1;
-	unsigned int i;
 
-	if (unlikely(left == 0)) {
-		/* The period may change meanwhile (rte_pmu_stage_sampling_set()). */
-		left = __atomic_load_n(&sl->period[id], __ATOMIC_RELAXED);
-		measured = 1;
+	if (unlikely(left == 0 || sl->top_measured != 0)) {
+		__rte_pmu_stage_begin_measured(sl, id);
+		return;
 	}
 	sl->countdown[id] = left;
 	f->acc = &sl->acc[id];
 	f->id = id;
-	f->measured = measured;
-	f->nested = 0;
+	f->measured = 0;
 	sl->open |= UINT64_C(1) << id;
 	sl->depth++;
-	sl->top_measured = measured;
-	if (measured == 0)
-		return;
-	if (now != NULL) {
-		for (i = 0; i < sl->num_events; i++)
-			f->start[i] = now[i];
-	} else {
-		__rte_pmu_stage_snap(sl, f->start);
-	}
 }
 
-/* Close the innermost frame (checks done); its counters at the end go to
- * @p now when it was measured. Returns whether it was.
+/* End the innermost stage (checks done). An unmeasured call counts its
+ * call and items; a measured one reads the counters, out of line.
  */
-static __rte_always_inline int
-__rte_pmu_stage_pop(struct __rte_pmu_stage_lcore *sl, unsigned int items, uint64_t *now)
+static __rte_always_inline void
+__rte_pmu_stage_pop(struct __rte_pmu_stage_lcore *sl, unsigned int items)
 {
-	unsigned int d = sl->depth - 1, i, n;
+	unsigned int d = sl->depth - 1;
 	struct __rte_pmu_stage_frame *f = &sl->frames[d];
 	struct __rte_pmu_stage_acc *acc = f->acc;
-	struct __rte_pmu_stage_frame *parent;
-	uint32_t measured = f->measured;
-	uint64_t delta;
 
-	if (measured != 0)
-		__rte_pmu_stage_snap(sl, now);
+	if (unlikely(f->measured != 0)) {
+		__rte_pmu_stage_end_measured(sl, items);
+		return;
+	}
 	/* Readers see the figures of one update or of the next, never a mix
 	 * (a sequence count, odd while they change). Only this lcore writes
 	 * them: plain loads, relaxed stores that readers load atomically.
@@ -349,36 +323,10 @@ __rte_pmu_stage_pop(struct __rte_pmu_stage_lcore *sl, unsigned int items, uint64
 	rte_smp_wmb();
 	__atomic_store_n(&acc->calls, acc->calls + 1, __ATOMIC_RELAXED);
 	__atomic_store_n(&acc->items, acc->items + items, __ATOMIC_RELAXED);
-	if (measured != 0) {
-		n = sl->num_events;
-		parent = f - 1;
-		__atomic_store_n(&acc->measured, acc->measured + 1, __ATOMIC_RELAXED);
-		for (i = 0; i < n; i++) {
-			delta = now[i] - f->start[i];
-			__atomic_store_n(&acc->values[i], acc->values[i] + delta,
-				__ATOMIC_RELAXED);
-		}
-		if (unlikely(f->nested != 0))
-			for (i = 0; i < n; i++)
-				__atomic_store_n(&acc->children[i],
-					acc->children[i] + f->child[i], __ATOMIC_RELAXED);
-		/* A measured stage's parent is measured: it takes the counts. */
-		if (d != 0) {
-			if (parent->nested == 0) {
-				parent->nested = 1;
-				for (i = 0; i < n; i++)
-					parent->child[i] = 0;
-			}
-			for (i = 0; i < n; i++)
-				parent->child[i] += now[i] - f->start[i];
-		}
-	}
 	__atomic_store_n(&acc->seq, acc->seq + 1, __ATOMIC_RELEASE);
+	/* Its parent is unmeasured too: top_measured stays 0. */
 	sl->open &= ~(UINT64_C(1) << f->id);
 	sl->depth = d;
-	sl->top_measured = d == 0 ? 0 : f[-1].measured;
-
-	return measured != 0;
 }
 
 /**
@@ -404,7 +352,7 @@ rte_pmu_stage_begin(unsigned int id)
 		__rte_pmu_stage_begin_slow(id);
 		return;
 	}
-	__rte_pmu_stage_push(sl, id, NULL);
+	__rte_pmu_stage_push(sl, id);
 }
 
 /**
@@ -424,13 +372,12 @@ static __rte_always_inline void
 rte_pmu_stage_end(unsigned int id, unsigned int items)
 {
 	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
-	uint64_t now[__RTE_PMU_STAGE_EVENTS];
 
 	if (unlikely(sl->depth == 0 || sl->frames[sl->depth - 1].id != id)) {
 		__rte_pmu_stage_end_slow(id, items);
 		return;
 	}
-	__rte_pmu_stage_pop(sl, items, now);
+	__rte_pmu_stage_pop(sl, items);
 }
 
 /**
@@ -455,8 +402,6 @@ static __rte_always_inline void
 rte_pmu_stage_next(unsigned int end_id, unsigned int items, unsigned int begin_id)
 {
 	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
-	uint64_t now[__RTE_PMU_STAGE_EVENTS];
-	int measured;
 
 	if (unlikely((__builtin_constant_p(begin_id) && begin_id >= RTE_PMU_MAX_STAGES) ||
 			sl->depth == 0 || sl->frames[sl->depth - 1].id != end_id ||
@@ -465,8 +410,13 @@ rte_pmu_stage_next(unsigned int end_id, unsigned int items, unsigned int begin_i
 		rte_pmu_stage_begin(begin_id);
 		return;
 	}
-	measured = __rte_pmu_stage_pop(sl, items, now);
-	__rte_pmu_stage_push(sl, begin_id, measured ? now : NULL);
+	/* The counters read once, for both, where the stage ending was measured. */
+	if (unlikely(sl->frames[sl->depth - 1].measured != 0)) {
+		__rte_pmu_stage_next_measured(sl, items, begin_id);
+		return;
+	}
+	__rte_pmu_stage_pop(sl, items);
+	__rte_pmu_stage_push(sl, begin_id);
 }
 
 #ifdef __cplusplus
