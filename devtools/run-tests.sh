@@ -66,6 +66,9 @@ fast_stage()
 	meson test -C "$build" --suite fast-tests --print-errorlogs --no-rebuild >/dev/null
 	rc=$?
 	grep -E '^(RESULT|skip:|exact counts)' "$build/meson-logs/testlog.txt" | sed 's/^/  x86_64: /'
+	# lib/pmu's structure: no circle of files, the lock in two files,
+	# perf descriptors in one (from the object files' symbols).
+	python3 devtools/check-structure.py "$build" || rc=1
 	return $rc
 }
 
