@@ -175,6 +175,7 @@ stage_alloc(unsigned int lcore_id)
 	}
 	/* Touched here, by the lcore: its pages are placed now. */
 	memset(sl, 0, sizeof(*sl));
+	pmu_stage_lcore_reset(sl);
 	PMU_LOG(DEBUG, "lcore %u: stage state of %zu bytes on node %d", lcore_id, sizeof(*sl),
 		node);
 
@@ -226,7 +227,7 @@ stage_self(int *err)
 	/* The group first: its events are what stages count. */
 	if (__atomic_load_n(&pmu_state_lcore(lcore_id)->num_ready, __ATOMIC_ACQUIRE) == 0)
 		*err = pmu_read_prepare(&lcore_id);
-	if (sl->depth == 0)
+	if (sl->sp == &sl->frames[1])
 		stage_sync(sl, lcore_id);
 	RTE_PER_LCORE(_pmu_stage) = sl;
 
@@ -267,9 +268,9 @@ __rte_pmu_stage_begin_slow(unsigned int id)
 		misuse(NULL, MISUSE_NOT_LCORE, id);
 	else if (id >= sl->num_stages)
 		misuse(sl, MISUSE_UNKNOWN_ID, id);
-	else if (sl->depth >= RTE_PMU_STAGE_DEPTH)
+	else if (sl->sp == &sl->frames[RTE_PMU_STAGE_DEPTH + 1])
 		misuse(sl, MISUSE_TOO_DEEP, id);
-	else if (((sl->open >> id) & 1) != 0)
+	else if ((uint32_t)sl->sp[-1].tag == id)
 		misuse(sl, MISUSE_BEGIN_TWICE, id);
 	else
 		__rte_pmu_stage_push(sl, id);
@@ -279,15 +280,21 @@ void
 __rte_pmu_stage_end_slow(unsigned int id, unsigned int items)
 {
 	struct __rte_pmu_stage_lcore *sl;
+	struct __rte_pmu_stage_frame *f;
 	int err;
 
 	sl = stage_self(&err);
-	if (sl == NULL)
+	if (sl == NULL) {
 		misuse(NULL, MISUSE_NOT_LCORE, id);
-	else if (sl->depth == 0 || sl->frames[sl->depth - 1].id != id)
-		misuse(sl, id < sl->num_stages ? MISUSE_END_WITHOUT_BEGIN : MISUSE_UNKNOWN_ID, id);
+		return;
+	}
+	f = sl->sp - 1;
+	if (f->tag == id)
+		__rte_pmu_stage_pop(sl, f, id, items);
+	else if (f->tag == (id | __RTE_PMU_STAGE_MEASURED))
+		__rte_pmu_stage_end_measured(sl, items);
 	else
-		__rte_pmu_stage_pop(sl, items);
+		misuse(sl, id < sl->num_stages ? MISUSE_END_WITHOUT_BEGIN : MISUSE_UNKNOWN_ID, id);
 }
 
 /* Events the user pages could not give (bit i: event i): from one read()
@@ -333,7 +340,7 @@ snap(struct __rte_pmu_stage_lcore *sl, uint64_t *v)
 static inline void
 push_measured(struct __rte_pmu_stage_lcore *sl, unsigned int id, const uint64_t *now)
 {
-	struct __rte_pmu_stage_frame *f = &sl->frames[sl->depth];
+	struct __rte_pmu_stage_frame *f = sl->sp;
 	uint32_t left = sl->countdown[id] - 1;
 	unsigned int i;
 
@@ -341,12 +348,9 @@ push_measured(struct __rte_pmu_stage_lcore *sl, unsigned int id, const uint64_t 
 	if (left == 0)
 		left = __atomic_load_n(&sl->period[id], __ATOMIC_RELAXED);
 	sl->countdown[id] = left;
-	f->acc = &sl->acc[id];
-	f->id = id;
-	f->measured = 1;
+	f->tag = id | __RTE_PMU_STAGE_MEASURED;
 	f->nested = 0;
-	sl->open |= UINT64_C(1) << id;
-	sl->depth++;
+	sl->sp = f + 1;
 	sl->top_measured = 1;
 	if (now == NULL) {
 		snap(sl, f->start);
@@ -357,22 +361,29 @@ push_measured(struct __rte_pmu_stage_lcore *sl, unsigned int id, const uint64_t 
 }
 
 /* End the innermost stage, a measured call: its counts (the counters at
- * the end in @p now) go to its figures and to its parent's children.
+ * the end in @p now) and the calls pending since its last measured call
+ * go to its figures, its counts to its parent's children.
  */
 static inline void
 pop_measured(struct __rte_pmu_stage_lcore *sl, unsigned int items, uint64_t *now)
 {
-	unsigned int d = sl->depth - 1, i, n = sl->num_events;
-	struct __rte_pmu_stage_frame *f = &sl->frames[d];
-	struct __rte_pmu_stage_acc *acc = f->acc;
-	struct __rte_pmu_stage_frame *parent = f - 1;
+	struct __rte_pmu_stage_frame *f = sl->sp - 1, *parent = f - 1;
+	unsigned int id = (uint32_t)f->tag, i, n = sl->num_events;
+	struct __rte_pmu_stage_acc *acc = &sl->acc[id];
+	uint64_t pending = sl->pending[id];
 
 	snap(sl, now);
-	/* As the inline end: a sequence count, odd while the figures change. */
+	/* A sequence count, odd while the figures change: readers see the
+	 * figures of one update or of the next. Only this lcore writes them.
+	 */
 	__atomic_store_n(&acc->seq, acc->seq + 1, __ATOMIC_RELAXED);
 	rte_smp_wmb();
-	__atomic_store_n(&acc->calls, acc->calls + 1, __ATOMIC_RELAXED);
-	__atomic_store_n(&acc->items, acc->items + items, __ATOMIC_RELAXED);
+	__atomic_store_n(&acc->calls, acc->calls + 1 +
+		(pending & ((UINT64_C(1) << __RTE_PMU_STAGE_PENDING_SHIFT) - 1)),
+		__ATOMIC_RELAXED);
+	__atomic_store_n(&acc->items, acc->items + items +
+		(pending >> __RTE_PMU_STAGE_PENDING_SHIFT), __ATOMIC_RELAXED);
+	__atomic_store_n(&sl->pending[id], 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&acc->measured, acc->measured + 1, __ATOMIC_RELAXED);
 	for (i = 0; i < n; i++)
 		__atomic_store_n(&acc->values[i], acc->values[i] + now[i] - f->start[i],
@@ -382,19 +393,19 @@ pop_measured(struct __rte_pmu_stage_lcore *sl, unsigned int items, uint64_t *now
 			__atomic_store_n(&acc->children[i], acc->children[i] + f->child[i],
 				__ATOMIC_RELAXED);
 	__atomic_store_n(&acc->seq, acc->seq + 1, __ATOMIC_RELEASE);
+	sl->sp = f;
+	sl->top_measured = (parent->tag & __RTE_PMU_STAGE_MEASURED) != 0 &&
+		parent != &sl->frames[0];
 	/* A measured stage's parent is measured: it takes the counts. */
-	if (d != 0) {
-		if (parent->nested == 0) {
-			parent->nested = 1;
-			for (i = 0; i < n; i++)
-				parent->child[i] = 0;
-		}
+	if (sl->top_measured == 0)
+		return;
+	if (parent->nested == 0) {
+		parent->nested = 1;
 		for (i = 0; i < n; i++)
-			parent->child[i] += now[i] - f->start[i];
+			parent->child[i] = 0;
 	}
-	sl->open &= ~(UINT64_C(1) << f->id);
-	sl->depth = d;
-	sl->top_measured = d == 0 ? 0 : parent->measured;
+	for (i = 0; i < n; i++)
+		parent->child[i] += now[i] - f->start[i];
 }
 
 void
@@ -448,6 +459,7 @@ rte_pmu_stage_stats_get(unsigned int lcore_id, unsigned int id,
 	struct __rte_pmu_stage_lcore *sl;
 	char name[RTE_PMU_STAGE_NAME_MAX];
 	unsigned int i, n;
+	uint64_t pending;
 	uint32_t seq;
 	int ret;
 
@@ -474,8 +486,11 @@ rte_pmu_stage_stats_get(unsigned int lcore_id, unsigned int id,
 			rte_pause();
 			continue;
 		}
-		stats->calls = __atomic_load_n(&acc->calls, __ATOMIC_RELAXED);
-		stats->items = __atomic_load_n(&acc->items, __ATOMIC_RELAXED);
+		pending = __atomic_load_n(&sl->pending[id], __ATOMIC_RELAXED);
+		stats->calls = __atomic_load_n(&acc->calls, __ATOMIC_RELAXED) +
+			(pending & ((UINT64_C(1) << __RTE_PMU_STAGE_PENDING_SHIFT) - 1));
+		stats->items = __atomic_load_n(&acc->items, __ATOMIC_RELAXED) +
+			(pending >> __RTE_PMU_STAGE_PENDING_SHIFT);
 		stats->measured = __atomic_load_n(&acc->measured, __ATOMIC_RELAXED);
 		for (i = 0; i < n; i++) {
 			stats->values[i] = __atomic_load_n(&acc->values[i], __ATOMIC_RELAXED);

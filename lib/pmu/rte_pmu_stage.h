@@ -77,8 +77,8 @@ struct __rte_pmu_stage_acc {
 	/** Odd while the lcore updates the figures: readers try again. */
 	uint32_t seq;
 	uint32_t pad0;
-	uint64_t calls;
-	uint64_t items;
+	uint64_t calls;     /**< calls counted so far, pending ones aside */
+	uint64_t items;     /**< their items */
 	uint64_t measured;
 	uint64_t values[__RTE_PMU_STAGE_EVENTS];   /**< sums over measured calls */
 	/** Sums of the measured stages nested in measured calls of this one:
@@ -86,35 +86,47 @@ struct __rte_pmu_stage_acc {
 	 */
 	uint64_t children[__RTE_PMU_STAGE_EVENTS];
 	uint64_t pad1[12];
-} __rte_aligned(256);
+};
 
-/** A stage open on an lcore. Internal. */
+/** Bits of __rte_pmu_stage_lcore::pending holding the calls. */
+#define __RTE_PMU_STAGE_PENDING_SHIFT 16
+
+/** A stage open on an lcore: 256 bytes. Internal. */
 struct __rte_pmu_stage_frame {
-	struct __rte_pmu_stage_acc *acc; /**< the stage's figures */
-	uint32_t id;        /**< the stage */
-	uint32_t measured;  /**< its counters were read at begin */
+	/** The stage's id, and 1 << 32 when this call is measured. */
+	uint64_t tag;
 	uint32_t nested;    /**< a measured stage was nested in it */
-	uint32_t pad;
+	uint32_t pad0;
 	uint64_t start[__RTE_PMU_STAGE_EVENTS]; /**< counters at begin */
 	uint64_t child[__RTE_PMU_STAGE_EVENTS]; /**< counts of measured children */
+	uint64_t pad1[14];
 };
+
+/** Tag bit of a measured call. */
+#define __RTE_PMU_STAGE_MEASURED (UINT64_C(1) << 32)
 
 /** Stage state of one lcore. Internal: written by that lcore. */
 struct __rte_pmu_stage_lcore {
-	uint32_t depth;       /**< stages open now */
+	/** The next free frame: frames[1] when no stage is open. */
+	struct __rte_pmu_stage_frame *sp;
 	uint32_t num_stages;  /**< ids below it may be used without the slow path */
 	uint32_t num_events;  /**< events read at each measured begin and end */
 	uint32_t top_measured; /**< the innermost open stage is measured */
-	uint64_t open;        /**< a bit per stage begun and not ended */
+	uint32_t misuse_logged; /**< a bit per kind of misuse already logged */
+	uint64_t misuse;      /**< misuse on this lcore (atomic) */
 	/** Pages of the lcore's events, as rte_pmu_read() reads them. */
 	struct perf_event_mmap_page *const *pages;
-	uint64_t misuse;      /**< misuse on this lcore (atomic) */
-	uint32_t misuse_logged; /**< a bit per kind of misuse already logged */
 	/** Calls left before the next measured one, per stage (1: the next). */
 	uint32_t countdown[RTE_PMU_MAX_STAGES];
 	/** 1 in period calls is measured, per stage (set by any thread). */
 	uint32_t period[RTE_PMU_MAX_STAGES];
-	struct __rte_pmu_stage_frame frames[RTE_PMU_STAGE_DEPTH];
+	/** Unmeasured calls since the stage's last measured one, in one word
+	 *  that readers load whole: items << 16 | calls (fewer than 65536, the
+	 *  longest period). A measured call folds them into the figures.
+	 */
+	uint64_t pending[RTE_PMU_MAX_STAGES];
+	/** frames[0] is a sentinel (no stage has its tag); then the stack. */
+	struct __rte_pmu_stage_frame frames[RTE_PMU_STAGE_DEPTH + 1];
 	struct __rte_pmu_stage_acc acc[RTE_PMU_MAX_STAGES];
 };
 
@@ -286,7 +298,7 @@ rte_pmu_stage_stats_get(unsigned int lcore_id, unsigned int id,
 static __rte_always_inline void
 __rte_pmu_stage_push(struct __rte_pmu_stage_lcore *sl, unsigned int id)
 {
-	struct __rte_pmu_stage_frame *f = &sl->frames[sl->depth];
+	struct __rte_pmu_stage_frame *f = sl->sp;
 	uint32_t left = sl->countdown[id] - 1;
 
 	if (unlikely(left == 0 || sl->top_measured != 0)) {
@@ -294,39 +306,24 @@ __rte_pmu_stage_push(struct __rte_pmu_stage_lcore *sl, unsigned int id)
 		return;
 	}
 	sl->countdown[id] = left;
-	f->acc = &sl->acc[id];
-	f->id = id;
-	f->measured = 0;
-	sl->open |= UINT64_C(1) << id;
-	sl->depth++;
+	f->tag = id;
+	sl->sp = f + 1;
 }
 
-/* End the innermost stage (checks done). An unmeasured call counts its
- * call and items; a measured one reads the counters, out of line.
+/* End the innermost stage, @p f (checks done), an unmeasured call: its
+ * call and items wait in one word for the stage's next measured call.
  */
 static __rte_always_inline void
-__rte_pmu_stage_pop(struct __rte_pmu_stage_lcore *sl, unsigned int items)
+__rte_pmu_stage_pop(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f,
+	unsigned int id, unsigned int items)
 {
-	unsigned int d = sl->depth - 1;
-	struct __rte_pmu_stage_frame *f = &sl->frames[d];
-	struct __rte_pmu_stage_acc *acc = f->acc;
+	uint64_t *pending = &sl->pending[id];
 
-	if (unlikely(f->measured != 0)) {
-		__rte_pmu_stage_end_measured(sl, items);
-		return;
-	}
-	/* Readers see the figures of one update or of the next, never a mix
-	 * (a sequence count, odd while they change). Only this lcore writes
-	 * them: plain loads, relaxed stores that readers load atomically.
-	 */
-	__atomic_store_n(&acc->seq, acc->seq + 1, __ATOMIC_RELAXED);
-	rte_smp_wmb();
-	__atomic_store_n(&acc->calls, acc->calls + 1, __ATOMIC_RELAXED);
-	__atomic_store_n(&acc->items, acc->items + items, __ATOMIC_RELAXED);
-	__atomic_store_n(&acc->seq, acc->seq + 1, __ATOMIC_RELEASE);
+	__atomic_store_n(pending,
+		*pending + (((uint64_t)items << __RTE_PMU_STAGE_PENDING_SHIFT) | 1),
+		__ATOMIC_RELAXED);
 	/* Its parent is unmeasured too: top_measured stays 0. */
-	sl->open &= ~(UINT64_C(1) << f->id);
-	sl->depth = d;
+	sl->sp = f;
 }
 
 /**
@@ -344,11 +341,14 @@ static __rte_always_inline void
 rte_pmu_stage_begin(unsigned int id)
 {
 	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
+	struct __rte_pmu_stage_frame *f = sl->sp;
 
-	/* A constant id out of range goes to the slow path at compile time. */
+	/* A constant id out of range goes to the slow path at compile time;
+	 * so do an unknown id, a full stack, and the innermost stage again.
+	 */
 	if (unlikely((__builtin_constant_p(id) && id >= RTE_PMU_MAX_STAGES) ||
-			id >= sl->num_stages || sl->depth >= RTE_PMU_STAGE_DEPTH ||
-			((sl->open >> id) & 1) != 0)) {
+			id >= sl->num_stages || f == &sl->frames[RTE_PMU_STAGE_DEPTH + 1] ||
+			(uint32_t)f[-1].tag == id)) {
 		__rte_pmu_stage_begin_slow(id);
 		return;
 	}
@@ -373,11 +373,19 @@ rte_pmu_stage_end(unsigned int id, unsigned int items)
 {
 	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
 
-	if (unlikely(sl->depth == 0 || sl->frames[sl->depth - 1].id != id)) {
-		__rte_pmu_stage_end_slow(id, items);
+	struct __rte_pmu_stage_frame *f = sl->sp - 1;
+
+	/* The innermost stage, unmeasured: one compare (the sentinel never
+	 * matches); anything else out of line.
+	 */
+	if (unlikely(f->tag != id)) {
+		if (f->tag == (id | __RTE_PMU_STAGE_MEASURED))
+			__rte_pmu_stage_end_measured(sl, items);
+		else
+			__rte_pmu_stage_end_slow(id, items);
 		return;
 	}
-	__rte_pmu_stage_pop(sl, items);
+	__rte_pmu_stage_pop(sl, f, id, items);
 }
 
 /**
@@ -403,19 +411,23 @@ rte_pmu_stage_next(unsigned int end_id, unsigned int items, unsigned int begin_i
 {
 	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
 
+	struct __rte_pmu_stage_frame *f = sl->sp - 1;
+
+	/* The sentinel's tag matches no id, measured or not. */
 	if (unlikely((__builtin_constant_p(begin_id) && begin_id >= RTE_PMU_MAX_STAGES) ||
-			sl->depth == 0 || sl->frames[sl->depth - 1].id != end_id ||
-			begin_id >= sl->num_stages || ((sl->open >> begin_id) & 1) != 0)) {
+			(f->tag & ~__RTE_PMU_STAGE_MEASURED) != end_id ||
+			begin_id >= sl->num_stages || (uint32_t)f[-1].tag == begin_id ||
+			begin_id == end_id)) {
 		rte_pmu_stage_end(end_id, items);
 		rte_pmu_stage_begin(begin_id);
 		return;
 	}
 	/* The counters read once, for both, where the stage ending was measured. */
-	if (unlikely(sl->frames[sl->depth - 1].measured != 0)) {
+	if (unlikely(f->tag != end_id)) {
 		__rte_pmu_stage_next_measured(sl, items, begin_id);
 		return;
 	}
-	__rte_pmu_stage_pop(sl, items);
+	__rte_pmu_stage_pop(sl, f, end_id, items);
 	__rte_pmu_stage_push(sl, begin_id);
 }
 
