@@ -4,12 +4,16 @@
 #
 # CI stage: look at a running application's counters with the real tools.
 #  (a) telemetry: Debian's dpdk-telemetry.py on the application's socket
-#      (/pmu/list, /pmu/info, /pmu/lcore,<id>; values grow; bad parameters
+#      (/pmu/list, /pmu/info, /pmu/lcore,<id>, /pmu/stages,
+#      /pmu/stage,<name>; values grow; totals sum the lcores; bad parameters
 #      answer an error);
-#  (b) Prometheus: usertools/dpdk-pmu-exporter on 127.0.0.1 scraped every
+#  (b) Prometheus: usertools/dpdk-pmu-exporter (the endpoint plugin
+#      usertools/telemetry-endpoints/pmu.py) on 127.0.0.1 scraped every
 #      second by a real Prometheus server; its HTTP API must show one series
-#      per lcore and event, as counters, growing;
-#  (c) trace: --trace='lib.pmu.*', decoded with babeltrace;
+#      per lcore and event, and per lcore, stage (and event) for the stages
+#      the application runs, as counters, growing;
+#  (c) trace: --trace='lib.pmu.*', decoded with babeltrace (stage
+#      registration: lib.pmu.stage.register with each name and id);
 #  (d) trace of a failed open: lib.pmu.error from pmu_autotest's open failure.
 # The application is dpdk-test-pmu in its long-running mode (--interval,
 # --duration) when the build has it, else examples' dpdk-pmu-observe; the
@@ -203,7 +207,8 @@ if [ ! -x "$observe" ]; then
 elif timeout 60 "$observe" "${eal[@]/--file-prefix=$prefix/--file-prefix=${prefix}_t}" \
 		--no-telemetry --trace='lib.pmu.*' --trace-dir="$tracedir" \
 		-- -e "$events" --interval 100 --duration 2 >"$work/trace.log" 2>&1; then
-	check 90 trace "$tracedir" "$events"
+	# The stages examples/pmu_observe registers, in order.
+	check 90 trace "$tracedir" "$events" loop,spin,sample
 else
 	tail -20 "$work/trace.log"
 	fail "trace: $observe failed"
