@@ -116,21 +116,17 @@ publish(struct tool_lcore *l, const struct tool_snap *s)
 	__atomic_store_n(&l->seq, seq + 2, __ATOMIC_RELEASE);
 }
 
-/* All that a round does besides the workload: end the workload's stage
- * and begin "snapshot" at the same point, take and publish the snapshot,
- * then look at the stop flag; end "snapshot" and begin the next round's
+/* The snapshot of a round end, in the stage "snapshot": take and publish
+ * it, then look at the stop flag; end "snapshot" and begin the next round's
  * workload stage at the same point when there is a next round (or when
  * @p next, as calibration and the base snapshot want), else just end it.
  * Returns true to run another round.
  */
 static inline bool
-end_round(struct tool_lcore *l, struct tool_snap *s, uint64_t iterations, bool next)
+end_snapshot(struct tool_lcore *l, struct tool_snap *s, uint64_t iterations, bool next)
 {
 	bool again;
 
-	if (m_stages_on)
-		rte_pmu_stage_next(m_stage[TOOL_STAGE_WORK], iterations,
-			m_stage[TOOL_STAGE_SNAPSHOT]);
 	take(s);
 	s->rounds++;
 	s->iterations += iterations;
@@ -143,6 +139,19 @@ end_round(struct tool_lcore *l, struct tool_snap *s, uint64_t iterations, bool n
 		rte_pmu_stage_end(m_stage[TOOL_STAGE_SNAPSHOT], 1);
 
 	return again;
+}
+
+/* All that a round does besides the workload: end the workload's stage
+ * and begin "snapshot" at the same point, then end_snapshot().
+ */
+static inline bool
+end_round(struct tool_lcore *l, struct tool_snap *s, uint64_t iterations, bool next)
+{
+	if (m_stages_on)
+		rte_pmu_stage_next(m_stage[TOOL_STAGE_WORK], iterations,
+			m_stage[TOOL_STAGE_SNAPSHOT]);
+
+	return end_snapshot(l, s, iterations, next);
 }
 
 /* What two round ends with no workload between them differ by: the cost of
@@ -232,15 +241,21 @@ tool_measure_lcore(void *arg __rte_unused)
 	calibrate(l);
 	l->info_ret = rte_pmu_lcore_info_get(rte_lcore_id(), &l->info);
 
-	memset(&s, 0, sizeof(s));
-	end_round(l, &s, 0, true);
-	l->base = s;
 	/* The stages' figures so far are calibration's: the reports leave
-	 * them out.
+	 * them out. Read here, with no stage open, not inside the first
+	 * round; the base snapshot is then a call of "snapshot" of its own.
 	 */
+	if (m_stages_on)
+		rte_pmu_stage_end(m_stage[TOOL_STAGE_WORK], 0);
 	for (i = 0; m_stages_on && i < TOOL_STAGES; i++)
 		rte_pmu_stage_stats_get(rte_lcore_id(), m_stage[i], &l->stage_base[i]);
 	__atomic_store_n(&l->stage_ready, 1, __ATOMIC_RELEASE);
+
+	memset(&s, 0, sizeof(s));
+	if (m_stages_on)
+		rte_pmu_stage_begin(m_stage[TOOL_STAGE_SNAPSHOT]);
+	end_snapshot(l, &s, 0, true);
+	l->base = s;
 	do
 		sum += w->run(ctx, m_opts->iterations);
 	while (end_round(l, &s, m_opts->iterations, false));
