@@ -140,8 +140,8 @@ expect table "the read overhead is measured, subtracted and said so" \
 	r'task-clock \d', out) and
 	'Figures exclude the read overhead' in out"
 expect table "no total block for a single lcore" "'Counts for total' not in out"
-expect table "stage table: memory and snapshot chained, one call each, 2,000,000 items for memory" \
-	"stage_table(out) == [('memory', '1', 1, 2000000), ('snapshot', '1', 1, 1)] and
+expect table "stage table: memory (one call, 2,000,000 items) chained with snapshot (the base and the round's)" \
+	"stage_table(out) == [('memory', '1', 1, 2000000), ('snapshot', '1', 2, 2)] and
 	re.search(r'^  Stage\s+Lcore\s+Calls\s+Items\s+Items/Call\s+task-clock/Item\s', out, re.M)"
 
 echo "=== events: -e, --events, <not supported>"
@@ -206,12 +206,13 @@ expect csv "CSV stage block: a row per stage, lcore (1, 2, total) and counted ev
 	"[(r['stage'], r['lcore'], r['event']) for r in stage_rows(out)] ==
 	[(s, l, e) for l in ['1', '2', 'total'] for s in ['loop', 'snapshot']
 	for e in ['task-clock', 'page-faults']]"
-expect csv "CSV stages: one call per lcore, loop items = iterations, the total the sum" \
-	"(lambda st, it: all(int(r['calls']) == 1 and int(r['misuse']) == 0 and
-	int(r['items']) == (int(it[r['lcore']]) if r['stage'] == 'loop' else 1)
-	for r in st if r['lcore'] != 'total') and
+expect csv "CSV stages: per lcore 1 loop call of all iterations, 2 snapshots; the total the sum" \
+	"(lambda st, it: all(int(r['misuse']) == 0 and
+	(int(r['calls']), int(r['items'])) == ((1, int(it[r['lcore']])) if r['stage'] == 'loop'
+	else (2, 2)) for r in st if r['lcore'] != 'total') and
 	all(int(t['value']) == sum(int(r['value']) for r in st if r['lcore'] != 'total' and
-	(r['stage'], r['event']) == (t['stage'], t['event'])) and int(t['calls']) == 2
+	(r['stage'], r['event']) == (t['stage'], t['event'])) and
+	int(t['calls']) == (2 if t['stage'] == 'loop' else 4)
 	for t in st if t['lcore'] == 'total'))(stage_rows(out),
 	{r['lcore']: r['iterations'] for r in sel(rows(out), 'task-clock', ['1', '2'])})"
 
@@ -229,14 +230,14 @@ expect json "JSON: two lcores, totals summed, ratios named" \
 	ev(d['total'], 'task-clock')['value'] ==
 	sum(ev(l, 'task-clock')['value'] for l in d['lcores'])
 	and ev(d['total'], 'task-clock')['ratio_unit'] == 'CPUs utilized')(json.loads(out))"
-expect json "JSON stages: per lcore calls = rounds, loop items = iterations; totals summed" \
+expect json "JSON stages: per lcore loop calls = rounds, items = iterations, snapshots = rounds + 1; totals summed" \
 	"(lambda d: [(s['stage'], s['lcore']) for s in d['stages']] ==
 	[('loop', 1), ('snapshot', 1), ('loop', 2), ('snapshot', 2)] and
-	all(s['calls'] == l['rounds'] == 1 and s['items'] ==
-	(l['iterations'] if s['stage'] == 'loop' else 1) and s['misuse'] == 0
+	all((s['calls'], s['items']) == ((l['rounds'], l['iterations']) if s['stage'] == 'loop'
+	else (l['rounds'] + 1, l['rounds'] + 1)) and l['rounds'] == 1 and s['misuse'] == 0
 	for l in d['lcores'] for s in d['stages'] if s['lcore'] == l['lcore']) and
 	[(t['stage'], t['lcores'], t['calls']) for t in d['stage_totals']] ==
-	[('loop', 2, 2), ('snapshot', 2, 2)] and
+	[('loop', 2, 2), ('snapshot', 2, 4)] and
 	all(ev(t, 'task-clock')['value'] == sum(ev(s, 'task-clock')['value']
 	for s in d['stages'] if s['stage'] == t['stage']) for t in d['stage_totals']))(
 	json.loads(out))"
@@ -359,6 +360,18 @@ EOF
 		"len(json.loads(out)['tool-interval']) == 10 and
 		all(c['value'] > 0 and c['value'] == i['value']
 		for c, i in [guest('tool-interval', n) for n in range(10)])"
+	expect guest "stages: 1 loop call of 100 items, its cycles the same in two runs, IPC 1.000" \
+		"(lambda a, b: a['calls'] == 1 and a['items'] == 100 and a['ipc'] == 1.0 and
+		a['events'] == b['events'] and ev(a, 'cycles')['value'] > 400)(
+		*[json.loads(out)[n][0]['stages'][0] for n in ('tool-corrected', 'tool-raw')])"
+	expect guest "stages: 100000 loop items, 4.00x cycles an item; 2 snapshots" \
+		"(lambda l, s: l['stage'] == 'loop' and l['items'] == 100000 and
+		4.0 <= ev(l, 'cycles')['per_item'] < 4.01 and s['calls'] == 2)(
+		*json.loads(out)['tool-big'][0]['stages'])"
+	expect guest "stages per interval: loop items = calls x 10,000, cycles = instructions" \
+		"all(s['items'] == s['calls'] * 10000 and s['calls'] > 0 and
+		ev(s, 'cycles')['value'] == ev(s, 'instructions')['value']
+		for d in json.loads(out)['tool-interval'] for s in d['stages'][:1])"
 fi
 
 echo "ci-tool: $(( $(date +%s) - start )) s"
