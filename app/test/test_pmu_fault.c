@@ -651,12 +651,14 @@ list_count(const struct rte_pmu_event_entry *e __rte_unused, void *arg)
 }
 
 /* Every wrapped call of the sweep above, and of the observers here (info,
- * telemetry, the event list), was made without the library's lock.
+ * telemetry with the stage commands, the event list), was made without the
+ * library's lock.
  */
 static int
 test_lock_free_io(void)
 {
-	static const char *const cmds[] = { "/pmu/list", "/pmu/info", "/pmu/lcore" };
+	static const char *const cmds[] = { "/pmu/list", "/pmu/info", "/pmu/lcore",
+		"/pmu/stages", "/pmu/stage" };
 	struct rte_pmu_lcore_info info;
 	struct rte_tel_data *d;
 	enum fault_kind first;
@@ -667,12 +669,18 @@ test_lock_free_io(void)
 	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init");
 	TEST_ASSERT(rte_pmu_add_event(event_names[0]) == 0, "add %s", event_names[0]);
 	rte_pmu_read(0);
+	TEST_ASSERT(rte_pmu_stage_register("fault_stage") == 0, "register a stage");
+	rte_pmu_stage_begin(0);
+	rte_pmu_stage_end(0, 1);
 	TEST_ASSERT_SUCCESS(rte_pmu_lcore_info_get(rte_lcore_id(), &info), "info");
 	d = rte_tel_data_alloc();
 	TEST_ASSERT_NOT_NULL(d, "telemetry data");
 	snprintf(param, sizeof(param), "%u", rte_lcore_id());
 	for (i = 0; i < RTE_DIM(cmds); i++)
-		pmu_telemetry_call(cmds[i], strcmp(cmds[i], "/pmu/lcore") == 0 ? param : NULL, d);
+		TEST_ASSERT_SUCCESS(pmu_telemetry_call(cmds[i],
+			strcmp(cmds[i], "/pmu/lcore") == 0 ? param :
+			strcmp(cmds[i], "/pmu/stage") == 0 ? "fault_stage" : NULL, d),
+			"telemetry %s", cmds[i]);
 	rte_tel_data_free(d);
 	rte_pmu_event_list(list_count, &listed);
 	rte_pmu_fini();
