@@ -23,8 +23,9 @@
  *
  * At the end it prints, per lcore and in total, a table shaped like VPP's
  * perfmon (Calls, Packets, Packets/Call, each event per packet, IPC), or
- * with --json one JSON object. --compare runs the loop three times (stages
- * off, on, sampled 1 in 16), a third of the duration (or --packets) each,
+ * with --json one JSON object. --compare runs the loop with stages off, on
+ * and sampled 1 in 16 in turn, three rounds, a ninth of the duration (or
+ * --packets) each,
  * and prints the packet rate and, when "instructions" is counted, the
  * instructions per packet of each, as ratios against "off".
  */
@@ -64,6 +65,8 @@
 #define NUM_HOPS 3
 /* Sampling period of the "sampled" run of --compare. */
 #define COMPARE_PERIOD 16
+/* Rounds of the three modes of --compare. */
+#define COMPARE_ROUNDS 3
 
 enum run_mode {
 	MODE_OFF,      /* no stage calls at all */
@@ -129,6 +132,7 @@ static unsigned int num_workers;
 /* Workers with ports, and how many reached the barrier so far. */
 static unsigned int num_busy_workers;
 static unsigned int barrier_count;
+static unsigned int workers_done;
 
 static void
 signal_handler(int sig __rte_unused)
@@ -167,10 +171,11 @@ usage(const char *prog)
 		"                   (per run with --compare; the duration still bounds it)\n"
 		"  --inject N       send N generated packets out of each port first\n"
 		"                   (traffic for net_ring ports, which loop back)\n"
-		"  --compare        run with stages off, on and sampled 1 in %d, and\n"
-		"                   print the per-packet cost of each as ratios\n"
+		"  --compare        run with stages off, on and sampled 1 in %d, in turn\n"
+		"                   (%d rounds), and print the per-packet cost of each\n"
+		"                   as ratios against off\n"
 		"  --json           print one JSON object on stdout\n",
-		prog, MAX_BURST, COMPARE_PERIOD);
+		prog, MAX_BURST, COMPARE_PERIOD, COMPARE_ROUNDS);
 }
 
 static int
@@ -508,10 +513,18 @@ run_loop(struct worker *w, struct mode_result *res, uint64_t tsc_budget, bool st
 			break;
 	}
 	if (ev_instructions >= 0)
-		res->instructions = rte_pmu_read(ev_instructions) - instr;
-	res->tsc = rte_get_timer_cycles() - start;
-	res->packets = packets;
+		res->instructions += rte_pmu_read(ev_instructions) - instr;
+	res->tsc += rte_get_timer_cycles() - start;
+	res->packets += packets;
 	res->ran = true;
+}
+
+static void
+set_sampling(unsigned int period)
+{
+	rte_pmu_stage_sampling_set(stage_rx, period);
+	rte_pmu_stage_sampling_set(stage_process, period);
+	rte_pmu_stage_sampling_set(stage_tx, period);
 }
 
 /* Wait for every worker with ports to reach its @p round th barrier. */
@@ -523,12 +536,11 @@ barrier_wait(unsigned int round)
 		rte_pause();
 }
 
-static int
-worker_main(void *arg)
+static void
+worker_run(struct worker *w)
 {
-	struct worker *w = arg;
 	uint64_t hz = rte_get_timer_hz(), budget;
-	unsigned int m;
+	unsigned int m, r, round = 0;
 
 	/* The group is opened here, not in the first burst. */
 	w->open_status = rte_pmu_lcore_open();
@@ -536,28 +548,33 @@ worker_main(void *arg)
 		fprintf(stderr, "lcore %u: rte_pmu_lcore_open: %s\n", w->lcore_id,
 			strerror(-w->open_status));
 	if (w->num_pairs == 0)
-		return 0;
+		return;
 	if (!opt_compare) {
 		run_loop(w, &w->results[MODE_ON], opt_duration_s * hz, true);
-		return 0;
+		return;
 	}
-	/* --compare: a third of the time each. The sampling period holds for
-	 * every lcore: it changes while all workers wait between two barriers.
+	/* --compare: the three modes in turn, COMPARE_ROUNDS times, so that
+	 * what else runs on the machine weighs on each alike. The sampling
+	 * period holds for every lcore: it changes while all workers wait
+	 * between two barriers.
 	 */
-	budget = opt_duration_s * hz / MODE_COUNT;
-	for (m = 0; m < MODE_COUNT; m++) {
-		if (m == MODE_OFF)
-			run_loop(w, &w->results[m], budget, false);
-		else
-			run_loop(w, &w->results[m], budget, true);
-		barrier_wait(2 * m + 1);
-		if (m == MODE_ON && w == &workers[0]) {
-			rte_pmu_stage_sampling_set(stage_rx, COMPARE_PERIOD);
-			rte_pmu_stage_sampling_set(stage_process, COMPARE_PERIOD);
-			rte_pmu_stage_sampling_set(stage_tx, COMPARE_PERIOD);
+	budget = opt_duration_s * hz / (MODE_COUNT * COMPARE_ROUNDS);
+	for (r = 0; r < COMPARE_ROUNDS; r++) {
+		for (m = 0; m < MODE_COUNT; m++) {
+			run_loop(w, &w->results[m], budget, m != MODE_OFF);
+			barrier_wait(++round);
+			if (w == &workers[0] && m != MODE_SAMPLED)
+				set_sampling(m == MODE_OFF ? 1 : COMPARE_PERIOD);
+			barrier_wait(++round);
 		}
-		barrier_wait(2 * m + 2);
 	}
+}
+
+static int
+worker_main(void *arg)
+{
+	worker_run(arg);
+	__atomic_add_fetch(&workers_done, 1, __ATOMIC_RELEASE);
 
 	return 0;
 }
@@ -893,6 +910,9 @@ main(int argc, char **argv)
 	} else {
 		for (i = 0; i < num_workers; i++)
 			rte_eal_remote_launch(worker_main, &workers[i], workers[i].lcore_id);
+		/* The main lcore sleeps meanwhile (it may share a CPU). */
+		while (__atomic_load_n(&workers_done, __ATOMIC_ACQUIRE) < num_workers)
+			usleep(10000);
 		rte_eal_mp_wait_lcore();
 	}
 	print_report();
