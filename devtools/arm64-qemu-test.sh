@@ -156,6 +156,20 @@ done
 for b in $bins; do
 	add_elf "$b" "$ROOT/usr/bin/$(basename "$b")"
 done
+# examples' dpdk-pmu-pipeline makes an mbuf pool and forwards between ring
+# ports: the two DPDK drivers for that, loaded with "-d /lib/dpdk".
+if [ -f "$BUILD/examples/dpdk-pmu-pipeline" ]; then
+	add_elf "$BUILD/examples/dpdk-pmu-pipeline" "$ROOT/usr/bin/dpdk-pmu-pipeline"
+	mkdir -p "$ROOT/lib/dpdk"
+	for pmd in librte_mempool_ring librte_net_ring; do
+		path=$(find "$SYSROOT/usr/lib/aarch64-linux-gnu/dpdk" -name "$pmd.so.*.*" | head -n1)
+		if [ -n "$path" ]; then
+			add_elf "$path" "$ROOT/lib/dpdk/$(basename "$path")"
+		else
+			missing_libs="$missing_libs $pmd"
+		fi
+	done
+fi
 # The library itself even when nothing above links it (tests may dlopen it).
 while IFS= read -r f; do
 	soname=$(aarch64-linux-gnu-readelf -d "$f" 2>/dev/null |
