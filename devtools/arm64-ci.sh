@@ -8,6 +8,7 @@
 #   2. devtools/arm64-sysroot.sh   private arm64 sysroot + kernel (once)
 #   3. devtools/arm64-build.sh     cross build in build-arm64
 #   4. devtools/arm64-qemu-test.sh boot the guest, run the command list
+#   5. devtools/ci_pipeline_check.py guest: the pipeline example's runs
 # Exit status: that of the guest run (0 pass, 1 fail, 77 skipped because a
 # tool is missing and cannot be installed); 1 when a step before it fails.
 # The last line is the guest's summary:
@@ -54,7 +55,21 @@ log "cross build in $BUILD"
 # 4. Guest.
 log "guest"
 out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+trap 'rm -f "$out" "$out.pipeline"' EXIT
 "$REPO/devtools/arm64-qemu-test.sh" "$BUILD" | tee "$out"
 rc=${PIPESTATUS[0]}
+
+# 5. The pipeline example's guest runs (devtools/arm64-guest.cmds), checked
+# from the console: exact instructions per packet per stage.
+console=${ARM64_OUT:-$BUILD}/arm64-guest.log
+if [ "$console" -nt "$out" ] && grep -q '^=== RUN pipeline-' "$console"; then
+	log "pipeline example: exact figures"
+	python3 "$REPO/devtools/ci_pipeline_check.py" guest "$console" > "$out.pipeline" 2>&1
+	sed 's/^/  /' "$out.pipeline"
+	read -r p f < <(awk '/^ok:/ {p++} /^FAIL:/ {f++} END {print p + 0, f + 0}' \
+		"$out.pipeline")
+	[ "$p" -gt 0 ] || f=$((f + 1))
+	result_line "$p" "$f" 0
+	[ "$f" -eq 0 ] || rc=1
+fi
 finish "$rc" "$(grep '^arm64 guest: ' "$out" | tail -n1)"

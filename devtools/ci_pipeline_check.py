@@ -15,7 +15,12 @@ one "ok: ..." or "FAIL: ..." line.
       second; every cumulative figure monotonic, descriptors and RSS flat
       after warm-up; then the run's JSON: packets conserved.
   ci_pipeline_check.py same JSON1 JSON2
-      Two runs of the same work: each stage's events per packet identical.
+      Two runs of the same work: each stage's instructions per packet (the
+      median round's, with --rounds) identical.
+  ci_pipeline_check.py guest CONSOLE_LOG
+      The runs of the arm64 guest (devtools/arm64-guest.cmds), read from its
+      console: pipeline-a and pipeline-b as "same", pipeline-compare as
+      "compare" with its instruction ratios.
 """
 
 import json
@@ -322,17 +327,35 @@ def check_soak(prefix, pid, seconds, exporter_port, json_path):
            "stage rx items == packets received")
 
 
+def per_item(res):
+    """Per stage, events per item: the median round's where the run has rounds
+    (one worker), else the totals'."""
+    out = {}
+    for name, t in stage_totals(res).items():
+        rows = [r for r in res["stages"] if r["name"] == name]
+        if len(rows) == 1 and "median_per_item" in rows[0]:
+            out[name] = rows[0]["median_per_item"]
+        elif t["items"] > 0:
+            out[name] = {e: v / t["items"] for e, v in t["events"].items()}
+    return out
+
+
 def check_same(path1, path2):
-    a, b = load(path1), load(path2)
+    same(load(path1), load(path2))
+
+
+def same(a, b):
     for res in (a, b):
         conserved(res)
-    ta, tb = stage_totals(a), stage_totals(b)
+    ta, tb = per_item(a), per_item(b)
+    rounds = [r.get("rounds", 1) for r in a["stages"]]
+    print(f"info: instructions per packet of the median of {max(rounds)} rounds"
+          if max(rounds) > 1 else "info: instructions per packet of the whole runs")
     for name in STAGES:
-        if name not in ta or name not in tb or ta[name]["items"] == 0 or tb[name]["items"] == 0:
+        if name not in ta or name not in tb:
             report(False, f"stage {name}: in both runs, with packets")
             continue
-        pa = {e: v / ta[name]["items"] for e, v in ta[name]["events"].items()}
-        pb = {e: v / tb[name]["items"] for e, v in tb[name]["events"].items()}
+        pa, pb = ta[name], tb[name]
         want = [e for e in pa if e in ("instructions", "inst_retired")]
         report(bool(want), f"stage {name}: instructions counted", str(sorted(pa)))
         for e in want:
@@ -341,9 +364,38 @@ def check_same(path1, path2):
                    f"{pa[e]!r} != {pb[e]!r}")
 
 
+def check_guest(log):
+    runs, name = {}, None
+    with open(log, errors="replace") as f:
+        for line in f:
+            line = line.strip().replace("\r", "")
+            if line.startswith("=== RUN "):
+                name = line.split()[2]
+            elif line.startswith('{"burst"') and name is not None:
+                runs[name] = json.loads(line)
+    for n in ("pipeline-a", "pipeline-b", "pipeline-compare"):
+        report(n in runs, f"guest run {n} printed its JSON")
+    if "pipeline-a" in runs and "pipeline-b" in runs:
+        same(runs["pipeline-a"], runs["pipeline-b"])
+    if "pipeline-compare" in runs:
+        res = runs["pipeline-compare"]
+        conserved(res)
+        c = res.get("compare", {})
+        ok = all("instructions_per_packet" in c.get(m, {}) for m in ("off", "on", "sampled"))
+        report(ok, "compare: instructions per packet for stages off, on and sampled")
+        if ok:
+            s = c["sampled"]["instructions_ratio"]
+            goal = c.get("goal_instructions_ratio_sampled")
+            print(f"info: instructions per packet: off {c['off']['instructions_per_packet']:.2f}, "
+                  f"on {c['on']['instructions_per_packet']:.2f} "
+                  f"({c['on']['instructions_ratio']:.3f}x), sampled 1 in {c.get('period')} "
+                  f"{c['sampled']['instructions_per_packet']:.2f} ({s:.3f}x; goal at most "
+                  f"{goal}x: {'met' if s <= goal else 'not met'})")
+
+
 def main():
     cmds = {"pcap": (check_pcap, 6), "compare": (check_compare, 1), "soak": (check_soak, 5),
-            "same": (check_same, 2)}
+            "same": (check_same, 2), "guest": (check_guest, 1)}
     if len(sys.argv) < 2 or sys.argv[1] not in cmds or len(sys.argv) - 2 != cmds[sys.argv[1]][1]:
         raise SystemExit(__doc__)
     try:
