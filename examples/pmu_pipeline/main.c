@@ -67,6 +67,9 @@
 #define COMPARE_PERIOD 16
 /* Rounds of the three modes of --compare. */
 #define COMPARE_ROUNDS 3
+/* Most rounds of --rounds. */
+#define MAX_ROUNDS 32
+#define NUM_STAGES 3
 
 enum run_mode {
 	MODE_OFF,      /* no stage calls at all */
@@ -86,6 +89,7 @@ static unsigned long opt_packets;
 static unsigned long opt_inject;
 static bool opt_compare;
 static bool opt_json;
+static unsigned long opt_rounds = 1;
 
 /* Events added, by rte_pmu index. */
 static char *event_names[RTE_MAX_NUM_GROUP_EVENTS];
@@ -124,6 +128,14 @@ struct worker {
 	uint16_t pairs[MAX_PORTS][2];
 	int open_status;
 	struct mode_result results[MODE_COUNT];
+	/* Counter reads that left the user page (read() fallbacks), and
+	 * those that failed, over the whole run.
+	 */
+	uint64_t slow_reads;
+	uint64_t read_errors;
+	/* --rounds: each round's events per item, per stage (rx, process, tx). */
+	unsigned int rounds_done;
+	double round_per_item[MAX_ROUNDS][NUM_STAGES][RTE_MAX_NUM_GROUP_EVENTS];
 };
 
 static struct port_stats port_stats[MAX_PORTS];
@@ -167,22 +179,25 @@ usage(const char *prog)
 		"                   where none can be counted: " FALLBACK_EVENTS ")\n"
 		"  --sampling N     measure 1 stage call in N (default 1: every call)\n"
 		"  --burst N        packets per rx burst, 1 to %d (default 32)\n"
+		"  --rounds N       split the run into N rounds (at most %d) and print\n"
+		"                   also the median round's events per packet\n"
 		"  --packets N      each worker stops after receiving N packets\n"
-		"                   (per run with --compare; the duration still bounds it)\n"
+		"                   (per round, or per run of --compare; the duration\n"
+		"                   still bounds it)\n"
 		"  --inject N       send N generated packets out of each port first\n"
 		"                   (traffic for net_ring ports, which loop back)\n"
 		"  --compare        run with stages off, on and sampled 1 in %d, in turn\n"
 		"                   (%d rounds), and print the per-packet cost of each\n"
 		"                   as ratios against off\n"
 		"  --json           print one JSON object on stdout\n",
-		prog, MAX_BURST, COMPARE_PERIOD, COMPARE_ROUNDS);
+		prog, MAX_BURST, MAX_ROUNDS, COMPARE_PERIOD, COMPARE_ROUNDS);
 }
 
 static int
 parse_args(int argc, char **argv)
 {
 	enum { OPT_DURATION = 256, OPT_EVENTS, OPT_SAMPLING, OPT_BURST, OPT_PACKETS,
-		OPT_INJECT, OPT_COMPARE, OPT_JSON };
+		OPT_INJECT, OPT_COMPARE, OPT_JSON, OPT_ROUNDS };
 	static const struct option longopts[] = {
 		{ "duration", required_argument, NULL, OPT_DURATION },
 		{ "events", required_argument, NULL, OPT_EVENTS },
@@ -192,6 +207,7 @@ parse_args(int argc, char **argv)
 		{ "inject", required_argument, NULL, OPT_INJECT },
 		{ "compare", no_argument, NULL, OPT_COMPARE },
 		{ "json", no_argument, NULL, OPT_JSON },
+		{ "rounds", required_argument, NULL, OPT_ROUNDS },
 		{ NULL, 0, NULL, 0 },
 	};
 	int opt, ret = 0;
@@ -221,6 +237,9 @@ parse_args(int argc, char **argv)
 			break;
 		case OPT_JSON:
 			opt_json = true;
+			break;
+		case OPT_ROUNDS:
+			ret = parse_ulong(optarg, 1, MAX_ROUNDS, &opt_rounds);
 			break;
 		default:
 			return -EINVAL;
@@ -544,6 +563,57 @@ set_sampling(unsigned int period)
 	rte_pmu_stage_sampling_set(stage_tx, period);
 }
 
+/* The run in opt_rounds rounds of equal time (or packets), each stage's
+ * events per item of each round kept: their median leaves out the rounds
+ * that an interrupt or a first call (lazy binding) made longer.
+ */
+static void
+run_rounds(struct worker *w, uint64_t tsc_budget)
+{
+	const int ids[NUM_STAGES] = { stage_rx, stage_process, stage_tx };
+	struct rte_pmu_stage_stats prev[NUM_STAGES], now;
+	unsigned int r, i, e;
+
+	memset(prev, 0, sizeof(prev));
+	for (r = 0; r < opt_rounds && !force_quit; r++) {
+		run_loop(w, &w->results[MODE_ON], tsc_budget / opt_rounds, true);
+		for (i = 0; i < NUM_STAGES; i++) {
+			if (rte_pmu_stage_stats_get(w->lcore_id, ids[i], &now) != 0)
+				memset(&now, 0, sizeof(now));
+			for (e = 0; e < num_events; e++)
+				w->round_per_item[r][i][e] = now.items != prev[i].items ?
+					(double)(now.values[e] - prev[i].values[e]) /
+					(now.items - prev[i].items) : 0.0;
+			prev[i] = now;
+		}
+		w->rounds_done = r + 1;
+	}
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/* Median over the rounds of a worker's events per item of one stage. */
+static double
+round_median(const struct worker *w, unsigned int stage, unsigned int e)
+{
+	double v[MAX_ROUNDS];
+	unsigned int r, n = w->rounds_done;
+
+	if (n == 0)
+		return 0.0;
+	for (r = 0; r < n; r++)
+		v[r] = w->round_per_item[r][stage][e];
+	qsort(v, n, sizeof(v[0]), cmp_double);
+
+	return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 /* Wait for every worker with ports to reach its @p round th barrier. */
 static void
 barrier_wait(unsigned int round)
@@ -567,7 +637,7 @@ worker_run(struct worker *w)
 	if (w->num_pairs == 0)
 		return;
 	if (!opt_compare) {
-		run_loop(w, &w->results[MODE_ON], opt_duration_s * hz, true);
+		run_rounds(w, opt_duration_s * hz);
 		return;
 	}
 	/* --compare: the three modes in turn, COMPARE_ROUNDS times, so that
@@ -590,7 +660,14 @@ worker_run(struct worker *w)
 static int
 worker_main(void *arg)
 {
-	worker_run(arg);
+	struct worker *w = arg;
+	struct rte_pmu_lcore_info info;
+
+	worker_run(w);
+	if (rte_pmu_lcore_info_get(w->lcore_id, &info) == 0) {
+		w->slow_reads = info.slow_reads;
+		w->read_errors = info.read_errors;
+	}
 	__atomic_add_fetch(&workers_done, 1, __ATOMIC_RELEASE);
 
 	return 0;
@@ -628,9 +705,15 @@ print_stage_table(const char *title, unsigned int lcore_id, FILE *f)
 	const int ids[] = { stage_rx, stage_process, stage_tx };
 	struct rte_pmu_stage_stats s;
 	char head[64];
-	unsigned int i, e;
+	unsigned int i, e, w;
 
-	fprintf(f, "%s\n", title);
+	fprintf(f, "%s", title);
+	if (lcore_id != RTE_MAX_LCORE)
+		for (i = 0; i < num_workers; i++)
+			if (workers[i].lcore_id == lcore_id)
+				fprintf(f, " (%" PRIu64 " reads through read(), %" PRIu64 " failed)",
+					workers[i].slow_reads, workers[i].read_errors);
+	fprintf(f, "\n");
 	fprintf(f, "  %-8s %12s %12s %13s", "Stage", "Calls", "Packets", "Packets/Call");
 	for (e = 0; e < num_events; e++) {
 		snprintf(head, sizeof(head), "%s/Packet", event_names[e]);
@@ -654,6 +737,23 @@ print_stage_table(const char *title, unsigned int lcore_id, FILE *f)
 		if (ev_cycles >= 0 && ev_instructions >= 0)
 			fprintf(f, " %6.2f", s.values[ev_cycles] != 0 ?
 				(double)s.values[ev_instructions] / s.values[ev_cycles] : 0.0);
+		fprintf(f, "\n");
+	}
+	if (opt_rounds < 2 || opt_compare || lcore_id == RTE_MAX_LCORE)
+		return;
+	for (w = 0; w < num_workers; w++)
+		if (workers[w].lcore_id == lcore_id && workers[w].rounds_done != 0)
+			break;
+	if (w == num_workers)
+		return;
+	fprintf(f, "  median of %u rounds, per packet:\n", workers[w].rounds_done);
+	for (i = 0; i < RTE_DIM(ids); i++) {
+		fprintf(f, "  %-8s %12s %12s %13s", names[i], "", "", "");
+		for (e = 0; e < num_events; e++) {
+			snprintf(head, sizeof(head), "%s/Packet", event_names[e]);
+			fprintf(f, " %*.2f", (int)RTE_MAX(strlen(head), (size_t)14),
+				round_median(&workers[w], i, e));
+		}
 		fprintf(f, "\n");
 	}
 }
@@ -735,6 +835,11 @@ print_json(void)
 		printf("%s{\"port\": %u, \"rx\": %" PRIu64 ", \"tx\": %" PRIu64
 			", \"dropped\": %" PRIu64 "}", i != 0 ? ", " : "", i,
 			port_stats[i].rx, port_stats[i].tx, port_stats[i].dropped);
+	printf("], \"lcores\": [");
+	for (i = 0; i < num_workers; i++)
+		printf("%s{\"lcore\": %u, \"open_status\": %d, \"slow_reads\": %" PRIu64
+			", \"read_errors\": %" PRIu64 "}", i != 0 ? ", " : "", workers[i].lcore_id,
+			workers[i].open_status, workers[i].slow_reads, workers[i].read_errors);
 	printf("], \"stages\": [");
 	for (i = 0; i < num_workers; i++) {
 		for (j = 0; j < RTE_DIM(ids); j++) {
@@ -747,7 +852,16 @@ print_json(void)
 			for (e = 0; e < num_events; e++)
 				printf("%s\"%s\": %" PRIu64, e != 0 ? ", " : "", event_names[e],
 					s.values[e]);
-			printf("}}");
+			printf("}");
+			if (workers[i].rounds_done > 1) {
+				printf(", \"rounds\": %u, \"median_per_item\": {",
+					workers[i].rounds_done);
+				for (e = 0; e < num_events; e++)
+					printf("%s\"%s\": %.4f", e != 0 ? ", " : "",
+						event_names[e], round_median(&workers[i], j, e));
+				printf("}");
+			}
+			printf("}");
 			sep = ", ";
 		}
 	}
