@@ -55,14 +55,15 @@ log "cross build in $BUILD"
 # 4. Guest.
 log "guest"
 out=$(mktemp)
-trap 'rm -f "$out" "$out.pipeline"' EXIT
+stamp=$(mktemp)
+trap 'rm -f "$out" "$out.pipeline" "$stamp"' EXIT
 "$REPO/devtools/arm64-qemu-test.sh" "$BUILD" | tee "$out"
 rc=${PIPESTATUS[0]}
 
 # 5. The pipeline example's guest runs (devtools/arm64-guest.cmds), checked
 # from the console: exact instructions per packet per stage.
 console=${ARM64_OUT:-$BUILD}/arm64-guest.log
-if [ "$console" -nt "$out" ] && grep -q '^=== RUN pipeline-' "$console"; then
+if [ "$console" -nt "$stamp" ] && grep -q '^=== RUN pipeline-' "$console"; then
 	log "pipeline example: exact figures"
 	python3 "$REPO/devtools/ci_pipeline_check.py" guest "$console" > "$out.pipeline" 2>&1
 	sed 's/^/  /' "$out.pipeline"
