@@ -11,19 +11,13 @@
 #  (c) soak, 30 s: two worker lcores on four net_ring ports while telemetry
 #      is queried every 10 ms and the Prometheus exporter scraped every
 #      second: figures monotonic, descriptors and RSS flat, packets conserved.
-# Software events (this stage runs on machines without a PMU). Prints
-# "RESULT passed=P failed=F skipped=S" and its time; exit status 0 only when
-# nothing failed. About 50 s.
-#
+# Software events (this stage runs on machines without a PMU). About 50 s.
 # Environment: BUILD_DIR (default build), SOAK_SECONDS (default 30, at most 60).
 set -uo pipefail
 
-LOG_TAG=ci-pipeline
 # shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
-
 cd "$REPO" || exit 1
-start=$SECONDS
 build=${BUILD_DIR:-build}
 app=$build/examples/dpdk-pmu-pipeline
 python=/usr/bin/python3
@@ -33,7 +27,6 @@ soak=${SOAK_SECONDS:-30}
 tmp=$(mktemp -d /tmp/ci-pipeline.XXXXXX)
 prefix=ci-pipeline-$$
 pids=()
-passed=0 failed=0 skipped=0
 if [ "$(id -u)" -eq 0 ]; then
 	rundir=/var/run/dpdk
 else
@@ -53,32 +46,22 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-finish() {
-	echo "ci-pipeline: $((SECONDS - start)) s"
-	result_line "$passed" "$failed" "$skipped"
-	[ "$failed" -eq 0 ]
-	exit
-}
-
-fail() { echo "  FAIL: $*"; failed=$((failed + 1)); }
-skip() { echo "  skip: $*"; skipped=$((skipped + 1)); }
-
-# check ARGS...: run the checker, count its ok/FAIL lines; a checker that
-# prints nothing or exits non-zero counts as a failure.
-check() {
+# checker ARGS...: run a check of ci_pipeline_check.py, count its ok/FAIL
+# lines; none, or a checker that dies or times out, is a failure.
+checker() {
 	local line n=0 rc
 	timeout 120 "$python" devtools/ci_pipeline_check.py "$@" >"$tmp/check.out" 2>&1
 	rc=$?
 	while IFS= read -r line; do
 		n=$((n + 1))
-		echo "  $line"
 		case $line in
-		ok:*) passed=$((passed + 1)) ;;
-		FAIL:*) failed=$((failed + 1)) ;;
+		ok:*) ok "${line#ok: }" ;;
+		FAIL:*) fail "${line#FAIL: }" ;;
+		*) echo "  $line" ;;
 		esac
 	done <"$tmp/check.out"
 	[ $n -ne 0 ] || fail "checker $1 printed nothing"
-	[ $rc -eq 0 ] || fail "checker $1 exited with status $rc"
+	[ $rc -eq 0 ] || fail "checker $1 exited with status $rc (124: timed out)"
 }
 
 # pipeline PREFIX OUT LCORES ARGS...: run the example (EAL args, then ours
@@ -101,15 +84,8 @@ pipeline() {
 	fi
 }
 
-echo "=== pipeline: build"
-if [ ! -f "$build/build.ninja" ]; then
-	meson setup "$build" --werror >/dev/null || { fail "meson setup"; finish; }
-fi
-if ! timeout 900 ninja -C "$build" >"$tmp/ninja.log" 2>&1; then
-	tail -20 "$tmp/ninja.log"
-	fail "build"
-	finish
-fi
+deps || { fail "packages"; finish; }
+build_if_missing "$build" --werror || { fail "build"; finish; }
 if [ ! -x "$app" ]; then
 	skip "$app not built (meson option examples)"
 	finish
@@ -131,7 +107,7 @@ if [ "$rc" -ne 0 ]; then
 else
 	echo "  ($((SECONDS - t0)) s; the run's table:)"
 	grep -v '^EAL:\|^TELEMETRY:' "$tmp/pcap.json.err" | sed 's/^/    /'
-	check pcap "$tmp/pcap.json" "$routed" "$unrouted" "$nonip" "$tmp/out0.pcap" "$tmp/out1.pcap"
+	checker pcap "$tmp/pcap.json" "$routed" "$unrouted" "$nonip" "$tmp/out0.pcap" "$tmp/out1.pcap"
 fi
 
 echo "=== pipeline: (b) net_ring, stages off / on / sampled 1 in 16"
@@ -142,7 +118,7 @@ if [ "$rc" -ne 0 ]; then
 	fail "dpdk-pmu-pipeline --compare exited with status $rc"
 else
 	sed -n '/^Cost per packet/,$p' "$tmp/compare.json.err" | sed 's/^/    /'
-	check compare "$tmp/compare.json"
+	checker compare "$tmp/compare.json"
 fi
 
 echo "=== pipeline: (c) soak, $soak s, two worker lcores, telemetry every 10 ms"
@@ -163,5 +139,5 @@ print(s.getsockname()[1])')
 else
 	skip "soak: no exporter scrapes (python3-prometheus-client missing)"
 fi
-check soak "$prefix-c" "$app_pid" "$soak" "$eport" "$tmp/soak.json"
+checker soak "$prefix-c" "$app_pid" "$soak" "$eport" "$tmp/soak.json"
 finish

@@ -11,11 +11,12 @@
 # pipeline (rx, process, tx) cost per packet (PIPELINE=0: leave it out).
 set -euo pipefail
 
-cd "$(dirname "$0")/.."
+# shellcheck source=devtools/lib.sh
+. "$(dirname "$0")/lib.sh"
+cd "$REPO"
 build=${BUILD_DIR:-build}
-devtools/install-deps.sh
-[ -f "$build/build.ninja" ] || meson setup "$build" >/dev/null
-ninja -C "$build" >/dev/null
+deps
+build_if_missing "$build"
 lcores=0
 [ "$(nproc)" -gt 1 ] && lcores=0-1
 "$build/app/test-pmu/dpdk-test-pmu" -l "$lcores" --no-huge --no-pci --no-shconf \

@@ -70,27 +70,33 @@ extern "C" {
 /* RTE_MAX_NUM_GROUP_EVENTS, without including rte_pmu.h here. */
 #define __RTE_PMU_STAGE_EVENTS 8
 
-/** A stage open on an lcore. Internal. */
-struct __rte_pmu_stage_frame {
-	uint32_t id;        /**< the stage */
-	uint32_t measured;  /**< its counters were read at begin */
-	uint64_t start[__RTE_PMU_STAGE_EVENTS]; /**< counters at begin */
-	uint64_t child[__RTE_PMU_STAGE_EVENTS]; /**< counts of measured children */
-};
-
-/** One stage's figures on one lcore, written by that lcore only. Internal. */
+/** One stage's figures on one lcore, written by that lcore only. Internal.
+ *  256 bytes: an lcore's stages are indexed with a shift.
+ */
 struct __rte_pmu_stage_acc {
 	/** Odd while the lcore updates the figures: readers try again. */
 	uint32_t seq;
-	/** Calls left before the next measured one (1: the next). */
-	uint32_t countdown;
-	uint32_t period;    /**< 1 in period calls is measured */
-	uint32_t open;      /**< begun and not ended */
+	uint32_t pad0;
 	uint64_t calls;
 	uint64_t items;
 	uint64_t measured;
-	uint64_t values[__RTE_PMU_STAGE_EVENTS];      /**< sums over measured calls */
-	uint64_t self_values[__RTE_PMU_STAGE_EVENTS]; /**< the same, children left out */
+	uint64_t values[__RTE_PMU_STAGE_EVENTS];   /**< sums over measured calls */
+	/** Sums of the measured stages nested in measured calls of this one:
+	 *  self values are values minus these.
+	 */
+	uint64_t children[__RTE_PMU_STAGE_EVENTS];
+	uint64_t pad1[12];
+} __rte_aligned(256);
+
+/** A stage open on an lcore. Internal. */
+struct __rte_pmu_stage_frame {
+	struct __rte_pmu_stage_acc *acc; /**< the stage's figures */
+	uint32_t id;        /**< the stage */
+	uint32_t measured;  /**< its counters were read at begin */
+	uint32_t nested;    /**< a measured stage was nested in it */
+	uint32_t pad;
+	uint64_t start[__RTE_PMU_STAGE_EVENTS]; /**< counters at begin */
+	uint64_t child[__RTE_PMU_STAGE_EVENTS]; /**< counts of measured children */
 };
 
 /** Stage state of one lcore. Internal: written by that lcore. */
@@ -99,10 +105,15 @@ struct __rte_pmu_stage_lcore {
 	uint32_t num_stages;  /**< ids below it may be used without the slow path */
 	uint32_t num_events;  /**< events read at each measured begin and end */
 	uint32_t top_measured; /**< the innermost open stage is measured */
-	uint64_t misuse;      /**< misuse on this lcore (atomic) */
-	uint32_t misuse_logged; /**< a bit per kind of misuse already logged */
+	uint64_t open;        /**< a bit per stage begun and not ended */
 	/** Pages of the lcore's events, as rte_pmu_read() reads them. */
 	struct perf_event_mmap_page *const *pages;
+	uint64_t misuse;      /**< misuse on this lcore (atomic) */
+	uint32_t misuse_logged; /**< a bit per kind of misuse already logged */
+	/** Calls left before the next measured one, per stage (1: the next). */
+	uint32_t countdown[RTE_PMU_MAX_STAGES];
+	/** 1 in period calls is measured, per stage (set by any thread). */
+	uint32_t period[RTE_PMU_MAX_STAGES];
 	struct __rte_pmu_stage_frame frames[RTE_PMU_STAGE_DEPTH];
 	struct __rte_pmu_stage_acc acc[RTE_PMU_MAX_STAGES];
 };
@@ -120,10 +131,14 @@ __rte_experimental
 void __rte_pmu_stage_begin_slow(unsigned int id);
 __rte_experimental
 void __rte_pmu_stage_end_slow(unsigned int id, unsigned int items);
-/** The counters the pages cannot give (bit i: event i), read(): internal. */
+/** Measured calls, out of line: they read the counters. Internal. */
 __rte_experimental
-void __rte_pmu_stage_snap_slow(struct __rte_pmu_stage_lcore *sl, uint64_t *values,
-	uint32_t slow);
+void __rte_pmu_stage_begin_measured(struct __rte_pmu_stage_lcore *sl, unsigned int id);
+__rte_experimental
+void __rte_pmu_stage_end_measured(struct __rte_pmu_stage_lcore *sl, unsigned int items);
+__rte_experimental
+void __rte_pmu_stage_next_measured(struct __rte_pmu_stage_lcore *sl, unsigned int items,
+	unsigned int begin_id);
 
 /**
  * @warning
@@ -264,98 +279,42 @@ int
 rte_pmu_stage_stats_get(unsigned int lcore_id, unsigned int id,
 	struct rte_pmu_stage_stats *stats);
 
-/* Read every event of @p sl into @p v from the user pages: a bit per event
- * whose page cannot give it (the caller takes those from read()).
+/* Begin stage @p id (checks done). An unmeasured call only opens a
+ * frame; a measured one (1 in the stage's period, or inside a measured
+ * stage) reads the counters, out of line.
  */
-#define __RTE_PMU_STAGE_SNAP_ONE(sl, v, i, slow) do { \
-	if (unlikely(__rte_pmu_page_read((sl)->pages[i], false, &(v)[i]) != 0)) \
-		(slow) |= UINT32_C(1) << (i); \
-} while (0)
-
 static __rte_always_inline void
-__rte_pmu_stage_snap(struct __rte_pmu_stage_lcore *sl, uint64_t *v)
-{
-	uint32_t slow = 0;
-
-	/* Unrolled, last event first: no loop counter in the way. */
-	switch (sl->num_events) {
-	case 8:
-		__RTE_PMU_STAGE_SNAP_ONE(sl, v, 7, slow);
-		/* fall through */
-	case 7:
-		__RTE_PMU_STAGE_SNAP_ONE(sl, v, 6, slow);
-		/* fall through */
-	case 6:
-		__RTE_PMU_STAGE_SNAP_ONE(sl, v, 5, slow);
-		/* fall through */
-	case 5:
-		__RTE_PMU_STAGE_SNAP_ONE(sl, v, 4, slow);
-		/* fall through */
-	case 4:
-		__RTE_PMU_STAGE_SNAP_ONE(sl, v, 3, slow);
-		/* fall through */
-	case 3:
-		__RTE_PMU_STAGE_SNAP_ONE(sl, v, 2, slow);
-		/* fall through */
-	case 2:
-		__RTE_PMU_STAGE_SNAP_ONE(sl, v, 1, slow);
-		/* fall through */
-	case 1:
-		__RTE_PMU_STAGE_SNAP_ONE(sl, v, 0, slow);
-		/* fall through */
-	default:
-		break;
-	}
-	if (unlikely(slow != 0))
-		__rte_pmu_stage_snap_slow(sl, v, slow);
-}
-
-/* Open frame @p f for stage @p id (checks done). */
-static __rte_always_inline void
-__rte_pmu_stage_push(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_acc *acc,
-	unsigned int id, const uint64_t *now)
+__rte_pmu_stage_push(struct __rte_pmu_stage_lcore *sl, unsigned int id)
 {
 	struct __rte_pmu_stage_frame *f = &sl->frames[sl->depth];
-	uint32_t measured = sl->top_measured;
-	unsigned int i;
+	uint32_t left = sl->countdown[id] - 1;
 
-	if (--acc->countdown == 0) {
-		/* The period may change meanwhile (rte_pmu_stage_sampling_set()). */
-		acc->countdown = __atomic_load_n(&acc->period, __ATOMIC_RELAXED);
-		measured = 1;
-	}
-	f->id = id;
-	f->measured = measured;
-	acc->open = 1;
-	sl->depth++;
-	sl->top_measured = measured;
-	if (measured == 0)
+	if (unlikely(left == 0 || sl->top_measured != 0)) {
+		__rte_pmu_stage_begin_measured(sl, id);
 		return;
-	if (now != NULL) {
-		for (i = 0; i < sl->num_events; i++)
-			f->start[i] = now[i];
-	} else {
-		__rte_pmu_stage_snap(sl, f->start);
 	}
-	for (i = 0; i < sl->num_events; i++)
-		f->child[i] = 0;
+	sl->countdown[id] = left;
+	f->acc = &sl->acc[id];
+	f->id = id;
+	f->measured = 0;
+	sl->open |= UINT64_C(1) << id;
+	sl->depth++;
 }
 
-/* Close the innermost frame, stage @p id (checks done); its counters at
- * the end go to @p now when it was measured. Returns whether it was.
+/* End the innermost stage (checks done). An unmeasured call counts its
+ * call and items; a measured one reads the counters, out of line.
  */
-static __rte_always_inline int
-__rte_pmu_stage_pop(struct __rte_pmu_stage_lcore *sl, unsigned int items, uint64_t *now)
+static __rte_always_inline void
+__rte_pmu_stage_pop(struct __rte_pmu_stage_lcore *sl, unsigned int items)
 {
-	unsigned int d = sl->depth - 1, i, n = sl->num_events;
+	unsigned int d = sl->depth - 1;
 	struct __rte_pmu_stage_frame *f = &sl->frames[d];
-	struct __rte_pmu_stage_acc *acc = &sl->acc[f->id];
-	struct __rte_pmu_stage_frame *parent = &sl->frames[d == 0 ? 0 : d - 1];
-	int measured = f->measured != 0;
-	uint64_t delta;
+	struct __rte_pmu_stage_acc *acc = f->acc;
 
-	if (measured)
-		__rte_pmu_stage_snap(sl, now);
+	if (unlikely(f->measured != 0)) {
+		__rte_pmu_stage_end_measured(sl, items);
+		return;
+	}
 	/* Readers see the figures of one update or of the next, never a mix
 	 * (a sequence count, odd while they change). Only this lcore writes
 	 * them: plain loads, relaxed stores that readers load atomically.
@@ -364,26 +323,10 @@ __rte_pmu_stage_pop(struct __rte_pmu_stage_lcore *sl, unsigned int items, uint64
 	rte_smp_wmb();
 	__atomic_store_n(&acc->calls, acc->calls + 1, __ATOMIC_RELAXED);
 	__atomic_store_n(&acc->items, acc->items + items, __ATOMIC_RELAXED);
-	if (measured) {
-		__atomic_store_n(&acc->measured, acc->measured + 1, __ATOMIC_RELAXED);
-		for (i = 0; i < n; i++) {
-			delta = now[i] - f->start[i];
-			__atomic_store_n(&acc->values[i], acc->values[i] + delta,
-				__ATOMIC_RELAXED);
-			__atomic_store_n(&acc->self_values[i],
-				acc->self_values[i] + delta - f->child[i], __ATOMIC_RELAXED);
-			/* A measured stage's parent is measured: it takes the delta. */
-			if (d != 0)
-				parent->child[i] += delta;
-		}
-	}
-	rte_smp_wmb();
-	__atomic_store_n(&acc->seq, acc->seq + 1, __ATOMIC_RELAXED);
-	acc->open = 0;
+	__atomic_store_n(&acc->seq, acc->seq + 1, __ATOMIC_RELEASE);
+	/* Its parent is unmeasured too: top_measured stays 0. */
+	sl->open &= ~(UINT64_C(1) << f->id);
 	sl->depth = d;
-	sl->top_measured = d == 0 ? 0 : parent->measured;
-
-	return measured;
 }
 
 /**
@@ -402,12 +345,14 @@ rte_pmu_stage_begin(unsigned int id)
 {
 	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
 
-	if (unlikely(id >= sl->num_stages || sl->depth >= RTE_PMU_STAGE_DEPTH ||
-			sl->acc[id].open != 0)) {
+	/* A constant id out of range goes to the slow path at compile time. */
+	if (unlikely((__builtin_constant_p(id) && id >= RTE_PMU_MAX_STAGES) ||
+			id >= sl->num_stages || sl->depth >= RTE_PMU_STAGE_DEPTH ||
+			((sl->open >> id) & 1) != 0)) {
 		__rte_pmu_stage_begin_slow(id);
 		return;
 	}
-	__rte_pmu_stage_push(sl, &sl->acc[id], id, NULL);
+	__rte_pmu_stage_push(sl, id);
 }
 
 /**
@@ -427,13 +372,12 @@ static __rte_always_inline void
 rte_pmu_stage_end(unsigned int id, unsigned int items)
 {
 	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
-	uint64_t now[__RTE_PMU_STAGE_EVENTS];
 
 	if (unlikely(sl->depth == 0 || sl->frames[sl->depth - 1].id != id)) {
 		__rte_pmu_stage_end_slow(id, items);
 		return;
 	}
-	__rte_pmu_stage_pop(sl, items, now);
+	__rte_pmu_stage_pop(sl, items);
 }
 
 /**
@@ -458,17 +402,21 @@ static __rte_always_inline void
 rte_pmu_stage_next(unsigned int end_id, unsigned int items, unsigned int begin_id)
 {
 	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
-	uint64_t now[__RTE_PMU_STAGE_EVENTS];
-	int measured;
 
-	if (unlikely(sl->depth == 0 || sl->frames[sl->depth - 1].id != end_id ||
-			begin_id >= sl->num_stages || sl->acc[begin_id].open != 0)) {
+	if (unlikely((__builtin_constant_p(begin_id) && begin_id >= RTE_PMU_MAX_STAGES) ||
+			sl->depth == 0 || sl->frames[sl->depth - 1].id != end_id ||
+			begin_id >= sl->num_stages || ((sl->open >> begin_id) & 1) != 0)) {
 		rte_pmu_stage_end(end_id, items);
 		rte_pmu_stage_begin(begin_id);
 		return;
 	}
-	measured = __rte_pmu_stage_pop(sl, items, now);
-	__rte_pmu_stage_push(sl, &sl->acc[begin_id], begin_id, measured ? now : NULL);
+	/* The counters read once, for both, where the stage ending was measured. */
+	if (unlikely(sl->frames[sl->depth - 1].measured != 0)) {
+		__rte_pmu_stage_next_measured(sl, items, begin_id);
+		return;
+	}
+	__rte_pmu_stage_pop(sl, items);
+	__rte_pmu_stage_push(sl, begin_id);
 }
 
 #ifdef __cplusplus
