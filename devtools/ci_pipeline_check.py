@@ -67,12 +67,19 @@ def stage_totals(res):
 
 
 def conserved(res):
-    rx = sum(p["rx"] for p in res["ports"])
-    tx = sum(p["tx"] for p in res["ports"])
-    dropped = sum(p["dropped"] for p in res["ports"])
-    return report(rx > 0 and rx == tx + dropped,
-                  f"packets conserved: rx {rx} == tx {tx} + dropped {dropped}",
-                  "none received" if rx == 0 else "mismatch")
+    """Over each port pair (0-1, 2-3, ...): rx == tx + dropped."""
+    pairs = {}
+    for p in res["ports"]:
+        t = pairs.setdefault(p["port"] // 2, [0, 0, 0])
+        for i, k in enumerate(("rx", "tx", "dropped")):
+            t[i] += p[k]
+    bad = {k: v for k, v in pairs.items() if v[0] == 0 or v[0] != v[1] + v[2]}
+    rx, tx, dropped = (sum(v[i] for v in pairs.values()) for i in range(3))
+    return report(pairs and not bad,
+                  f"packets conserved on each of {len(pairs)} port pair(s): rx {rx} == "
+                  f"tx {tx} + dropped {dropped}",
+                  "; ".join(f"pair {k}: rx {v[0]} tx {v[1]} dropped {v[2]}"
+                            for k, v in sorted(bad.items())))
 
 
 def check_pcap(path, routed, unrouted, non_ipv4, out0, out1):
