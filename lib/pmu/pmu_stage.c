@@ -297,21 +297,41 @@ __rte_pmu_stage_end_slow(unsigned int id, unsigned int items)
 		misuse(sl, id < sl->num_stages ? MISUSE_END_WITHOUT_BEGIN : MISUSE_UNKNOWN_ID, id);
 }
 
-/* Every event of the lcore, as rte_pmu_read_group() reads them: from the
- * user pages, and those a page cannot give from one read() of the group.
- * One that cannot be read reads as 0 (rte_pmu_read_group() counted it).
+/* Events the user pages could not give (bit i: event i): from one read()
+ * of the group. One that cannot be read reads as 0 and counts as an error.
+ */
+static __rte_noinline void
+snap_slow(struct __rte_pmu_stage_lcore *sl, uint64_t *values, uint32_t slow)
+{
+	struct pmu_lcore *lc = RTE_PER_LCORE(pmu_self);
+	uint64_t all[RTE_MAX_NUM_GROUP_EVENTS];
+	unsigned int i;
+	int ret;
+
+	__atomic_store_n(&lc->slow_reads, lc->slow_reads + 1, __ATOMIC_RELAXED);
+	ret = pmu_group_read(lc->group_fd, lc->num_ready, all, sl->num_events, NULL, NULL);
+	for (i = 0; i < sl->num_events; i++)
+		if ((slow & (UINT32_C(1) << i)) != 0)
+			values[i] = ret > (int)i ? all[i] : 0;
+	if (ret < (int)sl->num_events)
+		__atomic_fetch_add(&lc->read_errors, 1, __ATOMIC_RELAXED);
+}
+
+/* Every event of the lcore, from the user pages as rte_pmu_read() reads
+ * them; those a page cannot give from one read() of the group.
  */
 static inline void
 snap(struct __rte_pmu_stage_lcore *sl, uint64_t *v)
 {
-	unsigned int n = sl->num_events;
-	int ret;
+	struct perf_event_mmap_page *const *pages = sl->pages;
+	unsigned int i, n = sl->num_events;
+	uint32_t slow = 0;
 
-	if (n == 0)
-		return;
-	ret = rte_pmu_read_group(v, n);
-	if (unlikely(ret < (int)n))
-		memset(&v[ret > 0 ? ret : 0], 0, (n - (ret > 0 ? ret : 0)) * sizeof(*v));
+	for (i = 0; i < n; i++)
+		if (unlikely(__rte_pmu_page_read(pages[i], false, &v[i]) != 0))
+			slow |= UINT32_C(1) << i;
+	if (unlikely(slow != 0))
+		snap_slow(sl, v, slow);
 }
 
 /* Begin a measured call of @p id: the counters from @p now (the stage
