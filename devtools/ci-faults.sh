@@ -33,7 +33,7 @@ out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 harness "$REPO" "$REPO/$build" "$out"
 rc=$?
-grep -E '^(FAIL|fault cases|lifecycle|  [a-z(]+.* [0-9]+ cases|skip:|note:| \+ TestCase)' "$out"
+grep -E '^(FAIL|fault cases|lock-free I/O|lifecycle|  [a-z(]+.* [0-9]+ cases|skip:|note:| \+ TestCase)' "$out"
 [ $rc -ne 2 ] || { fail "build"; finish; }
 if ! grep -q '^RESULT' "$out"; then
 	tail -20 "$out"
