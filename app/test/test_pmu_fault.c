@@ -665,6 +665,7 @@ test_lock_free_io(void)
 	unsigned int i, listed = 0;
 	char param[16];
 	uint32_t bad;
+	int ret;
 
 	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init");
 	TEST_ASSERT(rte_pmu_add_event(event_names[0]) == 0, "add %s", event_names[0]);
@@ -673,15 +674,16 @@ test_lock_free_io(void)
 	rte_pmu_stage_begin(0);
 	rte_pmu_stage_end(0, 1);
 	TEST_ASSERT_SUCCESS(rte_pmu_lcore_info_get(rte_lcore_id(), &info), "info");
-	d = rte_tel_data_alloc();
-	TEST_ASSERT_NOT_NULL(d, "telemetry data");
 	snprintf(param, sizeof(param), "%u", rte_lcore_id());
-	for (i = 0; i < RTE_DIM(cmds); i++)
-		TEST_ASSERT_SUCCESS(pmu_telemetry_call(cmds[i],
-			strcmp(cmds[i], "/pmu/lcore") == 0 ? param :
-			strcmp(cmds[i], "/pmu/stage") == 0 ? "fault_stage" : NULL, d),
-			"telemetry %s", cmds[i]);
-	rte_tel_data_free(d);
+	/* A reply each: a handler starts its reply afresh. */
+	for (i = 0; i < RTE_DIM(cmds); i++) {
+		d = rte_tel_data_alloc();
+		TEST_ASSERT_NOT_NULL(d, "telemetry data");
+		ret = pmu_telemetry_call(cmds[i], strcmp(cmds[i], "/pmu/lcore") == 0 ? param :
+			strcmp(cmds[i], "/pmu/stage") == 0 ? "fault_stage" : NULL, d);
+		rte_tel_data_free(d);
+		TEST_ASSERT_SUCCESS(ret, "telemetry %s", cmds[i]);
+	}
 	rte_pmu_event_list(list_count, &listed);
 	rte_pmu_fini();
 
