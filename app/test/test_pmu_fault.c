@@ -31,6 +31,7 @@
 
 #include "pmu_observe.h"
 #include "test.h"
+#include "test_pmu_lsan.h"
 #include "test_pmu_fault.h"
 #include "test_pmu_fixture.h"
 
@@ -679,8 +680,10 @@ test_lock_free_io(void)
 	for (i = 0; i < RTE_DIM(cmds); i++) {
 		d = rte_tel_data_alloc();
 		TEST_ASSERT_NOT_NULL(d, "telemetry data");
+		LSAN_OFF();
 		ret = pmu_telemetry_call(cmds[i], strcmp(cmds[i], "/pmu/lcore") == 0 ? param :
 			strcmp(cmds[i], "/pmu/stage") == 0 ? "fault_stage" : NULL, d);
+		LSAN_ON();
 		rte_tel_data_free(d);
 		TEST_ASSERT_SUCCESS(ret, "telemetry %s", cmds[i]);
 	}

@@ -195,8 +195,9 @@ stage_sync(struct __rte_pmu_stage_lcore *sl, unsigned int lcore_id)
 		sl->countdown[i] = 1;
 	}
 	sl->pages = rte_pmu_event_groups[lcore_id].mmap_pages;
-	sl->num_events = __atomic_load_n(&pmu_state_lcore(lcore_id)->num_ready,
-		__ATOMIC_ACQUIRE);
+	/* Read by rte_pmu_stage_stats_get() from other threads. */
+	__atomic_store_n(&sl->num_events, __atomic_load_n(&pmu_state_lcore(lcore_id)->num_ready,
+		__ATOMIC_ACQUIRE), __ATOMIC_RELAXED);
 	sl->num_stages = n;
 }
 

@@ -189,7 +189,7 @@ pmu_stage_lcore_reset(struct __rte_pmu_stage_lcore *sl)
 	sl->frames[0].tag = UINT64_MAX;
 	sl->sp = &sl->frames[1];
 	sl->num_stages = 0;
-	sl->num_events = 0;
+	__atomic_store_n(&sl->num_events, 0, __ATOMIC_RELAXED);
 	sl->top_measured = 0;
 	sl->misuse_logged = 0;
 	__atomic_store_n(&sl->misuse, 0, __ATOMIC_RELAXED);
