@@ -10,17 +10,23 @@
  * it, lib/graph's own cycles of the same nodes in the same run.
  *
  *   dpdk-pmu-graph [EAL options] -- [--duration SEC] [--events LIST]
- *       [--sampling N] [--compare] [--json]
+ *       [--sampling N] [--compare] [--json] [--walks N] [--inject N]
  *
  * Traffic: IPv4 packets to 10.P.0.0/16 leave through port P (rewritten
  * with source MAC of port P, destination 02:00:00:00:00:P); anything else
  * goes to pkt_drop. One worker lcore walks one graph; every port has one
- * rx and one tx queue.
+ * rx and one tx queue. --inject sends packets of that shape into each port
+ * before the walk (port P's to 10.(P+1).0.0/16): over net_ring, whose tx
+ * comes back as its rx, they circulate for the whole run, a traffic source
+ * with no file (the arm64 guest's). With --walks the run stops after that
+ * many walks: in a machine that counts exactly, two runs give the same
+ * per-node figures.
  */
 
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -35,6 +41,7 @@
 #include <rte_graph.h>
 #include <rte_graph_worker.h>
 #include <rte_ip.h>
+#include <rte_udp.h>
 #include <rte_launch.h>
 #include <rte_lcore.h>
 #include <rte_mbuf.h>
@@ -62,6 +69,8 @@ static const char *opt_events;
 static unsigned long opt_sampling = 1;
 static bool opt_compare;
 static bool opt_json;
+static unsigned long opt_walks;
+static unsigned long opt_inject;
 
 static char *event_names[RTE_MAX_NUM_GROUP_EVENTS];
 static unsigned int num_events;
@@ -118,6 +127,10 @@ usage(const char *prog)
 		"  --compare        run three times, a third of the duration each: drop-in\n"
 		"                   off, on, and sampled 1 in %d; print their costs\n"
 		"  --json           print one JSON object on stdout\n"
+		"  --walks N        stop each run after N walks of the graph (or at the\n"
+		"                   end of the duration)\n"
+		"  --inject N       send N packets into each port before walking (net_ring\n"
+		"                   loops them back: a traffic source without a pcap)\n"
 		"Traffic: IPv4 to 10.P.0.0/16 leaves through port P; anything else is dropped.\n",
 		prog, COMPARE_PERIOD);
 }
@@ -139,13 +152,16 @@ parse_ulong(const char *s, unsigned long min, unsigned long max, unsigned long *
 static int
 parse_args(int argc, char **argv)
 {
-	enum { OPT_DURATION = 256, OPT_EVENTS, OPT_SAMPLING, OPT_COMPARE, OPT_JSON };
+	enum { OPT_DURATION = 256, OPT_EVENTS, OPT_SAMPLING, OPT_COMPARE, OPT_JSON, OPT_WALKS,
+		OPT_INJECT };
 	static const struct option longopts[] = {
 		{ "duration", required_argument, NULL, OPT_DURATION },
 		{ "events", required_argument, NULL, OPT_EVENTS },
 		{ "sampling", required_argument, NULL, OPT_SAMPLING },
 		{ "compare", no_argument, NULL, OPT_COMPARE },
 		{ "json", no_argument, NULL, OPT_JSON },
+		{ "walks", required_argument, NULL, OPT_WALKS },
+		{ "inject", required_argument, NULL, OPT_INJECT },
 		{ NULL, 0, NULL, 0 },
 	};
 	int opt;
@@ -172,6 +188,18 @@ parse_args(int argc, char **argv)
 			break;
 		case OPT_JSON:
 			opt_json = true;
+			break;
+		case OPT_WALKS:
+			if (parse_ulong(optarg, 1, ULONG_MAX, &opt_walks) != 0) {
+				fprintf(stderr, "--walks: at least 1\n");
+				return -EINVAL;
+			}
+			break;
+		case OPT_INJECT:
+			if (parse_ulong(optarg, 1, 4096, &opt_inject) != 0) {
+				fprintf(stderr, "--inject: 1 to 4096 packets\n");
+				return -EINVAL;
+			}
 			break;
 		default:
 			return -EINVAL;
@@ -328,6 +356,7 @@ worker_main(void *arg)
 {
 	struct run_result *r = arg;
 	uint64_t i0 = 0, i1 = 0, t0, t1;
+	unsigned long walks = 0;
 	int ret;
 
 	ret = rte_pmu_lcore_open();
@@ -341,11 +370,86 @@ worker_main(void *arg)
 	while (!force_quit && t1 < run_deadline) {
 		rte_graph_walk(graph);
 		t1 = rte_rdtsc();
+		if (opt_walks != 0 && ++walks == opt_walks)
+			break;
 	}
 	if (ev_instructions >= 0)
 		i1 = rte_pmu_read(ev_instructions);
 	r->tsc += t1 - t0;
 	r->instructions += i1 - i0;
+	return 0;
+}
+
+/* A UDP packet from 192.0.2.1 to 10.@p dst_port.x.y, or to 192.168.0.1 (no
+ * route) for one in 8.
+ */
+static struct rte_mbuf *
+packet_make(struct rte_mempool *mp, uint16_t src_port, uint16_t dst_port, unsigned int i)
+{
+	struct rte_mbuf *m = rte_pktmbuf_alloc(mp);
+	struct rte_ether_hdr *eth;
+	struct rte_ipv4_hdr *ip;
+	struct rte_udp_hdr *udp;
+	const uint16_t payload = 18;
+	char *p;
+
+	if (m == NULL)
+		return NULL;
+	p = rte_pktmbuf_append(m, sizeof(*eth) + sizeof(*ip) + sizeof(*udp) + payload);
+	if (p == NULL) {
+		rte_pktmbuf_free(m);
+		return NULL;
+	}
+	memset(p, 0, rte_pktmbuf_data_len(m));
+	eth = (struct rte_ether_hdr *)p;
+	eth->dst_addr.addr_bytes[0] = 0x02;
+	eth->dst_addr.addr_bytes[5] = (uint8_t)src_port;
+	eth->src_addr.addr_bytes[0] = 0x02;
+	eth->src_addr.addr_bytes[5] = 0x99;
+	eth->ether_type = rte_cpu_to_be_16(RTE_ETHER_TYPE_IPV4);
+	ip = (struct rte_ipv4_hdr *)(eth + 1);
+	ip->version_ihl = RTE_IPV4_VHL_DEF;
+	ip->total_length = rte_cpu_to_be_16(sizeof(*ip) + sizeof(*udp) + payload);
+	ip->packet_id = rte_cpu_to_be_16((uint16_t)i);
+	ip->time_to_live = 64;
+	ip->next_proto_id = IPPROTO_UDP;
+	ip->src_addr = rte_cpu_to_be_32(RTE_IPV4(192, 0, 2, 1));
+	if (i % 8 == 7)
+		ip->dst_addr = rte_cpu_to_be_32(RTE_IPV4(192, 168, 0, 1));
+	else
+		ip->dst_addr = rte_cpu_to_be_32(RTE_IPV4(10, dst_port, (i >> 8) & 0xff,
+			i & 0xff));
+	ip->hdr_checksum = rte_ipv4_cksum(ip);
+	udp = (struct rte_udp_hdr *)(ip + 1);
+	udp->src_port = rte_cpu_to_be_16(1024 + i);
+	udp->dst_port = rte_cpu_to_be_16(9);
+	udp->dgram_len = rte_cpu_to_be_16(sizeof(*udp) + payload);
+	return m;
+}
+
+/* --inject: @p n packets into each port's tx queue. */
+static int
+inject(struct rte_mempool *mp, unsigned int n)
+{
+	struct rte_mbuf *m;
+	unsigned int i;
+	uint16_t p, sent;
+
+	for (p = 0; p < num_ports; p++) {
+		for (i = 0; i < n; i++) {
+			m = packet_make(mp, p, (p + 1) % num_ports, i);
+			if (m == NULL) {
+				fprintf(stderr, "inject: no mbuf\n");
+				return -ENOMEM;
+			}
+			sent = rte_eth_tx_burst(p, 0, &m, 1);
+			if (sent != 1) {
+				rte_pktmbuf_free(m);
+				fprintf(stderr, "inject: port %u took %u of %u packets\n", p, i, n);
+				return -ENOSPC;
+			}
+		}
+	}
 	return 0;
 }
 
@@ -554,7 +658,8 @@ print_json(void)
 		printf("%s{\"port\": %u, \"rx\": %" PRIu64 ", \"tx\": %" PRIu64
 			", \"dropped\": %" PRIu64 "}", i != 0 ? ", " : "", i, ports[i].rx,
 			ports[i].tx, ports[i].dropped);
-	printf("], \"pkt_drop\": %" PRIu64 ", \"stages\": [", pkt_drop_total);
+	printf("], \"injected\": %lu, \"pkt_drop\": %" PRIu64 ", \"stages\": [",
+		opt_inject * num_ports, pkt_drop_total);
 	for (i = 0; i < num_rows; i++) {
 		const struct node_row *r = &rows[i];
 
@@ -680,6 +785,8 @@ main(int argc, char **argv)
 	}
 	if (graph_setup() != 0 || routes_setup() != 0)
 		goto out_ports;
+	if (opt_inject != 0 && inject(mp, opt_inject) != 0)
+		goto out_stats;
 
 	memset(&csp, 0, sizeof(csp));
 	csp.socket_id = SOCKET_ID_ANY;
