@@ -142,7 +142,7 @@ copied[ld-linux-aarch64.so.1]=1
 cp -L "$CROSS_LIBC/ld-linux-aarch64.so.1" "$ROOT/lib/"
 
 bins=""
-for b in app/test/dpdk-test app/test-pmu/dpdk-test-pmu; do
+for b in app/test/dpdk-test app/test-pmu/dpdk-test-pmu examples/dpdk-pmu-graph; do
 	if [ -f "$BUILD/$b" ]; then
 		bins="$bins $BUILD/$b"
 	else
@@ -165,6 +165,17 @@ while IFS= read -r f; do
 	copied[$soname]=1
 	add_elf "$f" "$ROOT/lib/$soname"
 done < <(find "$BUILD" -name '*.p' -prune -o -type f -name 'librte_pmu.so.*' -print 2>/dev/null)
+# DPDK drivers that dpdk-pmu-graph loads with -d /lib/NAME (the guest has no
+# plugin folder): the ring mempool and the net_ring ports.
+pmds=$SYSROOT/usr/lib/aarch64-linux-gnu/dpdk/pmds-23.0
+for p in librte_mempool_ring.so.23 librte_net_ring.so.23; do
+	if [ -e "$pmds/$p" ]; then
+		copied[$p]=1
+		add_elf "$pmds/$p" "$ROOT/lib/$p"
+	else
+		log "warning: no $pmds/$p"
+	fi
+done
 # glibc loads libgcc_s.so.1 with dlopen() for pthread_cancel(), which the
 # EAL's cleanup calls on its threads: no DT_NEEDED names it, and without it
 # a program aborts at exit ("libgcc_s.so.1 must be installed").
