@@ -2,14 +2,18 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 #
-# CI stage: the API reference and the meson options. Configures a build
-# with tests, apps and examples switched off and the docs on
-# (-Denable_docs=true), builds it, and fails on any doxygen warning or
-# error; checks that doxygen fails on a warning, that a machine without
-# graphviz builds the docs cleanly, and that bad option values are refused.
-# Installs doxygen and graphviz when missing. Ends with
+# CI stage: the guides, the man pages, the API reference and the meson
+# options. Configures a build with tests, apps and examples switched off and
+# the docs on (-Denable_docs=true), builds it, and fails on any doxygen
+# warning or error; checks that doxygen fails on a warning, that a machine
+# without graphviz builds the docs cleanly, and that bad option values are
+# refused. Builds the HTML guides with `sphinx-build -W` (and checks that a
+# warning fails them), checks what meson installs (guides, API reference,
+# man pages), and that every dpdk-test-pmu option the tool guide shows is
+# one the tool accepts (with the tool of the x86 build, BUILD_DIR, default
+# build). Installs doxygen, graphviz and sphinx when missing. Ends with
 # "RESULT passed=P failed=F skipped=S"; exit 0 only when nothing failed.
-# About 20 s on two cores.
+# About 70 s on two cores.
 set -uo pipefail
 
 LOG_TAG=ci-doc
@@ -28,7 +32,7 @@ skip() { echo "  skip: $1"; skipped=$((skipped + 1)); }
 show() { sed 's/^/    | /' "$1" | tail -"${2:-15}"; }
 
 devtools/install-deps.sh || exit 1
-pkgs_install doc || die "cannot install doxygen and graphviz"
+pkgs_install doc || die "cannot install doxygen, graphviz and sphinx"
 
 off="-Dtests=false -Ddisable_apps=test-pmu -Dexamples="
 b=$tmp/build
@@ -48,6 +52,87 @@ if [ -f "$b/lib/librte_pmu.so" ] && [ -z "$progs" ]; then
 	ok "no dpdk-test, dpdk-test-pmu nor example built; librte_pmu.so built"
 else
 	fail "programs built although switched off: ${progs:-none} (or no librte_pmu.so)"
+fi
+
+echo "=== sphinx: the HTML guides and the man pages"
+if [ -f "$b/doc/guides/index.html" ] && [ -f "$b/doc/guides/tools/test_pmu.html" ] &&
+		[ -f "$b/doc/guides/prog_guide/pmu_lib.html" ] &&
+		[ -f "$b/doc/guides/rel_notes/release_0_1.html" ]; then
+	ok "meson -Denable_docs=true builds the HTML guides (sphinx -W): index and the three guides"
+else
+	fail "no HTML guides in $b/doc/guides"
+fi
+# The index links the API reference, where it is built (and installed).
+if grep -q 'href="../api/html/index.html"' "$b/doc/guides/index.html" 2>/dev/null &&
+		[ -f "$b/doc/guides/../api/html/index.html" ]; then
+	ok "the guides' index links the API reference, and the link leads to it"
+else
+	fail "the guides' index does not link ../api/html/index.html, or nothing is there"
+fi
+if sphinx-build -W -b html doc/guides "$tmp/html" >"$tmp/sphinx.log" 2>&1; then
+	ok "sphinx-build -W -b html doc/guides: no warning"
+else
+	fail "sphinx-build -W -b html doc/guides"
+	show "$tmp/sphinx.log"
+fi
+# A broken reference must fail the guides.
+# (conf.py reads the VERSION file two folders up.)
+mkdir -p "$tmp/badtree/doc"
+cp -r doc/guides "$tmp/badtree/doc/"
+cp VERSION "$tmp/badtree/"
+# shellcheck disable=SC2016 # rst, not shell
+printf '\nSee :doc:`no_such_guide`.\n' >>"$tmp/badtree/doc/guides/index.rst"
+if sphinx-build -W -q -b html "$tmp/badtree/doc/guides" "$tmp/badhtml" >"$tmp/badsphinx.log" 2>&1; then
+	fail "sphinx-build -W succeeded on a reference to a missing document"
+elif grep -q 'no_such_guide' "$tmp/badsphinx.log"; then
+	ok "a sphinx warning fails the guides (a :doc: to a missing document: exit non-zero)"
+else
+	fail "sphinx-build failed, but not on the missing document"
+	show "$tmp/badsphinx.log"
+fi
+if meson install -C "$b" --destdir "$tmp/dest" >"$tmp/install.log" 2>&1; then
+	d=$tmp/dest/usr/local/share
+	if [ -f "$d/man/man1/dpdk-pmu-exporter.1" ] && [ ! -e "$d/man/man1/dpdk-test-pmu.1" ] &&
+			[ -f "$d/doc/rte_pmu/guides/index.html" ] &&
+			[ -f "$d/doc/rte_pmu/api/html/index.html" ]; then
+		ok "meson install: guides, API reference, dpdk-pmu-exporter(1); no dpdk-test-pmu(1) without the app"
+	else
+		fail "meson install of the docs: $(cd "$tmp/dest" && find . -path '*man1*' -o -name index.html | tr '\n' ' ')"
+	fi
+else
+	fail "meson install of the docs build"
+	show "$tmp/install.log"
+fi
+build=${BUILD_DIR:-build}
+tool=$build/app/test-pmu/dpdk-test-pmu
+if [ ! -x "$tool" ]; then
+	skip "dpdk-test-pmu(1) install and the guide's options: no $tool (run the build stage first)"
+else
+	if meson introspect --installed "$build" | grep -q '/man1/dpdk-test-pmu.1"'; then
+		ok "meson installs dpdk-test-pmu(1) with the app ($build)"
+	else
+		fail "meson does not install dpdk-test-pmu(1) in $build"
+	fi
+	if devtools/check-guide-options.py "$tool" doc/guides/tools/test_pmu.rst >"$tmp/opts.log" 2>&1; then
+		ok "every dpdk-test-pmu option the tool guide shows is accepted by the tool ($(grep -c '^ok:' "$tmp/opts.log") checks)"
+	else
+		fail "the tool guide shows options the tool rejects"
+		grep -v '^ok:' "$tmp/opts.log" | sed 's/^/    | /'
+	fi
+	# The same check on a small guide showing an option the tool does not
+	# have, in its Options section and in an example.
+	# shellcheck disable=SC2016 # rst, not shell
+	printf '%s\n' 'Options' '-------' '' '``-r, --raw``' '  Raw.' '' \
+		'``--no-such-option``' '  Not an option.' '' 'Examples' '--------' '' \
+		'   $ dpdk-test-pmu -l 0-1 -- -e task-clock --json -Z' >"$tmp/bad_guide.rst"
+	if ! devtools/check-guide-options.py "$tool" "$tmp/bad_guide.rst" >"$tmp/badopts.log" 2>&1 &&
+			grep -q "^FAIL: --no-such-option" "$tmp/badopts.log" &&
+			grep -q "^FAIL: example .*-Z" "$tmp/badopts.log"; then
+		ok "a guide showing --no-such-option and -Z fails the check, naming both"
+	else
+		fail "the check passed a guide with options the tool does not have"
+		show "$tmp/badopts.log"
+	fi
 fi
 
 echo "=== doxygen"

@@ -103,7 +103,7 @@ kernel EBUSY returned as -EBUSY@lib/pmu/pmu_state.c@\tcase -EAGAIN:\n\tcase -EBU
 ENFILE not mapped@lib/pmu/pmu_state.c@\tcase -EMFILE:\n\tcase -ENFILE:\n\t\treturn -EMFILE;@\tcase -EMFILE:\n\t\treturn -EMFILE;
 too-wide value not -EINVAL@lib/pmu/pmu_event_terms.c@\t\t\tctx->event, value, key, ctx->pmu_name);\n\t\treturn -EINVAL;@\t\t\tctx->event, value, key, ctx->pmu_name);\n\t\treturn -ERANGE;
 strdup failure not logged@lib/pmu/pmu.c@\t\tPMU_LOG(ERR, "add event %s: out of memory", pmu_name_printable(name));@
-read error logged every time@lib/pmu/pmu_read.c@\tif (lc->read_error_logged)\n\t\treturn;@
+read error logged every time@lib/pmu/pmu_read.c@\tif (lc->read_error_logged)\n\t\treturn 0;@
 sysfs scanned under the lock@lib/pmu/pmu.c@\tcore_pmu_find(core);\n\n\tpmu_lock();\n\tif (pmu.initialized) {@\tpmu_lock();\n\tcore_pmu_find(core);\n\tif (pmu.initialized) {
 group read under the lock@lib/pmu/pmu_state.c@\tif (pin && c->status > 0 && lc->group_fd >= 0) {@\tif (pin && c->status > 0 && lc->group_fd >= 0) {\n\t\tuint64_t v_;\n\t\tif (read(lc->group_fd, &v_, sizeof(v_)) < 0)\n\t\t\tv_ = 0;
 EOF

@@ -26,7 +26,7 @@ passed=0 failed=0 skipped=0
 times=""
 
 # Stage scripts run after the guest, in this order (devtools/ci-NAME.sh).
-CI_STAGES="reinstall faults events observe graph tool doc perf torture sanitize fuzz"
+CI_STAGES="reinstall faults events observe graph tool doc package perf torture sanitize fuzz"
 
 # stage NAME COMMAND...: run one stage, tally its RESULT lines, time it.
 stage()

@@ -340,7 +340,8 @@ x86_names(const char *name)
 static void
 naming_for(const char *arch)
 {
-	bool arm = strcmp(arch, "arm64") == 0 || strcmp(arch, "biglittle") == 0;
+	/* arm64, biglittle, biglsw, realbig: arm64's trees; the others x86's. */
+	bool arm = strncmp(arch, "arm", 3) == 0 || strstr(arch, "big") != NULL;
 	const struct pmu_arch_ops *cur = pmu_arch_swap(NULL);
 
 	if (real_ops == NULL)

@@ -584,9 +584,9 @@ print_table(FILE *f)
 		worker_lcore);
 	fprintf(f, "%-16s %10s %10s %8s", "Node", "Calls", "Packets", "Pkts/Call");
 	for (e = 0; e < num_events; e++) {
-		snprintf(head, sizeof(head), "%.10s/pkt", event_names[e] != NULL ?
+		snprintf(head, sizeof(head), "%.12s/pkt", event_names[e] != NULL ?
 			event_names[e] : "?");
-		fprintf(f, " %14s", head);
+		fprintf(f, " %16s", head);
 	}
 	if (ev_cycles >= 0 && ev_instructions >= 0)
 		fprintf(f, " %6s", "IPC");
@@ -598,7 +598,7 @@ print_table(FILE *f)
 		fprintf(f, "%-16s %10" PRIu64 " %10" PRIu64 " %8.2f", r->name, s->calls,
 			s->items, per(s->items, s->calls));
 		for (e = 0; e < num_events; e++)
-			fprintf(f, " %14.2f", per(s->values[e], s->items));
+			fprintf(f, " %16.2f", per(s->values[e], s->items));
 		if (ev_cycles >= 0 && ev_instructions >= 0)
 			fprintf(f, " %6.2f", per(s->values[ev_instructions], s->values[ev_cycles]));
 		fprintf(f, " | %10" PRIu64 " %10" PRIu64 " %12.1f %12.2f\n", r->graph_calls,

@@ -71,6 +71,8 @@ stage_lcore_reset(struct __rte_pmu_stage_lcore *sl)
 	sl->num_events = 0;
 	sl->depth = 0;
 	sl->top_measured = 0;
+	__atomic_store_n(&sl->misuse, 0, __ATOMIC_RELAXED);
+	sl->misuse_logged = 0;
 	memset(sl->acc, 0, sizeof(sl->acc));
 }
 

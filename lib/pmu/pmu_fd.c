@@ -437,6 +437,28 @@ read_any(int fd, uint64_t read_format, struct pmu_read_values *out)
 	return pmu_read_parse(buf, (size_t)n, read_format, out);
 }
 
+/* An event's own read that did not give its 24 bytes at once: EINTR tried
+ * again, the rest an error. Out of line, so that the common read stays
+ * short.
+ */
+static __rte_noinline int
+read_event_again(int fd, struct pmu_read_values *out, ssize_t n)
+{
+	unsigned int tries = 1;
+
+	while (n < 0 && errno == EINTR && tries++ < PMU_FD_TRIES)
+		n = read(fd, out, 3 * sizeof(uint64_t));
+	if (n == 3 * sizeof(uint64_t)) {
+		out->value[0] = out->value0;
+		out->nr = 1;
+		return 0;
+	}
+	out->nr = 0;
+
+	/* 0 bytes: a pinned group the kernel could not schedule. */
+	return n < 0 ? -errno : -ENODATA;
+}
+
 int
 pmu_fd_read(int fd, uint64_t read_format, struct pmu_read_values *out)
 {
@@ -450,13 +472,11 @@ pmu_fd_read(int fd, uint64_t read_format, struct pmu_read_values *out)
 	if (unlikely(read_format != PMU_FD_READ_FORMAT))
 		return read_any(fd, read_format, out);
 
-	FD_RETRY(n = read(fd, out, 3 * sizeof(uint64_t)), n < 0, interrupted);
-	if (likely(n == 3 * sizeof(uint64_t))) {
-		out->value[0] = out->value0;
-		out->nr = 1;
-		return 0;
-	}
-	out->nr = 0;
+	n = read(fd, out, 3 * sizeof(uint64_t));
+	if (unlikely(n != 3 * sizeof(uint64_t)))
+		return read_event_again(fd, out, n);
+	out->value[0] = out->value0;
+	out->nr = 1;
 
-	return n < 0 ? -errno : -ENODATA;
+	return 0;
 }

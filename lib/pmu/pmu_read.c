@@ -16,18 +16,24 @@
 #include "pmu_private.h"
 #include "rte_pmu_trace.h"
 
-/* A read gave 0 although the group is open: count it, log the first. */
-static void
-read_error(unsigned int lcore_id, struct pmu_lcore *lc, unsigned int index, int err)
+/* A read gave 0 although the group is open: count it, log the first.
+ * Returns the 0 the read gives. Out of line: the read path saves no
+ * register for it.
+ */
+static __rte_noinline __rte_cold uint64_t
+read_error(struct pmu_lcore *lc, unsigned int index, int err)
 {
+	unsigned int lcore_id = pmu_lcore_id(lc);
+
 	__atomic_fetch_add(&lc->read_errors, 1, __ATOMIC_RELAXED);
 	rte_pmu_trace_error(lcore_id, "read", err);
 	if (lc->read_error_logged)
-		return;
+		return 0;
 	lc->read_error_logged = true;
 	PMU_LOG(WARNING, "lcore %u: read() of event %u failed (%s): the read returns 0; "
 		"rte_pmu_lcore_info_get() counts such reads (read_errors), only this one "
 		"is logged", lcore_id, index, strerror(-err));
+	return 0;
 }
 
 /* A read of an index that was never added: 0, counted, the first logged. */
@@ -79,9 +85,10 @@ __rte_pmu_read_fd(struct rte_pmu_event_group *group, unsigned int index)
 	uint64_t value = 0;
 	int ret;
 
-	/* No group open on this thread, or no event in that slot. */
-	if (unlikely(index >= __atomic_load_n(&lc->num_ready, __ATOMIC_ACQUIRE) ||
-			group != RTE_PER_LCORE(_pmu_group)))
+	/* No group open on this thread, or no event in that slot (the
+	 * thread's group and lcore state are set together).
+	 */
+	if (unlikely(index >= __atomic_load_n(&lc->num_ready, __ATOMIC_ACQUIRE)))
 		return __rte_pmu_read_slow(index);
 
 	/* Only this thread writes the count: a relaxed load and store, no
@@ -96,10 +103,8 @@ __rte_pmu_read_fd(struct rte_pmu_event_group *group, unsigned int index)
 		return value;
 
 	ret = pmu_fd_read(lc->fds[index], PMU_FD_READ_FORMAT, &rv);
-	if (unlikely(ret != 0)) {
-		read_error(pmu_group_lcore(group), lc, index, ret);
-		return 0;
-	}
+	if (unlikely(ret != 0))
+		return read_error(lc, index, ret);
 
 	return __rte_pmu_scale(rv.value[0], rv.time_enabled, rv.time_running);
 }

@@ -169,6 +169,13 @@ pmu_state_lcore(unsigned int lcore_id)
 	return &pmu.lcores[lcore_id];
 }
 
+/** The lcore id of @p lc, an entry of pmu.lcores. */
+static inline unsigned int
+pmu_lcore_id(const struct pmu_lcore *lc)
+{
+	return (unsigned int)(lc - pmu.lcores);
+}
+
 /** Stages registered now (no lock: their names and periods are set). */
 static inline unsigned int
 pmu_state_stage_count(void)

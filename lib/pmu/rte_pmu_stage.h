@@ -402,7 +402,9 @@ rte_pmu_stage_begin(unsigned int id)
 {
 	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
 
-	if (unlikely(id >= sl->num_stages || sl->depth >= RTE_PMU_STAGE_DEPTH ||
+	/* A constant id out of range goes to the slow path at compile time. */
+	if (unlikely((__builtin_constant_p(id) && id >= RTE_PMU_MAX_STAGES) ||
+			id >= sl->num_stages || sl->depth >= RTE_PMU_STAGE_DEPTH ||
 			sl->acc[id].open != 0)) {
 		__rte_pmu_stage_begin_slow(id);
 		return;
@@ -461,7 +463,8 @@ rte_pmu_stage_next(unsigned int end_id, unsigned int items, unsigned int begin_i
 	uint64_t now[__RTE_PMU_STAGE_EVENTS];
 	int measured;
 
-	if (unlikely(sl->depth == 0 || sl->frames[sl->depth - 1].id != end_id ||
+	if (unlikely((__builtin_constant_p(begin_id) && begin_id >= RTE_PMU_MAX_STAGES) ||
+			sl->depth == 0 || sl->frames[sl->depth - 1].id != end_id ||
 			begin_id >= sl->num_stages || sl->acc[begin_id].open != 0)) {
 		rte_pmu_stage_end(end_id, items);
 		rte_pmu_stage_begin(begin_id);

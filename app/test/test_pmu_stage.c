@@ -1,0 +1,486 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+/* pmu_stage_autotest: stage accounting against the real kernel.
+ *
+ * The counted event is "instructions" where it opens (exact counts in the
+ * arm64 guest), "task-clock" elsewhere. On this x86 VM task-clock is read
+ * with read(): there each counter read of a stage is one read() system
+ * call of the group, which the kernel counts exactly (syscr), so the
+ * number of counter reads (chaining, sampling) is asserted here too.
+ * Run with two lcores (-l 0-1).
+ */
+
+#include <errno.h>
+#include <inttypes.h>
+#include <numa.h>
+#include <numaif.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <rte_common.h>
+#include <rte_launch.h>
+#include <rte_lcore.h>
+#include <rte_log.h>
+
+#include <rte_pmu.h>
+
+#include "pmu_private.h"
+#include "test.h"
+#include "test_pmu_loop.h"
+#include "test_pmu_syscount.h"
+
+#define CALLS 1000u
+#define ITEMS 32u
+#define LOOP 1000u
+
+static int idx;             /* the counted event */
+static bool exact;          /* instructions on the user page */
+static const char *ev_name;
+
+/* Init with one event: instructions where it opens, task-clock else. */
+static int
+stage_setup(void)
+{
+	struct rte_pmu_lcore_info info;
+
+	rte_pmu_fini();
+	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init");
+	ev_name = "instructions";
+	idx = rte_pmu_add_event(ev_name);
+	if (idx < 0) {
+		ev_name = "task-clock";
+		idx = rte_pmu_add_event(ev_name);
+	}
+	TEST_ASSERT_EQUAL(idx, 0, "add %s: %d", ev_name, idx);
+	TEST_ASSERT_SUCCESS(rte_pmu_lcore_open(), "lcore open");
+	TEST_ASSERT_SUCCESS(rte_pmu_lcore_info_get(rte_lcore_id(), &info), "info");
+	exact = strcmp(ev_name, "instructions") == 0 &&
+		info.events[0].path == RTE_PMU_PATH_USER;
+	printf("stage tests count %s (%s)\n", ev_name, exact ? "user page" : "read()");
+	return TEST_SUCCESS;
+}
+
+static int
+test_stage_register(void)
+{
+	char name[RTE_PMU_STAGE_NAME_MAX + 8];
+	unsigned int period;
+	int a, i, ret;
+
+	rte_pmu_fini();
+	TEST_ASSERT_EQUAL(rte_pmu_stage_register("rx"), -ENODEV, "before init");
+	TEST_ASSERT_EQUAL(rte_pmu_stage_count(), -ENODEV, "count before init");
+	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init");
+	TEST_ASSERT_EQUAL(rte_pmu_stage_register(NULL), -EINVAL, "NULL");
+	TEST_ASSERT_EQUAL(rte_pmu_stage_register(""), -EINVAL, "empty");
+	TEST_ASSERT_EQUAL(rte_pmu_stage_register("has space"), -EINVAL, "space");
+	TEST_ASSERT_EQUAL(rte_pmu_stage_register("new\nline"), -EINVAL, "newline");
+	memset(name, 'x', sizeof(name));
+	name[RTE_PMU_STAGE_NAME_MAX] = '\0';
+	TEST_ASSERT_EQUAL(rte_pmu_stage_register(name), -EINVAL, "too long");
+	name[RTE_PMU_STAGE_NAME_MAX - 1] = '\0';
+	TEST_ASSERT_EQUAL(rte_pmu_stage_register(name), 0, "longest name");
+
+	a = rte_pmu_stage_register("rx");
+	TEST_ASSERT_EQUAL(a, 1, "rx: %d", a);
+	TEST_ASSERT_EQUAL(rte_pmu_stage_register("rx"), a, "the same name, the same id");
+	for (i = 2; i < RTE_PMU_MAX_STAGES; i++) {
+		snprintf(name, sizeof(name), "s%d", i);
+		TEST_ASSERT_EQUAL(rte_pmu_stage_register(name), i, "stage %d", i);
+	}
+	TEST_ASSERT_EQUAL(rte_pmu_stage_register("one-more"), -ENOSPC, "past the maximum");
+	TEST_ASSERT_EQUAL(rte_pmu_stage_register("rx"), a, "found when full");
+	TEST_ASSERT_EQUAL(rte_pmu_stage_count(), RTE_PMU_MAX_STAGES, "count");
+
+	TEST_ASSERT_EQUAL(rte_pmu_stage_sampling_set(a, 0), -EINVAL, "period 0");
+	TEST_ASSERT_EQUAL(rte_pmu_stage_sampling_set(a, 65537), -EINVAL, "period too long");
+	TEST_ASSERT_EQUAL(rte_pmu_stage_sampling_set(RTE_PMU_MAX_STAGES, 2), -EINVAL,
+		"unknown id");
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(a, 16), "period 16");
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_info(a, name, &period), "info");
+	TEST_ASSERT(strcmp(name, "rx") == 0 && period == 16, "info: %s %u", name, period);
+	TEST_ASSERT_EQUAL(rte_pmu_stage_info(RTE_PMU_MAX_STAGES, name, NULL), -EINVAL,
+		"info of an unknown id");
+
+	/* fini drops every stage. */
+	rte_pmu_fini();
+	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init again");
+	TEST_ASSERT_EQUAL(rte_pmu_stage_count(), 0, "stages after fini");
+	ret = rte_pmu_stage_register("tx");
+	TEST_ASSERT_EQUAL(ret, 0, "first id after fini: %d", ret);
+	rte_pmu_fini();
+	return TEST_SUCCESS;
+}
+
+static int
+get(unsigned int lcore, int id, struct rte_pmu_stage_stats *s)
+{
+	int ret = rte_pmu_stage_stats_get(lcore, id, s);
+
+	TEST_ASSERT_SUCCESS(ret, "stats of stage %d on lcore %u: %d", id, lcore, ret);
+	return TEST_SUCCESS;
+}
+
+/* Calls, items and values of one stage around a loop; after
+ * rte_pmu_lcore_open() the user-page path makes no read() at all.
+ */
+static int
+test_stage_counts(void)
+{
+	struct rte_pmu_stage_stats s;
+	struct syscount sc;
+	uint64_t reads, base;
+	unsigned int i;
+	int a;
+
+	if (stage_setup() != TEST_SUCCESS)
+		return TEST_FAILED;
+	a = rte_pmu_stage_register("work");
+	TEST_ASSERT(a >= 0, "register: %d", a);
+	TEST_ASSERT_SUCCESS(syscount_open(&sc), "syscr");
+	base = syscount_reads(&sc);
+	for (i = 0; i < CALLS; i++) {
+		rte_pmu_stage_begin(a);
+		test_loop(LOOP);
+		rte_pmu_stage_end(a, ITEMS);
+	}
+	reads = syscount_reads(&sc) - base;
+	syscount_close(&sc);
+	if (get(rte_lcore_id(), a, &s) != TEST_SUCCESS)
+		return TEST_FAILED;
+	printf("work: %" PRIu64 " calls, %" PRIu64 " items, %" PRIu64 " measured, %s %"
+		PRIu64 " (%.1f a call), %" PRIu64 " read() calls\n", s.calls, s.items,
+		s.measured, ev_name, s.values[0], (double)s.values[0] / s.calls, reads);
+	TEST_ASSERT_EQUAL(s.calls, (uint64_t)CALLS, "calls");
+	TEST_ASSERT_EQUAL(s.items, (uint64_t)CALLS * ITEMS, "items");
+	TEST_ASSERT_EQUAL(s.measured, (uint64_t)CALLS, "measured");
+	TEST_ASSERT_EQUAL(s.num_events, 1u, "events");
+	TEST_ASSERT_EQUAL(s.misuse, UINT64_C(0), "misuse");
+	TEST_ASSERT_EQUAL(s.self_values[0], s.values[0], "no child: self is all");
+	if (exact) {
+		/* The loop and at most the stage's own reads and bookkeeping. */
+		TEST_ASSERT(s.values[0] >= (uint64_t)CALLS * LOOP * TEST_LOOP_INSNS &&
+			s.values[0] <= (uint64_t)CALLS * (LOOP * TEST_LOOP_INSNS + 120),
+			"instructions %" PRIu64, s.values[0]);
+		TEST_ASSERT_EQUAL(reads, UINT64_C(0), "read() on the user-page path");
+	} else {
+		TEST_ASSERT(s.values[0] > 0, "%s counted nothing", ev_name);
+		/* Two counter reads a call, one read() each. */
+		TEST_ASSERT_EQUAL(reads, 2 * (uint64_t)CALLS, "read() calls");
+	}
+	rte_pmu_fini();
+	return TEST_SUCCESS;
+}
+
+/* A parent's values include its child's; its self values leave them out. */
+static int
+test_stage_nesting(void)
+{
+	struct rte_pmu_stage_stats p, c, l;
+	int outer, inner, leaf, d[RTE_PMU_STAGE_DEPTH];
+	char name[16];
+	unsigned int i;
+
+	if (stage_setup() != TEST_SUCCESS)
+		return TEST_FAILED;
+	outer = rte_pmu_stage_register("outer");
+	inner = rte_pmu_stage_register("inner");
+	leaf = rte_pmu_stage_register("leaf");
+	for (i = 0; i < CALLS; i++) {
+		rte_pmu_stage_begin(outer);
+		test_loop(LOOP);
+		rte_pmu_stage_begin(inner);
+		test_loop(LOOP);
+		rte_pmu_stage_begin(leaf);
+		test_loop(LOOP);
+		rte_pmu_stage_end(leaf, 1);
+		rte_pmu_stage_end(inner, 2);
+		rte_pmu_stage_end(outer, 3);
+	}
+	if (get(rte_lcore_id(), outer, &p) != TEST_SUCCESS ||
+			get(rte_lcore_id(), inner, &c) != TEST_SUCCESS ||
+			get(rte_lcore_id(), leaf, &l) != TEST_SUCCESS)
+		return TEST_FAILED;
+	printf("outer %" PRIu64 " (self %" PRIu64 "), inner %" PRIu64 " (self %" PRIu64
+		"), leaf %" PRIu64 "\n", p.values[0], p.self_values[0], c.values[0],
+		c.self_values[0], l.values[0]);
+	TEST_ASSERT(p.calls == CALLS && c.calls == CALLS && l.calls == CALLS, "calls");
+	TEST_ASSERT(p.items == 3 * CALLS && c.items == 2 * CALLS && l.items == CALLS, "items");
+	TEST_ASSERT(p.values[0] > c.values[0] && c.values[0] > l.values[0], "inclusive");
+	TEST_ASSERT_EQUAL(p.self_values[0] + c.values[0], p.values[0], "outer's self");
+	TEST_ASSERT_EQUAL(c.self_values[0] + l.values[0], c.values[0], "inner's self");
+	TEST_ASSERT_EQUAL(l.self_values[0], l.values[0], "leaf's self");
+	if (exact)
+		TEST_ASSERT(p.self_values[0] >= (uint64_t)CALLS * LOOP * TEST_LOOP_INSNS &&
+			p.self_values[0] <= (uint64_t)CALLS * (LOOP * TEST_LOOP_INSNS + 200),
+			"outer's self: its own loop and the reads");
+
+	/* Four deep is allowed; a fifth is misuse, and changes nothing. */
+	for (i = 0; i < RTE_PMU_STAGE_DEPTH; i++) {
+		snprintf(name, sizeof(name), "d%u", i);
+		d[i] = rte_pmu_stage_register(name);
+	}
+	for (i = 0; i < RTE_PMU_STAGE_DEPTH; i++)
+		rte_pmu_stage_begin(d[i]);
+	rte_pmu_stage_begin(leaf);
+	rte_pmu_stage_end(leaf, 1);
+	for (i = RTE_PMU_STAGE_DEPTH; i-- > 0;)
+		rte_pmu_stage_end(d[i], 1);
+	for (i = 0; i < RTE_PMU_STAGE_DEPTH; i++) {
+		if (get(rte_lcore_id(), d[i], &p) != TEST_SUCCESS)
+			return TEST_FAILED;
+		TEST_ASSERT_EQUAL(p.calls, UINT64_C(1), "depth %u: calls", i);
+	}
+	if (get(rte_lcore_id(), leaf, &p) != TEST_SUCCESS)
+		return TEST_FAILED;
+	TEST_ASSERT_EQUAL(p.calls, (uint64_t)CALLS, "too deep: not a call");
+	/* The begin too deep, then its end (no longer the innermost). */
+	TEST_ASSERT_EQUAL(p.misuse, UINT64_C(2), "misuse counted: %" PRIu64, p.misuse);
+	rte_pmu_fini();
+	return TEST_SUCCESS;
+}
+
+/* rx -> process -> tx chained: four counter reads a burst, not six. */
+static int
+test_stage_chained(void)
+{
+	struct rte_pmu_stage_stats s[3];
+	int rx, proc, tx, i;
+	struct syscount sc;
+	uint64_t reads, base;
+	unsigned int n;
+
+	if (stage_setup() != TEST_SUCCESS)
+		return TEST_FAILED;
+	rx = rte_pmu_stage_register("rx");
+	proc = rte_pmu_stage_register("process");
+	tx = rte_pmu_stage_register("tx");
+	TEST_ASSERT_SUCCESS(syscount_open(&sc), "syscr");
+	base = syscount_reads(&sc);
+	for (n = 0; n < CALLS; n++) {
+		rte_pmu_stage_begin(rx);
+		test_loop(LOOP);
+		rte_pmu_stage_next(rx, ITEMS, proc);
+		test_loop(2 * LOOP);
+		rte_pmu_stage_next(proc, ITEMS, tx);
+		test_loop(LOOP);
+		rte_pmu_stage_end(tx, ITEMS - 1);
+	}
+	reads = syscount_reads(&sc) - base;
+	syscount_close(&sc);
+	for (i = 0; i < 3; i++)
+		if (get(rte_lcore_id(), i == 0 ? rx : i == 1 ? proc : tx, &s[i]) != TEST_SUCCESS)
+			return TEST_FAILED;
+	printf("chained: rx %" PRIu64 ", process %" PRIu64 ", tx %" PRIu64 " %s; %" PRIu64
+		" read() calls for %u bursts\n", s[0].values[0], s[1].values[0],
+		s[2].values[0], ev_name, reads, CALLS);
+	for (i = 0; i < 3; i++)
+		TEST_ASSERT(s[i].calls == CALLS && s[i].measured == CALLS, "stage %d calls", i);
+	TEST_ASSERT(s[0].items == CALLS * ITEMS && s[2].items == CALLS * (ITEMS - 1), "items");
+	if (exact) {
+		TEST_ASSERT_EQUAL(reads, UINT64_C(0), "read() on the user-page path");
+		TEST_ASSERT(s[1].values[0] > s[0].values[0] && s[1].values[0] > s[2].values[0],
+			"process runs the longest loop");
+	} else {
+		TEST_ASSERT_EQUAL(reads, 4 * (uint64_t)CALLS, "counter reads a burst");
+	}
+	rte_pmu_fini();
+	return TEST_SUCCESS;
+}
+
+/* 1 in 16 measured; calls and items exact; values scaled to all calls. */
+static int
+test_stage_sampling(void)
+{
+	struct rte_pmu_stage_stats all, some;
+	int every, sampled;
+	struct syscount sc;
+	uint64_t reads, base;
+	unsigned int i;
+
+	if (stage_setup() != TEST_SUCCESS)
+		return TEST_FAILED;
+	every = rte_pmu_stage_register("every");
+	sampled = rte_pmu_stage_register("sampled");
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(sampled, 16), "period");
+	TEST_ASSERT_SUCCESS(syscount_open(&sc), "syscr");
+	base = syscount_reads(&sc);
+	for (i = 0; i < 16 * CALLS; i++) {
+		rte_pmu_stage_begin(sampled);
+		test_loop(LOOP);
+		rte_pmu_stage_end(sampled, 1);
+	}
+	reads = syscount_reads(&sc) - base;
+	syscount_close(&sc);
+	for (i = 0; i < CALLS; i++) {
+		rte_pmu_stage_begin(every);
+		test_loop(LOOP);
+		rte_pmu_stage_end(every, 1);
+	}
+	if (get(rte_lcore_id(), every, &all) != TEST_SUCCESS ||
+			get(rte_lcore_id(), sampled, &some) != TEST_SUCCESS)
+		return TEST_FAILED;
+	printf("sampled 1 in 16: %" PRIu64 " calls, %" PRIu64 " measured, %s %.1f a call "
+		"(every call measured: %.1f), %" PRIu64 " read() calls\n", some.calls,
+		some.measured, ev_name, (double)some.values[0] / some.calls,
+		(double)all.values[0] / all.calls, reads);
+	TEST_ASSERT_EQUAL(some.calls, 16 * (uint64_t)CALLS, "calls exact");
+	TEST_ASSERT_EQUAL(some.items, 16 * (uint64_t)CALLS, "items exact");
+	TEST_ASSERT_EQUAL(some.measured, (uint64_t)CALLS, "measured");
+	if (exact)
+		TEST_ASSERT_EQUAL(some.values[0] / some.calls, all.values[0] / all.calls,
+			"scaled to all calls");
+	else
+		TEST_ASSERT_EQUAL(reads, 2 * (uint64_t)CALLS, "two reads per measured call");
+	rte_pmu_fini();
+	return TEST_SUCCESS;
+}
+
+/* Misuse: counted per lcore, logged once per kind, never a call. */
+static int
+test_stage_misuse(void)
+{
+	struct rte_pmu_stage_stats s;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *saved, *log;
+	int a, b, lines = 0;
+	const char *p;
+	unsigned int i;
+
+	if (stage_setup() != TEST_SUCCESS)
+		return TEST_FAILED;
+	a = rte_pmu_stage_register("a");
+	b = rte_pmu_stage_register("b");
+	log = open_memstream(&buf, &len);
+	TEST_ASSERT_NOT_NULL(log, "memstream");
+	saved = rte_log_get_stream();
+	rte_openlog_stream(log);
+	for (i = 0; i < 3; i++) {
+		rte_pmu_stage_begin(RTE_PMU_MAX_STAGES + 5); /* unknown id */
+		rte_pmu_stage_end(a, 7);                      /* end without begin */
+		rte_pmu_stage_begin(a);
+		rte_pmu_stage_begin(a);                       /* begin twice */
+		rte_pmu_stage_end(b, 1);                      /* not the innermost */
+		rte_pmu_stage_end(a, 1);
+		rte_pmu_stage_next(b, 1, a);                  /* next without begin */
+		rte_pmu_stage_end(a, 1);
+	}
+	rte_openlog_stream(saved);
+	fclose(log);
+	for (p = buf; p != NULL && (p = strstr(p, "not counted")) != NULL; p++)
+		lines++;
+	free(buf);
+	if (get(rte_lcore_id(), a, &s) != TEST_SUCCESS)
+		return TEST_FAILED;
+	printf("misuse: %" PRIu64 " counted, %d log lines; stage a: %" PRIu64 " calls\n",
+		s.misuse, lines, s.calls);
+	/* Each round: unknown id, end of a not begun, a begun twice, end of
+	 * b, and next from b (its begin of a is fine).
+	 */
+	TEST_ASSERT_EQUAL(s.misuse, UINT64_C(15), "misuse counted");
+	TEST_ASSERT_EQUAL(lines, 3, "one log line per kind");
+	/* Each round: the proper a, and the a that next began. */
+	TEST_ASSERT_EQUAL(s.calls, UINT64_C(6), "calls of a");
+	TEST_ASSERT_EQUAL(s.items, UINT64_C(6), "items of a");
+	if (get(rte_lcore_id(), b, &s) != TEST_SUCCESS)
+		return TEST_FAILED;
+	TEST_ASSERT_EQUAL(s.calls, UINT64_C(0), "calls of b");
+	rte_pmu_fini();
+	return TEST_SUCCESS;
+}
+
+static volatile int stop;
+static int worker_stage;
+
+static int
+stage_worker(void *arg __rte_unused)
+{
+	unsigned int n = 0;
+
+	if (rte_pmu_lcore_open() != 0)
+		return -1;
+	while (!__atomic_load_n(&stop, __ATOMIC_ACQUIRE) || n < 1000) {
+		rte_pmu_stage_begin(worker_stage);
+		test_loop(100);
+		rte_pmu_stage_end(worker_stage, ITEMS);
+		n++;
+	}
+	return 0;
+}
+
+/* Read from another thread while the lcore runs: never a torn snapshot,
+ * and the stage state lives on the lcore's NUMA node.
+ */
+static int
+test_stage_two_lcores(void)
+{
+	struct rte_pmu_stage_stats s, last;
+	struct __rte_pmu_stage_lcore *sl;
+	unsigned int worker, i;
+	int node = -1, want;
+
+	worker = rte_get_next_lcore(-1, 1, 0);
+	if (worker >= RTE_MAX_LCORE)
+		TEST_SKIP("needs two lcores (-l 0-1)");
+	if (stage_setup() != TEST_SUCCESS)
+		return TEST_FAILED;
+	worker_stage = rte_pmu_stage_register("worker");
+	stop = 0;
+	TEST_ASSERT_SUCCESS(rte_eal_remote_launch(stage_worker, NULL, worker), "launch");
+	memset(&last, 0, sizeof(last));
+	for (i = 0; i < 20000; i++) {
+		if (get(worker, worker_stage, &s) != TEST_SUCCESS)
+			break;
+		if (s.items != s.calls * ITEMS || s.measured != s.calls ||
+				s.calls < last.calls || s.values[0] < last.values[0]) {
+			printf("torn: calls %" PRIu64 " items %" PRIu64 " measured %" PRIu64
+				" (before: %" PRIu64 ")\n", s.calls, s.items, s.measured,
+				last.calls);
+			break;
+		}
+		last = s;
+	}
+	__atomic_store_n(&stop, 1, __ATOMIC_RELEASE);
+	TEST_ASSERT_SUCCESS(rte_eal_wait_lcore(worker), "worker");
+	TEST_ASSERT_EQUAL(i, 20000u, "a snapshot mixed two updates");
+	TEST_ASSERT(last.calls > 0, "the worker ran no stage while read");
+
+	sl = pmu_state_stage_lcore(worker);
+	TEST_ASSERT_NOT_NULL(sl, "no stage state for lcore %u", worker);
+	want = numa_available() < 0 ? -1 : (int)rte_lcore_to_socket_id(worker);
+	if (want >= 0)
+		TEST_ASSERT_SUCCESS(get_mempolicy(&node, NULL, 0, sl, MPOL_F_NODE | MPOL_F_ADDR),
+			"get_mempolicy");
+	printf("lcore %u (socket %u): stage state on node %d, %" PRIu64 " calls read\n",
+		worker, rte_lcore_to_socket_id(worker), node, last.calls);
+	TEST_ASSERT_EQUAL(node, want, "stage state of lcore %u on node %d, not %d", worker,
+		node, want);
+	rte_pmu_fini();
+	return TEST_SUCCESS;
+}
+
+static struct unit_test_suite pmu_stage_suite = {
+	.suite_name = "pmu stages",
+	.unit_test_cases = {
+		TEST_CASE(test_stage_register),
+		TEST_CASE(test_stage_counts),
+		TEST_CASE(test_stage_nesting),
+		TEST_CASE(test_stage_chained),
+		TEST_CASE(test_stage_sampling),
+		TEST_CASE(test_stage_misuse),
+		TEST_CASE(test_stage_two_lcores),
+		TEST_CASES_END()
+	}
+};
+
+static int
+test_pmu_stage(void)
+{
+	return unit_test_suite_runner(&pmu_stage_suite);
+}
+
+REGISTER_FAST_TEST(pmu_stage_autotest, true, true, test_pmu_stage);

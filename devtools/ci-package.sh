@@ -1,0 +1,310 @@
+#!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright(c) 2026 The rte_pmu authors
+#
+# CI stage: the Debian packages. Clones the tree's HEAD into a temporary
+# folder (untracked or uncommitted files cannot hide a problem), builds the
+# packages there with `dpkg-buildpackage -us -uc -b`, runs lintian (any
+# error fails; warnings are printed), checks what each package holds and
+# depends on, then unpacks them with `dpkg -x` into a private root, never
+# installing them, and builds and runs against that root, through
+# pkg-config: the upstream-API example, the packaged dpdk-test-pmu, and the
+# stage-accounting program once the stage API exists. Last, the README's
+# recipe for a program built against a build tree without installing it
+# (the meson-uninstalled pkg-config file and LD_LIBRARY_PATH) is run as
+# written, on the packages' own build tree.
+# Installs its tools from the "package" group of devtools/packages.list.
+# Prints "ok:" / "FAIL:" / "skip:" lines, its duration and
+# "RESULT passed=P failed=F skipped=S"; exit 0 only when nothing failed.
+# About 2 minutes on two cores, most of it the package build.
+set -uo pipefail
+
+LOG_TAG=ci-package
+# shellcheck source=devtools/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+cd "$REPO" || exit 1
+tmp=$(mktemp -d /tmp/ci-package.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+start=$SECONDS
+passed=0 failed=0 skipped=0
+
+ok() { echo "  ok: $1"; passed=$((passed + 1)); }
+fail() { echo "  FAIL: $1"; failed=$((failed + 1)); }
+skip() { echo "  skip: $1"; skipped=$((skipped + 1)); }
+show() { sed 's/^/    | /' "$1" | tail -"${2:-15}"; }
+finish()
+{
+	log "took $((SECONDS - start)) s"
+	result_line $passed $failed $skipped
+	[ "$failed" -eq 0 ]
+	exit
+}
+
+devtools/install-deps.sh || exit 1
+pkgs_install package || die "cannot install the packaging tools"
+need_tools git dpkg-buildpackage dpkg-parsechangelog lintian dpkg-deb pkg-config cc
+
+echo "=== version"
+version=$(cat VERSION)
+changelog=$(dpkg-parsechangelog -l debian/changelog -SVersion)
+if [ "${changelog%-*}" = "$version" ]; then
+	ok "debian/changelog ($changelog) gives the version of VERSION ($version)"
+else
+	fail "debian/changelog says $changelog, VERSION says $version"
+fi
+
+echo "=== build the packages from a fresh clone of HEAD"
+head=$(git rev-parse HEAD)
+if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
+	echo "  note: the tree has uncommitted changes: they are not in the packages"
+fi
+src=$tmp/src
+if ! git clone -q --no-checkout "$REPO" "$src" >"$tmp/clone.log" 2>&1 ||
+		! git -C "$src" checkout -q "$head" >>"$tmp/clone.log" 2>&1; then
+	fail "git clone of $REPO at $head"
+	show "$tmp/clone.log"
+	finish
+fi
+t0=$SECONDS
+if (cd "$src" && DEB_BUILD_OPTIONS="nocheck parallel=2" \
+		dpkg-buildpackage -us -uc -b) >"$tmp/build.log" 2>&1; then
+	ok "dpkg-buildpackage -us -uc -b on a fresh clone of ${head:0:12}: $((SECONDS - t0)) s"
+else
+	fail "dpkg-buildpackage -us -uc -b failed after $((SECONDS - t0)) s"
+	show "$tmp/build.log" 30
+	finish
+fi
+arch=$(dpkg-architecture -qDEB_HOST_ARCH)
+multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
+changes=$tmp/rte-pmu_${changelog}_$arch.changes
+debs=""
+for p in librte-pmu0 librte-pmu-dev dpdk-pmu-tools; do
+	deb=$tmp/${p}_${changelog}_$arch.deb
+	if [ -f "$deb" ]; then
+		debs="$debs $deb"
+	else
+		fail "no package $p (${deb##*/})"
+	fi
+done
+echo "  packages:$(for d in $debs; do printf ' %s (%s KiB)' "${d##*/}" $(($(stat -c %s "$d") / 1024)); done)"
+
+echo "=== lintian"
+lintian --allow-root --display-info "$changes" >"$tmp/lintian.log" 2>&1
+errors=$(grep -c '^E: ' "$tmp/lintian.log")
+warnings=$(grep -c '^W: ' "$tmp/lintian.log")
+sed 's/^/    | /' "$tmp/lintian.log"
+if [ "$errors" -eq 0 ] && grep -q -v -E '^(E|W|I|P|N|X|C|O): |^N:|^$' "$tmp/lintian.log"; then
+	fail "lintian printed something other than tags (see above)"
+elif [ "$errors" -eq 0 ]; then
+	ok "lintian: 0 errors, $warnings warnings, $(grep -c '^I: ' "$tmp/lintian.log") infos"
+else
+	fail "lintian: $errors errors"
+fi
+
+echo "=== what the packages hold and need"
+# has PACKAGE PATH...: the package holds every path (dpkg-deb -c names).
+has()
+{
+	local p=$1 deb missing="" f
+
+	shift
+	deb=$tmp/${p}_${changelog}_$arch.deb
+	dpkg-deb -c "$deb" 2>/dev/null | awk '{print $6}' | sed 's#^\./#/#' >"$tmp/$p.list"
+	for f in "$@"; do
+		grep -qx "$f" "$tmp/$p.list" || missing="$missing $f"
+	done
+	if [ -z "$missing" ]; then
+		ok "$p holds $*"
+	else
+		fail "$p lacks$missing"
+	fi
+}
+lib=/usr/lib/$multiarch
+has librte-pmu0 "$lib/librte_pmu.so.0" "$lib/librte_pmu.so.0.1"
+has librte-pmu-dev /usr/include/rte_pmu.h /usr/include/rte_pmu_page.h /usr/include/rte_pmu_pmc.h \
+	"$lib/librte_pmu.so" "$lib/librte_pmu.a" "$lib/pkgconfig/librte_pmu.pc"
+has dpdk-pmu-tools /usr/bin/dpdk-test-pmu /usr/bin/dpdk-pmu-exporter \
+	/usr/share/dpdk/telemetry-endpoints/pmu.py \
+	/usr/share/man/man1/dpdk-test-pmu.1.gz /usr/share/man/man1/dpdk-pmu-exporter.1.gz
+# depends PACKAGE REGEX WHAT: the package's Depends match.
+depends()
+{
+	local d
+
+	d=$(dpkg-deb -f "$tmp/${1}_${changelog}_$arch.deb" Depends 2>/dev/null)
+	if echo "$d" | grep -q -E "$2"; then
+		ok "$1 depends on $3"
+	else
+		fail "$1 does not depend on $3: Depends: $d"
+	fi
+}
+depends librte-pmu0 'librte-eal23 \(>= 22\.11' "DPDK 22.11's librte-eal23 (shlibs)"
+# librte_pmu itself calls no libnuma function: libnuma1 comes with EAL.
+eal_deps=$(dpkg-query -W -f='${Depends}' librte-eal23 2>/dev/null)
+if [[ "$eal_deps" == *libnuma1* ]]; then
+	ok "librte-pmu0 gets libnuma1 through librte-eal23 (Depends: $eal_deps)"
+else
+	fail "librte-eal23 does not bring libnuma1: ${eal_deps:-librte-eal23 not known}"
+fi
+depends librte-pmu-dev 'libdpdk-dev \(>= 22\.11\)' "libdpdk-dev (>= 22.11)"
+depends librte-pmu-dev 'libnuma-dev' "libnuma-dev"
+depends librte-pmu0 'libpfm4' "libpfm4 (shlibs)"
+depends librte-pmu-dev "librte-pmu0 \(= $changelog\)" "librte-pmu0 of the same version"
+depends dpdk-pmu-tools "librte-pmu0 \(>= $version\)" "librte-pmu0 (shlibs)"
+
+echo "=== programs against the unpacked packages (dpkg -x, not installed)"
+root=$tmp/root
+for d in $debs; do
+	dpkg -x "$d" "$root" || fail "dpkg -x ${d##*/}"
+done
+if [ -e "$lib/librte_pmu.so.0" ] || [ -e /usr/include/rte_pmu.h ]; then
+	echo "  note: rte_pmu is installed on this machine too; the checks below name the root's files"
+fi
+eal="$EAL_HOST_ARGS --file-prefix=ci-package-$$"
+# The packaged librte_pmu.pc names prefix=/usr: a copy of it names the root.
+# Without it nothing below may build: pkg-config would find another
+# librte_pmu.pc (one installed in /usr/local, say).
+mkdir "$tmp/pc"
+if [ ! -f "$root$lib/pkgconfig/librte_pmu.pc" ]; then
+	fail "no librte_pmu.pc in the unpacked packages: no program built against them"
+	programs=0
+else
+	sed "s#^prefix=.*#prefix=$root/usr#" "$root$lib/pkgconfig/librte_pmu.pc" >"$tmp/pc/librte_pmu.pc"
+	programs=1
+fi
+export PKG_CONFIG_PATH=$tmp/pc
+export LD_LIBRARY_PATH=$root$lib
+if [ $programs -eq 0 ]; then
+	:
+elif [ "$(pkg-config --path librte_pmu 2>&1)" != "$tmp/pc/librte_pmu.pc" ]; then
+	fail "pkg-config librte_pmu reads $(pkg-config --path librte_pmu 2>&1), not the packaged .pc"
+	programs=0
+elif [ "$(pkg-config --modversion librte_pmu)" = "$version" ]; then
+	ok "the packaged librte_pmu.pc, written by meson, gives VERSION's version ($version)"
+else
+	fail "the packaged librte_pmu.pc gives version $(pkg-config --modversion librte_pmu), VERSION $version"
+fi
+if [ $programs -eq 0 ]; then
+	:
+elif [ "$(pkg-config --variable=includedir librte_pmu)" = "$root/usr/include" ]; then
+	ok "pkg-config librte_pmu (the packaged .pc, prefix moved to the root): $(pkg-config --cflags-only-I --libs-only-L librte_pmu | tr ' ' '\n' | grep "$root" | tr '\n' ' ')"
+else
+	fail "pkg-config librte_pmu does not give the root's headers"
+	programs=0
+fi
+
+# build_run NAME SOURCE ARGS...: build SOURCE with pkg-config librte_pmu,
+# check it loads the root's library, run it with ARGS; output in $tmp/NAME.out.
+build_run()
+{
+	local name=$1 source=$2 so
+
+	shift 2
+	# shellcheck disable=SC2046 # pkg-config's flags are words
+	if ! cc -O2 -Wall -Werror -DALLOW_EXPERIMENTAL_API $(pkg-config --cflags librte_pmu) \
+			"$source" -o "$tmp/$name" $(pkg-config --libs librte_pmu) >"$tmp/$name.cc" 2>&1; then
+		fail "$name: does not build against the unpacked packages"
+		show "$tmp/$name.cc"
+		return 1
+	fi
+	so=$(ldd "$tmp/$name" | awk '$1 == "librte_pmu.so.0" {print $3}')
+	if [ "$so" != "$root$lib/librte_pmu.so.0" ]; then
+		fail "$name: loads librte_pmu.so.0 from '${so:-nowhere}', not from the root"
+		return 1
+	fi
+	if ! "$tmp/$name" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"; then
+		fail "$name: built, but exits non-zero"
+		show "$tmp/$name.err"
+		return 1
+	fi
+	return 0
+}
+
+# The upstream-API program (examples/pmu_upstream), task-clock so that it
+# counts on any machine.
+# shellcheck disable=SC2086
+if [ $programs -eq 0 ]; then
+	echo "  (upstream-API and stage-accounting programs not built: see above)"
+elif build_run upstream "$src/examples/pmu_upstream/main.c" $eal -- task-clock; then
+	if grep -q -E '^task-clock: [1-9][0-9]* over the loop' "$tmp/upstream.out"; then
+		ok "upstream-API program built with pkg-config against the root, ran: $(cat "$tmp/upstream.out")"
+	else
+		fail "upstream-API program ran but counted nothing: $(cat "$tmp/upstream.out")"
+	fi
+fi
+
+# The stage-accounting program, once the stage API is in the headers.
+# shellcheck disable=SC2086 # the EAL arguments are words
+if [ $programs -eq 0 ]; then
+	:
+elif grep -q 'rte_pmu_stage' "$root"/usr/include/rte_pmu*.h; then
+	stage_srcs=("$src"/examples/pmu_stage*/main.c)
+	stage_src=${stage_srcs[0]}
+	if [ ! -f "$stage_src" ]; then
+		fail "the packaged headers have the stage API, but there is no examples/pmu_stage*/main.c to build against them"
+	elif build_run stage "$stage_src" $eal; then
+		ok "stage-accounting program built with pkg-config against the root, ran"
+	fi
+else
+	skip "stage-accounting program NOT built: the stage API is not in this tree yet (no rte_pmu_stage in the packaged headers)"
+fi
+
+# The packaged tool, with the packaged library.
+# shellcheck disable=SC2086
+if "$root/usr/bin/dpdk-test-pmu" $eal -- -e task-clock -n 1000 --csv >"$tmp/tool.out" 2>"$tmp/tool.err" &&
+		grep -q ',task-clock,[0-9]*,ns,' "$tmp/tool.out"; then
+	ok "the packaged dpdk-test-pmu runs on the packaged library (task-clock counted)"
+else
+	fail "the packaged dpdk-test-pmu"
+	show "$tmp/tool.err"
+fi
+# The packaged man pages render, with their NAME line.
+for m in dpdk-test-pmu dpdk-pmu-exporter; do
+	if LC_ALL=C.UTF-8 MANWIDTH=80 man -l "$root/usr/share/man/man1/$m.1.gz" 2>"$tmp/man.err" |
+			grep -q -E "^ *$m +- "; then
+		ok "man page $m(1) in dpdk-pmu-tools renders (NAME: $m - ...)"
+	else
+		fail "man page $m(1) does not render"
+		show "$tmp/man.err"
+	fi
+done
+unset LD_LIBRARY_PATH PKG_CONFIG_PATH
+
+echo "=== README: a program against a build tree, without installing"
+# The README's block under "Against the build tree", run as written in a
+# folder where build/ is the packages' meson build tree and app.c the
+# upstream example.
+awk '/^### Against the build tree/ {f = 1} f && /^```sh$/ {b = 1; next}
+	b && /^```$/ {exit} b {print}' README.md >"$tmp/recipe.sh"
+objdirs=("$src"/obj-*)
+objdir=${objdirs[0]}
+mkdir "$tmp/readme"
+if [ ! -s "$tmp/recipe.sh" ]; then
+	fail "README.md has no sh block under \"### Against the build tree\""
+elif [ ! -f "$objdir/meson-uninstalled/librte_pmu-uninstalled.pc" ]; then
+	fail "no meson-uninstalled/librte_pmu-uninstalled.pc in the packages' build tree ${objdir:-(none)}"
+else
+	ln -s "$objdir" "$tmp/readme/build"
+	cp "$src/examples/pmu_upstream/main.c" "$tmp/readme/app.c"
+	if (cd "$tmp/readme" && bash -e "$tmp/recipe.sh") >"$tmp/readme.out" 2>&1 &&
+			grep -q ' over the loop' "$tmp/readme.out"; then
+		ok "README's build-tree recipe compiles and runs: $(grep ' over the loop' "$tmp/readme.out")"
+	else
+		fail "README's build-tree recipe"
+		show "$tmp/recipe.sh"
+		show "$tmp/readme.out"
+	fi
+	# What the recipe's LD_LIBRARY_PATH is for.
+	if [ -x "$tmp/readme/app" ]; then
+		if "$tmp/readme/app" --version >"$tmp/noenv.out" 2>&1; then
+			echo "  note: without LD_LIBRARY_PATH the program loads a librte_pmu installed on this machine"
+		elif grep -q 'error while loading shared libraries: librte_pmu.so.0' "$tmp/noenv.out"; then
+			ok "without the recipe's LD_LIBRARY_PATH the program does not start (librte_pmu.so.0 not found)"
+		else
+			fail "the program without LD_LIBRARY_PATH: $(head -1 "$tmp/noenv.out")"
+		fi
+	fi
+fi
+
+finish
