@@ -71,6 +71,18 @@ static bool opt_compare;
 static bool opt_json;
 static unsigned long opt_walks;
 static unsigned long opt_inject;
+static unsigned long opt_rounds = 1;
+
+/* --rounds: per node, the round with the fewest instructions per packet. */
+struct round_best {
+	char name[RTE_NODE_NAMESIZE];
+	int id;
+	uint64_t calls, items, instructions; /* of the previous round's end */
+	uint64_t best_calls, best_items, best_instr;
+	bool have;
+};
+static struct round_best round_nodes[MAX_NODES];
+static unsigned int num_round_nodes;
 
 static char *event_names[RTE_MAX_NUM_GROUP_EVENTS];
 static unsigned int num_events;
@@ -131,6 +143,9 @@ usage(const char *prog)
 		"                   end of the duration)\n"
 		"  --inject N       send N packets into each port before walking (net_ring\n"
 		"                   loops them back: a traffic source without a pcap)\n"
+		"  --rounds R       with --walks and an instructions event: R rounds of the\n"
+		"                   walks; print each node's fewest instructions per packet\n"
+		"                   over rounds 2..R (a round an interrupt hit is left out)\n"
 		"Traffic: IPv4 to 10.P.0.0/16 leaves through port P; anything else is dropped.\n",
 		prog, COMPARE_PERIOD);
 }
@@ -153,7 +168,7 @@ static int
 parse_args(int argc, char **argv)
 {
 	enum { OPT_DURATION = 256, OPT_EVENTS, OPT_SAMPLING, OPT_COMPARE, OPT_JSON, OPT_WALKS,
-		OPT_INJECT };
+		OPT_INJECT, OPT_ROUNDS };
 	static const struct option longopts[] = {
 		{ "duration", required_argument, NULL, OPT_DURATION },
 		{ "events", required_argument, NULL, OPT_EVENTS },
@@ -162,6 +177,7 @@ parse_args(int argc, char **argv)
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "walks", required_argument, NULL, OPT_WALKS },
 		{ "inject", required_argument, NULL, OPT_INJECT },
+		{ "rounds", required_argument, NULL, OPT_ROUNDS },
 		{ NULL, 0, NULL, 0 },
 	};
 	int opt;
@@ -195,6 +211,12 @@ parse_args(int argc, char **argv)
 				return -EINVAL;
 			}
 			break;
+		case OPT_ROUNDS:
+			if (parse_ulong(optarg, 2, 1000, &opt_rounds) != 0) {
+				fprintf(stderr, "--rounds: 2 to 1000\n");
+				return -EINVAL;
+			}
+			break;
 		case OPT_INJECT:
 			if (parse_ulong(optarg, 1, 4096, &opt_inject) != 0) {
 				fprintf(stderr, "--inject: 1 to 4096 packets\n");
@@ -204,6 +226,10 @@ parse_args(int argc, char **argv)
 		default:
 			return -EINVAL;
 		}
+	}
+	if (opt_rounds > 1 && (opt_walks == 0 || opt_compare)) {
+		fprintf(stderr, "--rounds needs --walks, without --compare\n");
+		return -EINVAL;
 	}
 	if (optind != argc) {
 		fprintf(stderr, "unexpected argument %s\n", argv[optind]);
@@ -350,6 +376,37 @@ ports_rx(void)
 	return sum;
 }
 
+/* End of a round: each node's figures since the previous round's end. */
+static void
+round_end(unsigned int round)
+{
+	struct rte_pmu_stage_stats st;
+	struct round_best *b;
+	uint64_t dc, di, dv;
+	unsigned int i;
+
+	for (i = 0; i < num_round_nodes; i++) {
+		b = &round_nodes[i];
+		if (rte_pmu_stage_stats_get(rte_lcore_id(), b->id, &st) != 0)
+			continue;
+		dc = st.calls - b->calls;
+		di = st.items - b->items;
+		dv = st.values[ev_instructions] - b->instructions;
+		b->calls = st.calls;
+		b->items = st.items;
+		b->instructions = st.values[ev_instructions];
+		/* The first round warms up; a node that handled nothing is left out. */
+		if (round == 0 || di == 0)
+			continue;
+		if (!b->have || dv * b->best_items < b->best_instr * di) {
+			b->best_calls = dc;
+			b->best_items = di;
+			b->best_instr = dv;
+			b->have = true;
+		}
+	}
+}
+
 /* The worker: walk its graph until the deadline or a signal. */
 static int
 worker_main(void *arg)
@@ -367,7 +424,17 @@ worker_main(void *arg)
 		i0 = rte_pmu_read(ev_instructions);
 	t0 = rte_rdtsc();
 	t1 = t0;
-	while (!force_quit && t1 < run_deadline) {
+	if (opt_rounds > 1) {
+		unsigned long round;
+
+		for (round = 0; round < opt_rounds && !force_quit; round++) {
+			for (walks = 0; walks < opt_walks; walks++)
+				rte_graph_walk(graph);
+			round_end(round);
+		}
+		t1 = rte_rdtsc();
+	}
+	while (opt_rounds == 1 && !force_quit && t1 < run_deadline) {
 		rte_graph_walk(graph);
 		t1 = rte_rdtsc();
 		if (opt_walks != 0 && ++walks == opt_walks)
@@ -466,6 +533,19 @@ run(enum run_mode m, uint64_t tsc)
 		if (ret != 0) {
 			fprintf(stderr, "rte_pmu_graph_enable: %s\n", strerror(-ret));
 			return ret;
+		}
+	}
+	if (opt_rounds > 1 && ev_instructions >= 0 && num_round_nodes == 0) {
+		struct rte_node *node;
+		rte_graph_off_t off;
+		rte_node_t count;
+
+		rte_graph_foreach_node(count, off, graph, node) {
+			if (num_round_nodes == MAX_NODES)
+				break;
+			snprintf(round_nodes[num_round_nodes].name, RTE_NODE_NAMESIZE, "%s",
+				node->name);
+			round_nodes[num_round_nodes++].id = rte_pmu_stage_register(node->name);
 		}
 	}
 	run_deadline = rte_rdtsc() + tsc;
@@ -605,6 +685,25 @@ print_table(FILE *f)
 			r->graph_objs, per(r->graph_cycles, r->graph_calls),
 			r->graph_objs != 0 ? (double)r->graph_cycles * 1e9 / hz / r->graph_objs :
 			0.0);
+	}
+}
+
+static void
+print_rounds(FILE *f)
+{
+	const struct round_best *b;
+	unsigned int i;
+
+	fprintf(f, "\nper node, fewest instructions per packet over rounds 2 to %lu of %lu walks:\n",
+		opt_rounds, opt_walks);
+	fprintf(f, "      %-16s %10s %10s %16s\n", "Node", "Calls", "Packets",
+		"instructions/pkt");
+	for (i = 0; i < num_round_nodes; i++) {
+		b = &round_nodes[i];
+		if (!b->have)
+			continue;
+		fprintf(f, "round %-16s %10" PRIu64 " %10" PRIu64 " %16.4f\n", b->name,
+			b->best_calls, b->best_items, per(b->best_instr, b->best_items));
 	}
 }
 
@@ -833,9 +932,21 @@ main(int argc, char **argv)
 		if (!opt_json)
 			printf("port %u: rx %" PRIu64 " tx %" PRIu64 " dropped %" PRIu64 "\n", p,
 				ports[p].rx, ports[p].tx, ports[p].dropped);
-	if (!opt_json)
+	if (!opt_json) {
+		struct rte_pmu_lcore_info *info = calloc(1, sizeof(*info));
+
 		printf("pkt_drop (lib/graph's count): %" PRIu64 "\n", pkt_drop_total);
+		/* Counter reads that needed the kernel: they add the read() path's
+		 * instructions to the stage they fall in.
+		 */
+		if (info != NULL && rte_pmu_lcore_info_get(worker_lcore, info) == 0)
+			printf("worker lcore %u: %" PRIu64 " counter reads through read()\n",
+				worker_lcore, info->slow_reads);
+		free(info);
+	}
 	print_table(out);
+	if (num_round_nodes != 0)
+		print_rounds(out);
 	if (opt_compare)
 		print_compare(out);
 	if (opt_json)
