@@ -3,15 +3,11 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 #
-# /init of the arm64 test guest (packed by devtools/arm64-qemu-test.sh):
-# set up the guest, allow user-space counter reads, print what the guest
-# offers, run the command list, power off. It runs in the guest's busybox
-# sh and reads everything it needs from files packed next to it:
-#   /etc/pmu-guest/cmds     one command a line: "NAME COMMAND..."
-#   /etc/pmu-guest/eal      the EAL options, exported as $EAL
-#   /etc/pmu-guest/timeout  seconds each command may run
-# Console protocol: "=== RUN NAME" before a command, "=== EXIT NAME RC"
-# after it, "=== DONE" at the end.
+# /init of the arm64 test guest (packed by arm64-qemu-test.sh), in busybox
+# sh: allow user-space counter reads, print what the guest offers, run the
+# commands of /etc/pmu-guest/cmds ("NAME COMMAND..." a line; $EAL from
+# /etc/pmu-guest/eal, each limited to /etc/pmu-guest/timeout seconds),
+# power off. Console: "=== RUN NAME", "=== EXIT NAME RC", "=== DONE".
 
 CONF=/etc/pmu-guest
 
@@ -53,8 +49,7 @@ echo "=== END FACTS"
 EAL=$(cat "$CONF/eal")
 CMD_TIMEOUT=$(cat "$CONF/timeout")
 export EAL
-# Tests that change machine-wide settings (perf_user_access) run only here,
-# and hardware counters are expected to work.
+# Machine-wide settings may change here; hardware counters must work.
 export RTE_PMU_TEST_GUEST=1
 
 while read -r name cmd <&3; do

@@ -2,24 +2,13 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 
-# Build a private arm64 sysroot with Debian's DPDK 22.11, a static busybox
-# and a Debian arm64 kernel, for cross-building rte_pmu and running it in an
-# emulated arm64 guest (devtools/arm64-qemu-test.sh).
-#
-# Packages are fetched with `apt-get download` and unpacked with `dpkg -x`;
-# nothing arm64 is installed on the host (installing libdpdk-dev:arm64 would
-# remove the amd64 DPDK).
-#
-# Output, under ARM64_DIR (default <repo>/.arm64):
-#   sysroot/        the unpacked packages
-#   sysroot/.stamp  written last; when present the script does nothing
-#   vmlinuz         the guest kernel
-#   debs/           the downloaded packages
-#
-# Usage: devtools/arm64-sysroot.sh [--force]
-
-set -e
-set -o pipefail
+# Build a private arm64 sysroot (Debian's DPDK 22.11, a static busybox) and
+# a Debian arm64 kernel under ARM64_DIR (default .arm64), for the cross build
+# and the guest. Packages are fetched with apt-get download and unpacked
+# with dpkg -x: nothing arm64 is installed on the host (libdpdk-dev:arm64
+# would remove the amd64 DPDK). sysroot/.stamp is written last; with it the
+# script does nothing. Usage: devtools/arm64-sysroot.sh [--force]
+set -eo pipefail
 
 LOG_TAG=arm64-sysroot
 # shellcheck source=devtools/lib.sh
@@ -30,20 +19,16 @@ STAMP=$SYSROOT/.stamp
 # Bump when the package set or the fix-ups below change.
 STAMP_VERSION=2
 
-# Where the closure starts: DPDK's development package (its Depends list every
-# librte-* runtime library and the -dev packages whose .pc files libdpdk.pc
-# requires) and the guest's shell: group sysroot of devtools/packages.list.
+# The closure starts at group sysroot of packages.list (libdpdk-dev depends
+# on every librte-* library and the -dev packages libdpdk.pc requires).
 ROOTS=$(pkgs_of sysroot | tr '\n' ' ')
 [ -n "$ROOTS" ] || die "no sysroot packages in $PKG_LIST"
-# Packages the closure does not follow: the cross toolchain brings its own C
-# runtime (/usr/aarch64-linux-gnu/lib), and nothing here needs the rest.
+# Not followed: the cross toolchain's own C runtime, and what nothing needs.
 SKIP='^(libc6|libc6-dev|libc-dev|libc-dev-bin|libgcc-s1|libatomic1|libstdc\+\+6|libcrypt1|libcrypt-dev|gcc-12-base|linux-libc-dev|libnsl-dev|libnsl2|libtirpc-dev|libtirpc3|libtirpc-common)$'
 # Only libraries are followed; tools (pkg-config, adduser, udev, ...) are not.
 FOLLOW='^(lib|zlib1g|ibverbs-providers$)'
 
-if [ "${1:-}" = "--force" ]; then
-	rm -f "$STAMP"
-fi
+[ "${1:-}" != "--force" ] || rm -f "$STAMP"
 
 if [ -f "$STAMP" ] && [ "$(head -n1 "$STAMP")" = "version $STAMP_VERSION" ] &&
 		[ -f "$ARM64_DIR/vmlinuz" ]; then
@@ -52,45 +37,23 @@ if [ -f "$STAMP" ] && [ "$(head -n1 "$STAMP")" = "version $STAMP_VERSION" ] &&
 fi
 
 need_tools apt-get apt-cache dpkg dpkg-deb
-
-# arm64 package lists.
-if ! dpkg --print-foreign-architectures | grep -qx arm64; then
-	[ "$(id -u)" = 0 ] || die "run as root once, or: dpkg --add-architecture arm64 && apt-get update"
-	log "dpkg --add-architecture arm64"
-	dpkg --add-architecture arm64
-	updated=0
-fi
-apt_update()
-{
-	[ "$(id -u)" = 0 ] || die "arm64 package lists missing or stale; run apt-get update as root"
-	log "apt-get update"
-	apt-get update -qq || die "apt-get update failed"
-}
-if [ "${updated-1}" = 0 ] || ! apt-cache show libdpdk-dev:arm64 >/dev/null 2>&1; then
-	apt_update
-	updated=1
-fi
+deps sysroot || die "no arm64 package lists"
 
 # Breadth-first closure over Depends/Pre-Depends of the :arm64 packages.
 closure()
 {
-	local todo="$ROOTS" seen=" " next deps d p
+	local todo="$ROOTS" seen=" " next needs d
 	while [ -n "$todo" ]; do
 		next=""
-		for p in $todo; do
-			seen="$seen$p "
-		done
-		deps=$(apt-cache depends --no-recommends --no-suggests --no-conflicts \
+		seen="$seen$(echo $todo) "
+		needs=$(apt-cache depends --no-recommends --no-suggests --no-conflicts \
 				--no-breaks --no-replaces --no-enhances \
 				$(printf '%s:arm64 ' $todo) |
 			awk '$1 ~ /^\|?(Pre)?Depends:$/ && $2 !~ /^</ {print $2}' |
 			sed 's/:arm64$//' | sort -u)
-		for d in $deps; do
-			case "$d" in *:*) continue;; esac
-			[[ $d =~ $SKIP ]] && continue
-			[[ $d =~ $FOLLOW ]] || continue
-			case "$seen" in *" $d "*) continue;; esac
-			case " $next " in *" $d "*) continue;; esac
+		for d in $needs; do
+			[[ $d != *:* && ! $d =~ $SKIP && $d =~ $FOLLOW && "$seen$next " != *" $d "* ]] ||
+				continue
 			next="$next $d"
 		done
 		todo="$next"
@@ -113,26 +76,21 @@ download()
 		grep -v -e '^Get:' -e 'unsandboxed' -e '^Fetched' || true)
 }
 
+# Print the packages named that have no .deb in $DEBS.
+not_in_debs() { local p; for p; do ls "$DEBS/${p}_"*.deb >/dev/null 2>&1 || echo "$p"; done; }
 mkdir -p "$DEBS"
-missing=""
-for p in $pkgs $kernel_pkg; do
-	ls "$DEBS/${p}_"*.deb >/dev/null 2>&1 || missing="$missing $p"
-done
+missing=$(not_in_debs $pkgs $kernel_pkg)
 if [ -n "$missing" ]; then
 	log "apt-get download $(echo $missing | wc -w) packages"
 	download $missing
-	still=""
-	for p in $missing; do
-		ls "$DEBS/${p}_"*.deb >/dev/null 2>&1 || still="$still $p"
-	done
-	if [ -n "$still" ] && [ "${updated-0}" != 1 ]; then
+	still=$(not_in_debs $missing)
+	if [ -n "$still" ]; then
 		# Lists older than the archive: the versions they name are gone.
-		apt_update
+		deps --update sysroot || die "apt-get update failed"
 		download $still
 	fi
-	for p in $missing; do
-		ls "$DEBS/${p}_"*.deb >/dev/null 2>&1 || die "download of $p:arm64 failed"
-	done
+	still=$(not_in_debs $missing)
+	[ -z "$still" ] || die "download failed:" $still
 fi
 
 log "unpacking into $SYSROOT"
@@ -143,8 +101,7 @@ for p in $pkgs; do
 	ls -t "$DEBS/${p}_"*.deb | head -n1
 done | xargs -P "$(nproc)" -I{} dpkg -x {} "$SYSROOT"
 
-# Only /boot/vmlinuz-* is needed from the kernel package (its PMU driver is
-# built in; the modules are not used).
+# Only /boot/vmlinuz-* of the kernel package (its PMU driver is built in).
 deb=$(ls -t "$DEBS/${kernel_pkg}_"*.deb | head -n1)
 rm -rf "$ARM64_DIR/kernel"
 mkdir -p "$ARM64_DIR/kernel"
@@ -153,8 +110,7 @@ vmlinuz=$(ls "$ARM64_DIR"/kernel/boot/vmlinuz-* | head -n1)
 [ -f "$vmlinuz" ] || die "no vmlinuz in $deb"
 ln -sf "kernel/boot/$(basename "$vmlinuz")" "$ARM64_DIR/vmlinuz"
 
-# Merge /bin, /sbin and /lib into /usr as Debian 12 systems are, so that a
-# library has one path whichever package shipped it where.
+# Merge /bin, /sbin and /lib into /usr as on Debian 12: one path a library.
 for d in bin sbin lib; do
 	[ -d "$SYSROOT/$d" ] && [ ! -L "$SYSROOT/$d" ] || continue
 	mkdir -p "$SYSROOT/usr/$d"
@@ -163,9 +119,8 @@ for d in bin sbin lib; do
 	ln -s "usr/$d" "$SYSROOT/$d"
 done
 
-# Fix-ups so the sysroot works without --sysroot (the cross compiler keeps its
-# own C library): absolute symlinks (made relative) and GNU ld scripts naming
-# /usr/lib/... (given the sysroot's path) would otherwise point into the host.
+# Without --sysroot (the cross compiler keeps its own C library), absolute
+# symlinks and ld scripts naming /usr/lib/... would point into the host.
 libdir=$SYSROOT/usr/lib/aarch64-linux-gnu
 find "$SYSROOT" -type l -lname '/*' | while read -r link; do
 	ln -sfnr "$SYSROOT$(readlink "$link")" "$link"

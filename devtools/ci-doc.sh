@@ -11,28 +11,19 @@
 # warning fails them), checks what meson installs (guides, API reference,
 # man pages), and that every dpdk-test-pmu option the tool guide shows is
 # one the tool accepts (with the tool of the x86 build, BUILD_DIR, default
-# build). Installs doxygen, graphviz and sphinx when missing. Ends with
+# build). Ends with
 # "RESULT passed=P failed=F skipped=S"; exit 0 only when nothing failed.
 # About 70 s on two cores.
 set -uo pipefail
 
-LOG_TAG=ci-doc
 # shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
-
 cd "$REPO" || exit 1
 tmp=$(mktemp -d /tmp/ci-doc.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-start=$(date +%s)
-passed=0 failed=0 skipped=0
-
-ok() { echo "  ok: $1"; passed=$((passed + 1)); }
-fail() { echo "  FAILED: $1"; failed=$((failed + 1)); }
-skip() { echo "  skip: $1"; skipped=$((skipped + 1)); }
 show() { sed 's/^/    | /' "$1" | tail -"${2:-15}"; }
 
-devtools/install-deps.sh || exit 1
-pkgs_install doc || die "cannot install doxygen, graphviz and sphinx"
+deps doc || { fail "packages (doxygen, graphviz, sphinx)"; finish; }
 
 off="-Dtests=false -Ddisable_apps=test-pmu -Dexamples="
 b=$tmp/build
@@ -219,6 +210,4 @@ for opt in -Denable_apps=nope -Ddisable_apps=nope -Dexamples=nope; do
 	fi
 done
 
-echo "ci-doc: $(( $(date +%s) - start )) s"
-result_line $passed $failed $skipped
-[ "$failed" -eq 0 ]
+finish

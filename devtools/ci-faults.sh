@@ -7,54 +7,41 @@
 # every call of a full lifecycle in turn. Then, unless --no-mutations, it
 # proves the harness can fail: in a copy of the tree it undoes each error
 # handling fix in turn and expects the harness to fail.
-#
 # Usage: devtools/ci-faults.sh [--no-mutations]
 # Environment: BUILD_DIR (default build-faults).
-# Prints "RESULT passed=P failed=F skipped=S" lines; exit 0 only when
-# nothing failed.
 set -uo pipefail
 
-cd "$(dirname "$0")/.." || exit 1
-root=$PWD
+# shellcheck source=devtools/lib.sh
+. "$(dirname "$0")/lib.sh"
+cd "$REPO" || exit 1
 build=${BUILD_DIR:-build-faults}
 mutations=1
 [ "${1:-}" = "--no-mutations" ] && mutations=0
-start=$(date +%s)
-eal="-l 0-1 --no-huge --no-pci --no-shconf -m 64"
+export CI_TARGETS=app/test/dpdk-test-fault
 
-devtools/install-deps.sh || { echo "RESULT passed=0 failed=1 skipped=0"; exit 1; }
+deps || { fail "packages"; finish; }
 
 # Build @1 (a source tree) into @2; run the harness; its output in @3.
 harness() {
-	if [ ! -f "$2/build.ninja" ]; then
-		meson setup "$2" "$1" --werror >/dev/null || return 2
-	fi
-	ninja -C "$2" app/test/dpdk-test-fault >/dev/null || return 2
+	build_if_missing "$2" "$1" --werror || return 2
 	# shellcheck disable=SC2086
-	"$2/app/test/dpdk-test-fault" $eal --file-prefix="pmu_ci_faults_$$" \
+	"$2/app/test/dpdk-test-fault" $EAL_HOST_ARGS --file-prefix="pmu_ci_faults_$$" \
 		pmu_fault_autotest >"$3" 2>&1
 }
 
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
-harness "$root" "$root/$build" "$out"
+harness "$REPO" "$REPO/$build" "$out"
 rc=$?
 grep -E '^(FAIL|fault cases|lifecycle|  [a-z(]+.* [0-9]+ cases|skip:|note:| \+ TestCase)' "$out"
-if [ $rc -eq 2 ]; then
-	echo "ci-faults: build failed"
-	echo "RESULT passed=0 failed=1 skipped=0"
-	exit 1
-fi
+[ $rc -ne 2 ] || { fail "build"; finish; }
 if ! grep -q '^RESULT' "$out"; then
-	echo "ci-faults: dpdk-test-fault died (status $rc)"
 	tail -20 "$out"
-	echo "RESULT passed=0 failed=1 skipped=0"
-	exit 1
+	fail "dpdk-test-fault died (status $rc)"
+	finish
 fi
-read -r passed failed skipped < <(sed -n \
-	's/^RESULT passed=\([0-9]*\) failed=\([0-9]*\) skipped=\([0-9]*\).*/\1 \2 \3/p' "$out")
+tally_add "$out"
 
-mut_pass=0 mut_fail=0
 if [ $mutations -eq 1 ] && [ "$failed" -eq 0 ]; then
 	echo "=== mutations: each undoes one fix; the harness must fail"
 	tree=$(mktemp -d)
@@ -75,8 +62,7 @@ if old not in text:
 open(path, 'w').write(text.replace(old, new, 1))
 EOF
 		then
-			echo "  $name: source line not found (the fix moved): FAILED"
-			mut_fail=$((mut_fail + 1))
+			fail "$name: source line not found (the fix moved)"
 			continue
 		fi
 		harness "$tree" "$tree/build" "$out"
@@ -84,12 +70,11 @@ EOF
 		mv "$tree/$file.orig" "$tree/$file"
 		touch "$tree/$file"
 		line=$(grep '^fault cases' "$out")
-		if grep -q '^RESULT passed=[0-9]* failed=[1-9]' "$out"; then
-			echo "  $name: harness fails ($line) as it must"
-			mut_pass=$((mut_pass + 1))
+		read -r _ mut_failed _ < <(result_sum "$out")
+		if [ "$mut_failed" -gt 0 ]; then
+			ok "$name: harness fails ($line) as it must"
 		else
-			echo "  $name: harness still passes: FAILED"
-			mut_fail=$((mut_fail + 1))
+			fail "$name: harness still passes"
 		fi
 	done <<'EOF'
 no transient retry in a call@lib/pmu/pmu_fd.h@#define PMU_FD_TRIES 3@#define PMU_FD_TRIES 1
@@ -109,7 +94,4 @@ group read under the lock@lib/pmu/pmu_state.c@\tif (pin && c->status > 0 && lc->
 EOF
 fi
 
-secs=$(($(date +%s) - start))
-echo "ci-faults: $((mut_pass + mut_fail)) mutations, $mut_fail not caught; ${secs} s"
-echo "RESULT passed=$((passed + mut_pass)) failed=$((failed + mut_fail)) skipped=$skipped"
-[ "$failed" -eq 0 ] && [ "$mut_fail" -eq 0 ]
+finish

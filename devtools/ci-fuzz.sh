@@ -3,30 +3,28 @@
 # Copyright(c) 2026 The rte_pmu authors
 #
 # CI stage: libFuzzer (Debian's clang) on the event-name parser and the
-# sysfs type, events/ and format/ parsers (app/test/fuzz/). The library is
-# built by clang with coverage, ASan and UBSan in its own build folder; each
-# target runs FUZZ_TIME seconds (default 60) from the seed corpus in the
-# tree, two at a time. A crash, a sanitizer report or a return code outside
-# the documented set fails the target; its input is kept in the build folder.
-#
-# Environment: FUZZ_BUILD_DIR (default build-fuzz), FUZZ_TIME, FUZZ_JOBS (2),
-# FUZZ_TARGETS (default all).
+# sysfs type, events/ and format/ parsers (app/test/fuzz/), the library built
+# by clang with coverage, ASan and UBSan. Each target runs FUZZ_TIME seconds
+# from the seed corpus, FUZZ_JOBS at a time; a crash, a sanitizer report or
+# an undocumented return code fails it, its input kept in the build folder.
+# Environment: FUZZ_BUILD_DIR (default build-fuzz), FUZZ_TIME (60),
+# FUZZ_JOBS (2), FUZZ_TARGETS (default all).
 set -uo pipefail
-LOG_TAG=ci-fuzz
-# shellcheck source=devtools/ci-common.sh
-. "$(dirname "$0")/ci-common.sh"
+# shellcheck source=devtools/lib.sh
+. "$(dirname "$0")/lib.sh"
+cd "$REPO" || exit 1
 
 build=${FUZZ_BUILD_DIR:-build-fuzz}
 fuzz_time=${FUZZ_TIME:-60}
 jobs=${FUZZ_JOBS:-2}
 targets=${FUZZ_TARGETS:-"event_name sysfs_type sysfs_events sysfs_format"}
 
-pkgs_install build fuzz || { ci_fail fuzz-setup packages; ci_end; }
+deps fuzz || { fail "fuzz-setup: packages"; finish; }
 
 echo "=== fuzz: library with clang, coverage, ASan, UBSan ($build)"
-CC=clang CI_TARGETS=lib/librte_pmu.a ci_build "$build" -Db_sanitize=address,undefined \
+CC=clang CI_TARGETS=lib/librte_pmu.a build_if_missing "$build" -Db_sanitize=address,undefined \
 	-Db_lundef=false -Dc_args="-fsanitize=fuzzer-no-link -fno-sanitize-recover=all" ||
-	{ ci_fail fuzz-build "library"; ci_end; }
+	{ fail "fuzz-build: library"; finish; }
 
 mkdir -p "$build/fuzz"
 # The library's own link dependencies (libpfm when found), from its .pc file.
@@ -40,7 +38,7 @@ for t in $targets; do
 		app/test/fuzz/fuzz_common.c app/test/test_pmu_fixture.c \
 		-Wl,--whole-archive "$build/lib/librte_pmu.a" -Wl,--no-whole-archive \
 		$private_libs $(pkg-config --libs libdpdk) -lnuma -lpthread ||
-		{ ci_fail "fuzz_$t" "build"; ci_end; }
+		{ fail "fuzz_$t: build"; finish; }
 done
 
 # Run one target; its log in $build/fuzz/<target>.log.
@@ -54,14 +52,9 @@ fuzz_one() {
 }
 
 echo "=== fuzz: $targets, ${fuzz_time} s each, $jobs at a time"
-running=0
 for t in $targets; do
 	fuzz_one "$t" &
-	running=$((running + 1))
-	if [ "$running" -ge "$jobs" ]; then
-		wait -n
-		running=$((running - 1))
-	fi
+	[ "$(jobs -rp | wc -l)" -lt "$jobs" ] || wait -n
 done
 wait
 
@@ -85,9 +78,9 @@ for t in $targets; do
 			FUZZ_LOG=1 timeout 60 "$build/fuzz/fuzz_$t" "$crash" 2>&1 |
 				grep '^PMU: ' | tail -n 20
 		fi
-		ci_fail "fuzz_$t" "input kept in ${crash:-$log}"
+		fail "fuzz_$t: input kept in ${crash:-$log}"
 	else
-		ci_pass "fuzz_$t"
+		ok "fuzz_$t"
 	fi
 done
-ci_end
+finish

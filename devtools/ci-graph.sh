@@ -16,39 +16,34 @@
 # Environment: BUILD_DIR (default build).
 set -uo pipefail
 
-cd "$(dirname "$0")/.." || exit 1
-start=$SECONDS
+. "$(dirname "$0")/lib.sh"
+cd "$REPO" || exit 1
 build=${BUILD_DIR:-build}
 app=$build/examples/dpdk-pmu-graph
 python=/usr/bin/python3
-passed=0 failed=0 skipped=0
 work=$(mktemp -d /tmp/pmu-ci-graph.XXXXXX)
 prefix=pmu_ci_graph_$$
 trap 'rm -rf "$work"' EXIT
 
-fail() { echo "  FAIL: $*"; failed=$((failed + 1)); }
-finish() {
-	echo "ci-graph: $((SECONDS - start)) s"
-	echo "RESULT passed=$passed failed=$failed skipped=$skipped"
-	[ "$failed" -eq 0 ]
-	exit
-}
-tally() {
-	local line n=0
+# checker KIND ARGS...: devtools/ci_graph_check.py, one check per line.
+checker() {
+	local rc line n=0
+	timeout 60 "$python" devtools/ci_graph_check.py "$@" >"$work/check.out" 2>&1
+	rc=$?
 	while IFS= read -r line; do
 		n=$((n + 1))
-		echo "  $line"
 		case $line in
-		ok:*) passed=$((passed + 1)) ;;
-		FAIL:*) failed=$((failed + 1)) ;;
+		ok:*) ok "${line#ok: }" ;;
+		FAIL:*) fail "${line#FAIL: }" ;;
+		*) echo "  $line" ;;
 		esac
-	done
+	done <"$work/check.out"
 	[ $n -ne 0 ] || fail "the checker printed nothing"
+	[ $rc -eq 0 ] || fail "checker '$1' exited with status $rc (124: timed out)"
 }
 
 if [ ! -x "$app" ]; then
-	echo "  skip: $app not built (meson -Dexamples=pmu_graph)"
-	skipped=$((skipped + 1))
+	skip "$app not built (meson -Dexamples=pmu_graph)"
 	finish
 fi
 
@@ -71,9 +66,7 @@ if [ $rc -ne 0 ]; then
 	fail "dpdk-pmu-graph exited with $rc"
 	tail -20 "$work/a.err"
 else
-	"$python" devtools/ci_graph_check.py conserve "$work/a.json" $sent "$routed" \
-		"$work/out1.pcap" >"$work/a.check" 2>&1
-	tally <"$work/a.check"
+	checker conserve "$work/a.json" $sent "$routed" "$work/out1.pcap"
 fi
 
 # (b) the drop-in off, on and sampled on looped traffic.
@@ -87,8 +80,7 @@ if [ $rc -ne 0 ]; then
 	fail "dpdk-pmu-graph --compare exited with $rc"
 	tail -20 "$work/b.err"
 else
-	"$python" devtools/ci_graph_check.py compare "$work/b.json" >"$work/b.check" 2>&1
-	tally <"$work/b.check"
+	checker compare "$work/b.json"
 fi
 
 # (c) bad options: usage, exit status 2.
@@ -99,8 +91,7 @@ for bad in "--duration 0" "--sampling 0" "--no-such-option"; do
 		-- $bad >/dev/null 2>&1
 	rc=$?
 	if [ $rc -eq 2 ]; then
-		echo "  ok: '$bad' refused (exit 2)"
-		passed=$((passed + 1))
+		ok "'$bad' refused (exit 2)"
 	else
 		fail "'$bad' gave exit status $rc, 2 expected"
 	fi

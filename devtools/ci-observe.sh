@@ -2,88 +2,60 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 #
-# CI stage: look at a running application's counters with the real tools.
-#  (a) telemetry: Debian's dpdk-telemetry.py on the application's socket
-#      (/pmu/list, /pmu/info, /pmu/lcore,<id>; values grow; bad parameters
-#      answer an error);
-#  (b) Prometheus: usertools/dpdk-pmu-exporter on 127.0.0.1 scraped every
-#      second by a real Prometheus server; its HTTP API must show one series
-#      per lcore and event, as counters, growing;
-#  (c) trace: --trace='lib.pmu.*', decoded with babeltrace;
-#  (d) trace of a failed open: lib.pmu.error from pmu_autotest's open failure.
-# The application is dpdk-test-pmu in its long-running mode (--interval,
-# --duration) when the build has it, else examples' dpdk-pmu-observe; the
-# trace part always uses dpdk-pmu-observe (it records reads with
-# rte_pmu_read_trace()).
-# Prints "RESULT passed=P failed=F skipped=S" and its duration; exit status 0
-# only when nothing failed. Everything it starts is stopped on exit.
-#
+# CI stage: a running application's counters seen with the real tools:
+# (a) Debian's dpdk-telemetry.py (/pmu/list, /pmu/info, /pmu/lcore,<id>;
+# values grow; bad parameters answer an error); (b) usertools/dpdk-pmu-
+# exporter scraped every second by a real Prometheus (one counter series per
+# lcore and event, growing); (c) --trace='lib.pmu.*' decoded with babeltrace;
+# (d) lib.pmu.error from pmu_autotest's open failure. The application is
+# dpdk-test-pmu --interval --duration when built, else dpdk-pmu-observe,
+# which the trace part always uses (rte_pmu_read_trace()).
 # Environment: BUILD_DIR (default build).
 set -uo pipefail
 
-cd "$(dirname "$0")/.." || exit 1
-start=$SECONDS
+# shellcheck source=devtools/lib.sh
+. "$(dirname "$0")/lib.sh"
+cd "$REPO" || exit 1
 build=${BUILD_DIR:-build}
 events=task-clock,context-switches,page-faults
 python=/usr/bin/python3
-passed=0 failed=0 skipped=0
 prefix=pmu_ci_observe_$$
 work=$(mktemp -d /tmp/pmu-ci-observe.XXXXXX)
 pids=()
-if [ "$(id -u)" -eq 0 ]; then
-	rundir=/var/run/dpdk/$prefix
-else
-	rundir=${XDG_RUNTIME_DIR:-/tmp}/dpdk/$prefix
-fi
+rundir=${XDG_RUNTIME_DIR:-/tmp}/dpdk/$prefix
+[ "$(id -u)" -ne 0 ] || rundir=/var/run/dpdk/$prefix
 
 cleanup() {
 	local p
-	for p in "${pids[@]}"; do
-		kill "$p" 2>/dev/null
-	done
+	kill "${pids[@]}" 2>/dev/null
 	for p in "${pids[@]}"; do
 		timeout 10 tail --pid="$p" -f /dev/null 2>/dev/null || kill -9 "$p" 2>/dev/null
 	done
 	rm -rf "$work"
-	# The EAL runtime folders of the three runs (the prefix is ours alone).
-	[ -z "${rundir:-}" ] || rm -rf "$rundir" "${rundir}_h" "${rundir}_t"
+	# The EAL runtime folders of the runs (the prefix is ours alone).
+	rm -rf "$rundir" "${rundir}_h" "${rundir}_t"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-finish() {
-	echo "ci-observe: $((SECONDS - start)) s"
-	echo "RESULT passed=$passed failed=$failed skipped=$skipped"
-	[ "$failed" -eq 0 ]
-	exit
-}
-
-tally() { # checker output on stdin: count its ok/FAIL lines (none counts as a failure)
-	local line n=0
-	while IFS= read -r line; do
-		n=$((n + 1))
-		echo "  $line"
-		case $line in
-		ok:*) passed=$((passed + 1)) ;;
-		FAIL:*) failed=$((failed + 1)) ;;
-		esac
-	done
-	[ $n -ne 0 ] || fail "the checker printed nothing"
-}
-
-# check TIMEOUT KIND ARGS...: run a checker, count its lines; a checker
-# that dies or times out counts as one more failure.
-check() {
-	local limit=$1 rc
+# checker TIMEOUT KIND ARGS...: run a check of ci_observe_check.py, count
+# its ok/FAIL lines; none, or a checker that dies or times out, is a failure.
+checker() {
+	local limit=$1 rc line n=0
 	shift
 	timeout "$limit" "$python" devtools/ci_observe_check.py "$@" >"$work/check.out" 2>&1
 	rc=$?
-	tally <"$work/check.out"
+	while IFS= read -r line; do
+		n=$((n + 1))
+		case $line in
+		ok:*) ok "${line#ok: }" ;;
+		FAIL:*) fail "${line#FAIL: }" ;;
+		*) echo "  $line" ;;
+		esac
+	done <"$work/check.out"
+	[ $n -ne 0 ] || fail "the checker printed nothing"
 	[ $rc -eq 0 ] || fail "checker '$1' exited with status $rc (124: timed out)"
 }
-
-fail() { echo "  FAIL: $*"; failed=$((failed + 1)); }
-skip() { echo "  skip: $*"; skipped=$((skipped + 1)); }
 
 free_port() {
 	"$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0))
@@ -100,37 +72,16 @@ wait_for() {
 	return 1
 }
 
-echo "=== observe: packages"
-missing=()
-[ -x /usr/bin/dpdk-telemetry.py ] || missing+=(dpdk-dev)
-[ -x /usr/bin/prometheus ] || missing+=(prometheus)
-"$python" -c 'import prometheus_client' 2>/dev/null || missing+=(python3-prometheus-client)
-command -v babeltrace >/dev/null || command -v babeltrace2 >/dev/null || missing+=(babeltrace)
-command -v curl >/dev/null || missing+=(curl)
-if [ ${#missing[@]} -ne 0 ]; then
-	echo "installing ${missing[*]}"
-	export DEBIAN_FRONTEND=noninteractive
-	timeout 600 apt-get install -y --no-install-recommends "${missing[@]}" >"$work/apt.log" 2>&1 ||
-		{ timeout 300 apt-get update >>"$work/apt.log" 2>&1 &&
-		timeout 600 apt-get install -y --no-install-recommends "${missing[@]}" \
-			>>"$work/apt.log" 2>&1; } || tail -5 "$work/apt.log"
-fi
-
-echo "=== observe: build"
-if [ ! -f "$build/build.ninja" ]; then
-	meson setup "$build" --werror >/dev/null || { fail "meson setup"; finish; }
-fi
-if ! timeout 900 ninja -C "$build" >"$work/ninja.log" 2>&1; then
-	tail -20 "$work/ninja.log"
-	fail "build"
-	finish
-fi
+echo "=== observe: packages, build"
+deps observe || log "could not install every package"
+build_if_missing "$build" --werror || { fail "build"; finish; }
 observe=$build/examples/dpdk-pmu-observe
 tool=$build/app/test-pmu/dpdk-test-pmu
 app=
 [ ! -x "$observe" ] || app=$observe
-if [ -x "$tool" ] && "$tool" --no-huge --no-pci -m 64 --no-telemetry --file-prefix="${prefix}_h" \
-		-- --help 2>&1 | grep -q -- '--duration'; then
+# Not piped into grep -q: the tool's SIGPIPE would fail the pipeline.
+if [ -x "$tool" ] && [[ $("$tool" --no-huge --no-pci -m 64 --no-telemetry \
+		--file-prefix="${prefix}_h" -- --help 2>&1) == *--duration* ]]; then
 	app=$tool
 fi
 if [ -z "$app" ]; then
@@ -156,7 +107,7 @@ if ! wait_for "[ -S $rundir/dpdk_telemetry.v2 ]" 20; then
 	finish
 fi
 if [ -x /usr/bin/dpdk-telemetry.py ]; then
-	check 60 telemetry "$prefix" "$events" "$app_pid"
+	checker 60 telemetry "$prefix" "$events" "$app_pid"
 else
 	skip "telemetry: /usr/bin/dpdk-telemetry.py missing (package dpdk-dev)"
 fi
@@ -191,7 +142,7 @@ else
 		tail -5 "$work/prometheus.log"
 		fail "prometheus did not get ready on 127.0.0.1:$pport"
 	else
-		check 60 prometheus "$pport" "$events"
+		checker 60 prometheus "$pport" "$events"
 	fi
 fi
 kill "$app_pid" 2>/dev/null
@@ -203,7 +154,7 @@ if [ ! -x "$observe" ]; then
 elif timeout 60 "$observe" "${eal[@]/--file-prefix=$prefix/--file-prefix=${prefix}_t}" \
 		--no-telemetry --trace='lib.pmu.*' --trace-dir="$tracedir" \
 		-- -e "$events" --interval 100 --duration 2 >"$work/trace.log" 2>&1; then
-	check 90 trace "$tracedir" "$events"
+	checker 90 trace "$tracedir" "$events"
 else
 	tail -20 "$work/trace.log"
 	fail "trace: $observe failed"
@@ -220,7 +171,7 @@ if [ ! -x "$runner" ]; then
 elif DPDK_TEST=pmu_autotest timeout 120 "$runner" \
 		"${eal[@]/--file-prefix=$prefix/--file-prefix=${prefix}_e}" --no-telemetry \
 		--trace='lib.pmu.*' --trace-dir="$tracedir" >"$work/trace_error.log" 2>&1; then
-	check 90 trace-error "$tracedir" "1:task-clock:-24"
+	checker 90 trace-error "$tracedir" "1:task-clock:-24"
 else
 	tail -20 "$work/trace_error.log"
 	fail "trace of a failed open: pmu_autotest failed"

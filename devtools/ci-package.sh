@@ -26,23 +26,9 @@ LOG_TAG=ci-package
 cd "$REPO" || exit 1
 tmp=$(mktemp -d /tmp/ci-package.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-start=$SECONDS
-passed=0 failed=0 skipped=0
-
-ok() { echo "  ok: $1"; passed=$((passed + 1)); }
-fail() { echo "  FAIL: $1"; failed=$((failed + 1)); }
-skip() { echo "  skip: $1"; skipped=$((skipped + 1)); }
 show() { sed 's/^/    | /' "$1" | tail -"${2:-15}"; }
-finish()
-{
-	log "took $((SECONDS - start)) s"
-	result_line $passed $failed $skipped
-	[ "$failed" -eq 0 ]
-	exit
-}
 
-devtools/install-deps.sh || exit 1
-pkgs_install package || die "cannot install the packaging tools"
+deps package || { fail "packages (debhelper, lintian, sphinx)"; finish; }
 need_tools git dpkg-buildpackage dpkg-parsechangelog lintian dpkg-deb pkg-config cc
 
 echo "=== version"

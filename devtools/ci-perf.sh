@@ -8,42 +8,20 @@
 # program, the static instructions of the inline rte_pmu_read() on its
 # rdpmc path (the function test_pmu_perf_read(), entry to the first ret:
 # the compiler lays the hot path out as the fall-through).
-#
-# Prints its duration and "RESULT passed=P failed=F skipped=S" (test
-# cases); exit status 0 only when nothing failed. About 5 s after a build.
-#
-# Usage: devtools/ci-perf.sh [BUILD_DIR]   (default build)
+# Usage: devtools/ci-perf.sh [BUILD_DIR]   (default $BUILD_DIR or build)
 set -uo pipefail
 
-cd "$(dirname "$0")/.."
-build=${1:-build}
+# shellcheck source=devtools/lib.sh
+. "$(dirname "$0")/lib.sh"
+cd "$REPO" || exit 1
+build=${1:-${BUILD_DIR:-build}}
 
-finish() { # passed failed skipped
-	echo "ci-perf: ${SECONDS}s"
-	echo "RESULT passed=$1 failed=$2 skipped=$3"
-	[ "$2" = 0 ]
-	exit $?
-}
-
-for tool in meson ninja objdump; do
-	if ! command -v "$tool" >/dev/null; then
-		pkg=$tool
-		[ "$tool" = objdump ] && pkg=binutils
-		[ "$tool" = ninja ] && pkg=ninja-build
-		if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$pkg" >/dev/null
-		fi
-	fi
-done
+deps || log "could not install every package"
 if ! command -v meson >/dev/null || ! command -v ninja >/dev/null; then
-	echo "ci-perf: SKIP: meson or ninja missing and not installable"
-	finish 0 0 1
+	skip "meson or ninja missing and not installable"
+	finish
 fi
-
-if [ ! -f "$build/build.ninja" ]; then
-	meson setup "$build" --werror >/dev/null || { echo "ci-perf: meson setup failed"; finish 0 1 0; }
-fi
-ninja -C "$build" >/dev/null || { echo "ci-perf: build failed"; finish 0 1 0; }
+build_if_missing "$build" --werror || { fail "build"; finish; }
 
 echo "=== static instructions of the inline read (x86_64 rdpmc path)"
 if command -v objdump >/dev/null; then
@@ -74,11 +52,8 @@ log="$build/meson-logs/testlog.txt"
 awk '/^rte_pmu datapath goals/ { on = 1 }
 	/^Test (OK|Failed)/ { on = 0 }
 	on || /^inline read:|^plain read\(\)|^hardware events|^exactness probe|lcore ids \(/ { print }' "$log"
-read -r p f s < <(awk '/^RESULT passed=/ {
-	for (i = 2; i <= 4; i++) { split($i, kv, "="); t[i] += kv[2] }
-} END { print t[2] + 0, t[3] + 0, t[4] + 0 }' "$log")
+f0=$failed
+tally_add "$log"
 # A crash or a timeout prints no RESULT line: meson's status says it.
-if [ "$rc" != 0 ] && [ "$f" = 0 ]; then
-	f=1
-fi
-finish "$p" "$f" "$s"
+[ "$rc" = 0 ] || [ "$failed" -gt "$f0" ] || fail "meson test --suite perf-tests (exit $rc)"
+finish

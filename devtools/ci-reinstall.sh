@@ -2,66 +2,23 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 #
-# CI stage: the tree builds again once it is installed. Builds this tree,
-# installs it into a prefix on the compiler's search path (default
-# /usr/local, as `meson install` does by default), then configures and
-# builds a fresh copy of the sources next to the installed rte_pmu.h, and
-# builds a program written for upstream's API with pkg-config alone against
-# the installed library. Everything it installed is removed at the end
-# (`ninja uninstall`), and checked gone.
-#
-# It refuses to overwrite files it did not install: when the prefix already
-# holds one of them, the stage is skipped with the file named. Installing
-# into /usr/local needs root (a throwaway CI machine).
-#
+# CI stage: the tree builds again once it is installed. Builds and installs
+# it into a prefix on the compiler's search path (default /usr/local, as
+# `meson install` does; root on a throwaway CI machine), builds a fresh copy
+# of the sources next to the installed rte_pmu.h, and an upstream-API program
+# with pkg-config alone. All it installed is then removed and checked gone.
+# It never overwrites a file it did not install: the stage is skipped.
 # Environment: REINSTALL_PREFIX (default /usr/local); a prefix the compiler
 # does not search is put on its path through C_INCLUDE_PATH and LIBRARY_PATH.
-# Prints "RESULT passed=P failed=F skipped=S" (one per check) and its
-# duration; exit status 0 unless a check failed.
 set -uo pipefail
 
-LOG_TAG=ci-reinstall
 # shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
-
 PREFIX=${REINSTALL_PREFIX:-/usr/local}
-passed=0 failed=0 skipped=0
 installed=0
 work=$(mktemp -d "${TMPDIR:-/tmp}/ci-reinstall.XXXXXX")
-
-finish()
-{
-	uninstall
-	log "duration $SECONDS s"
-	result_line $passed $failed $skipped
-	[ $failed -eq 0 ]
-	exit
-}
-
-skip()
-{
-	echo "SKIP: $*: installed-tree rebuild not checked"
-	skipped=$((skipped + 1))
-	finish
-}
-
-# check NAME COMMAND...: run the command, its output in $work/NAME.log.
-check()
-{
-	local name=$1 logf
-
-	shift
-	logf="$work/$(echo "$name" | tr -c 'A-Za-z0-9\n' '_').log"
-	if "$@" >"$logf" 2>&1; then
-		log "ok:   $name"
-		passed=$((passed + 1))
-		return 0
-	fi
-	log "FAIL: $name"
-	tail -n 30 "$logf" | sed 's/^/    /'
-	failed=$((failed + 1))
-	return 1
-}
+on_finish() { uninstall; }
+skip_all() { skip "$*: installed-tree rebuild not checked"; finish; }
 
 # Files the install build would install (absolute destinations).
 install_list()
@@ -78,25 +35,12 @@ uninstall()
 	# The dynamic linker's cache may name the removed library.
 	[ "$(id -u)" != 0 ] || ! command -v ldconfig >/dev/null || ldconfig
 	local left
-
 	left=$(install_list | while read -r f; do
 		[ -e "$f" ] || [ -L "$f" ] && echo "$f"
 	done)
-	if [ -z "$left" ]; then
-		log "ok:   uninstall removed every installed file"
-		passed=$((passed + 1))
-	else
-		log "FAIL: uninstall left: $left"
-		failed=$((failed + 1))
-	fi
+	[ -z "$left" ] && ok "uninstall removed every installed file" || fail "uninstall left: $left"
 }
-
-cleanup()
-{
-	uninstall
-	rm -rf "$work"
-}
-trap cleanup EXIT
+trap 'uninstall; rm -rf "$work"' EXIT
 
 # Copy the sources as a clean clone has them: tracked and new files, not
 # what .gitignore names (build folders, .arm64).
@@ -112,11 +56,11 @@ copy_sources()
 	fi
 }
 
-pkgs_install build || log "could not install every package"
+deps || log "could not install every package"
 need_tools meson ninja cc pkg-config python3
 
 mkdir -p "$PREFIX" 2>/dev/null
-[ -w "$PREFIX" ] || skip "$PREFIX is not writable (run as root, or set REINSTALL_PREFIX)"
+[ -w "$PREFIX" ] || skip_all "$PREFIX is not writable (run as root, or set REINSTALL_PREFIX)"
 
 # The installed headers must be where the compiler looks by itself.
 if ! cc -xc -E -v - </dev/null 2>&1 | sed -n '/^#include <...>/,/^End of/p' |
@@ -136,7 +80,7 @@ export PKG_CONFIG_PATH=$libdir/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
 
 for f in $(install_list); do
 	if [ -e "$f" ] || [ -L "$f" ]; then
-		skip "$f exists already (not installed by this check; not overwriting it)"
+		skip_all "$f exists already (not installed by this check; not overwriting it)"
 	fi
 done
 installed=1

@@ -2,28 +2,23 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 #
-# CI stage: the tests under sanitizers, each build in its own folder.
+# CI stage: the tests under sanitizers, each build in its own folder:
 #  - ASan + UBSan (build-asan): fast-tests and torture-tests, leaks on;
-#  - TSan (build-tsan): the same suites, with -DRTE_FORCE_INTRINSICS so that
-#    DPDK's rte_spinlock is made of __atomic builtins TSan sees (x86's
-#    rte_spinlock.h is inline asm otherwise), and app/test/test_tsan_lcore.c
-#    ordering DPDK's launch/wait and thread (un)registration for TSan;
-#  - valgrind memcheck (default build): the library's unit tests, no error
-#    and no definite leak.
+#  - TSan (build-tsan): the same, with -DRTE_FORCE_INTRINSICS (DPDK's
+#    rte_spinlock made of __atomic builtins TSan sees, not x86 inline asm)
+#    and app/test/test_tsan_lcore.c ordering DPDK's launch/wait for TSan;
+#  - valgrind memcheck (default build): the unit tests, no error and no
+#    definite leak.
 # One test = one meson test in one build: it fails unless meson says OK or
-# SKIP, or on any sanitizer report in its output; the reports' summaries
-# (and for TSan both accesses) are printed. No suppression file is needed: none is used.
-#
-# The sanitizer builds go without --werror: instrumented code makes GCC's
-# flow warnings (stringop-overread, maybe-uninitialized) fire on correct
-# code; the default build keeps --werror.
-#
+# SKIP, or on any sanitizer report (summaries printed; for TSan both
+# accesses). No suppression file. The sanitizer builds go without --werror
+# (GCC's flow warnings fire on instrumented code).
 # Environment: BUILD_DIR (default build), SANITIZE_ONLY (asan, tsan or
 # valgrind: that part alone).
 set -uo pipefail
-LOG_TAG=ci-sanitize
-# shellcheck source=devtools/ci-common.sh
-. "$(dirname "$0")/ci-common.sh"
+# shellcheck source=devtools/lib.sh
+. "$(dirname "$0")/lib.sh"
+cd "$REPO" || exit 1
 
 only=${SANITIZE_ONLY:-}
 build=${BUILD_DIR:-build}
@@ -36,7 +31,7 @@ export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:exitcode=23
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export TSAN_OPTIONS=halt_on_error=0:exitcode=66:second_deadlock_stack=1
 
-pkgs_install build sanitize || { ci_fail sanitize-setup packages; ci_end; }
+deps sanitize || { fail "sanitize-setup: packages"; finish; }
 
 # judge NAME LOG VERDICT: pass, skip or fail one test from its output and
 # meson's verdict (OK, SKIP, FAIL, TIMEOUT...).
@@ -48,14 +43,14 @@ judge() {
 		awk '/^  [A-Z].* of size [0-9]+ at .* by / { n = 3 }
 			n > 0 { sub(/ \(.*\+0x[0-9a-f]+\)$/, ""); print "      " $0; n-- }' \
 			"$log" | head -n 60
-		ci_fail "$name" "sanitizer report (log $log)"
+		fail "$name: sanitizer report (log $log)"
 	elif [ "$verdict" = SKIP ]; then
-		ci_skip "$name" "$(grep -m1 '^skip:' "$log" || echo 'skipped')"
+		skip "$name: $(grep -m1 '^skip:' "$log" || echo 'skipped')"
 	elif [ "$verdict" != OK ]; then
 		grep -E 'failed|^RESULT' "$log" | head -n 5 | sed 's/^/    /'
-		ci_fail "$name" "$verdict (log $log)"
+		fail "$name: $verdict (log $log)"
 	else
-		ci_pass "$name"
+		ok "$name"
 	fi
 }
 
@@ -77,26 +72,26 @@ sanitized() {
 
 if [ -z "$only" ] || [ "$only" = asan ]; then
 	echo "=== ASan + UBSan (build-asan)"
-	if ci_build build-asan -Db_sanitize=address,undefined -Db_lundef=false; then
+	if build_if_missing build-asan -Db_sanitize=address,undefined -Db_lundef=false; then
 		sanitized build-asan asan
 	else
-		ci_fail asan-build "build failed"
+		fail "asan-build: build failed"
 	fi
 fi
 
 if [ -z "$only" ] || [ "$only" = tsan ]; then
 	echo "=== TSan, rte_spinlock as __atomic builtins (build-tsan)"
-	if ci_build build-tsan -Db_sanitize=thread -Db_lundef=false \
+	if build_if_missing build-tsan -Db_sanitize=thread -Db_lundef=false \
 			-Dc_args=-DRTE_FORCE_INTRINSICS; then
 		sanitized build-tsan tsan
 	else
-		ci_fail tsan-build "build failed"
+		fail "tsan-build: build failed"
 	fi
 fi
 
 if [ -z "$only" ] || [ "$only" = valgrind ]; then
 	echo "=== valgrind memcheck ($build)"
-	if ci_build "$build" --werror; then
+	if build_if_missing "$build" --werror; then
 		for t in $valgrind_tests; do
 			log="$build/valgrind-$t.log"
 			# shellcheck disable=SC2086
@@ -111,7 +106,7 @@ if [ -z "$only" ] || [ "$only" = valgrind ]; then
 			judge "valgrind:$t" "$log" "$verdict"
 		done
 	else
-		ci_fail valgrind-build "build failed"
+		fail "valgrind-build: build failed"
 	fi
 fi
-ci_end
+finish

@@ -2,63 +2,36 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 #
-# CI stage: dpdk-test-pmu as a user runs it. Software events only, so that
-# it runs on any Linux machine (on one without a hardware PMU it also checks
-# the fallback and the <not supported> rows). Each check is one counted
-# result; the stage ends with "RESULT passed=P failed=F skipped=S" and exits
-# 0 only when nothing failed. When the arm64 stage left its cross build and
-# sysroot, the tool also runs in the emulated arm64 guest, whose counts are
-# exact, and is checked to the cycle. About 30 s on two cores, plus about
-# 25 s for the guest.
-#
-# Environment: BUILD_DIR (default build; configured with --werror if absent),
-# ARM64_BUILD (default build-arm64), ARM64_DIR (default .arm64).
+# CI stage: dpdk-test-pmu as a user runs it, on software events so that it
+# runs anywhere (without a hardware PMU it also checks the fallback and the
+# <not supported> rows); one counted result a check. When the arm64 stage
+# left its cross build and sysroot, the tool also runs in the emulated arm64
+# guest, whose counts are exact, and is checked to the cycle.
+# Environment: BUILD_DIR (default build), ARM64_BUILD (default build-arm64),
+# ARM64_DIR (default .arm64).
 set -uo pipefail
 
-LOG_TAG=ci-tool
 # shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
-
 cd "$REPO" || exit 1
 build=${BUILD_DIR:-build}
 tool=$build/app/test-pmu/dpdk-test-pmu
 tmp=$(mktemp -d /tmp/ci-tool.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-start=$(date +%s)
-passed=0 failed=0 skipped=0
 
-devtools/install-deps.sh || exit 1
-if [ ! -f "$build/build.ninja" ]; then
-	meson setup "$build" --werror >/dev/null || { echo "ci-tool: meson setup failed"; exit 1; }
-fi
-if ! ninja -C "$build" >"$tmp/ninja.log" 2>&1; then
-	cat "$tmp/ninja.log"
-	echo "ci-tool: build failed"
-	result_line 0 1 0
-	exit 1
-fi
-if [ ! -x "$tool" ]; then
-	echo "ci-tool: skip: $tool not built (-Ddisable_apps=test-pmu?)"
-	result_line 0 0 1
-	exit 0
-fi
+deps || { fail "packages"; finish; }
+build_if_missing "$build" --werror || { fail "build"; finish; }
+[ -x "$tool" ] || { skip "$tool not built (-Ddisable_apps=test-pmu?)"; finish; }
 
-# One worker lcore, and two on the same CPU for the totals; on a one-CPU
-# machine every lcore shares CPU 0.
-cpu=0
-[ "$(nproc)" -gt 1 ] && cpu=1
+# One worker lcore, and two on one CPU for the totals (CPU 0 on a one-CPU machine).
+cpu=$(($(nproc) > 1))
 one_worker="--lcores=0@0,1@$cpu"
 two_workers="--lcores=0@0,(1,2)@$cpu"
 # The host's EAL arguments without their -l: each run names its lcores.
 eal="${EAL_HOST_ARGS#-l 0-1 } --file-prefix=ci-tool-$$ --log-level=lib.pmu:warning"
 sw="task-clock,context-switches,page-faults"
 
-ok() { echo "  ok: $1"; passed=$((passed + 1)); }
-fail() { echo "  FAILED: $1"; failed=$((failed + 1)); }
-skip() { echo "  skip: $1"; skipped=$((skipped + 1)); }
-
-# run NAME LCORES ARGS...: the tool's stdout in $tmp/NAME.out, stderr in
-# $tmp/NAME.err, exit status in $rc.
+# run NAME LCORES ARGS...: the tool's stdout, stderr in $tmp/NAME.out, .err; $rc.
 run() {
 	local name=$1 lcores=$2
 	shift 2
@@ -163,11 +136,9 @@ expect small "task-clock per iteration is between 0.05 and 100 ns, CPUs utilized
 	0 < float(rows(out)[0]['ratio']) <= 1.05"
 
 echo "=== read overhead subtraction"
-# Rounds of one iteration for a second: nearly all of the raw task-clock is
-# the reads' own, so what is left after the subtraction is below it. A read
-# may cost less in the run than at calibration (this VM's read() cost steps
-# by a third, tens of ms apart): no more than the raw count is subtracted,
-# so the figure is never below zero and the two add up to the raw count.
+# One-iteration rounds for a second: nearly all the raw task-clock is the
+# reads' own. A read may cost less than at calibration, but no more than the
+# raw count is subtracted: never below zero, the two add up to the raw count.
 run ovh "$one_worker" -e task-clock -n 1 -d 1 -j
 expect ovh "one-iteration rounds: task-clock after subtraction is below the overhead subtracted, not below 0" \
 	"(lambda l, e: e['read_overhead'] > 0 and 0 <= e['value'] < e['read_overhead']
@@ -197,11 +168,7 @@ echo "=== JSON"
 run json "$two_workers" -e "$sw" --json
 expect json "JSON parses (python3 -m json.tool) into one document" \
 	"rc == 0 and len(lines(out)) == 1 and json.loads(out)['interval'] == 0"
-if python3 -m json.tool "$tmp/json.out" >/dev/null 2>&1; then
-	ok "python3 -m json.tool accepts the JSON output"
-else
-	fail "python3 -m json.tool rejects the JSON output"
-fi
+check "python3 -m json.tool accepts the JSON output" python3 -m json.tool "$tmp/json.out"
 expect json "JSON: two lcores, totals summed, ratios named" \
 	"(lambda d: [l['lcore'] for l in d['lcores']] == [1, 2] and d['total']['lcores'] == 2 and
 	ev(d['total'], 'task-clock')['value'] ==
@@ -318,6 +285,4 @@ EOF
 		for c, i in [guest('tool-interval', n) for n in range(10)])"
 fi
 
-echo "ci-tool: $(( $(date +%s) - start )) s"
-result_line $passed $failed $skipped
-[ "$failed" -eq 0 ]
+finish

@@ -2,15 +2,12 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 #
-# Set up and run every test stage: the x86 (host) build and its meson
-# fast-tests, the install checks, the arm64 guest (real counters in an
-# emulated arm64 machine), then the stage scripts devtools/ci-*.sh listed
-# below. Each stage prints "RESULT passed=P failed=F skipped=S" lines that
-# are summed; a stage that exits non-zero without reporting a failure counts
-# as one failure, one that exits 77 as one skip. Ends with one line
-# "N passed, N failed, N skipped" (test cases) after a table of stage times.
-# Exit status 0 only when nothing failed.
-#
+# Run every test stage: the x86_64 build and its meson fast-tests, the
+# install check, the arm64 guest, then devtools/ci-NAME.sh for each NAME
+# of CI_STAGES. The stages' "RESULT passed=P failed=F skipped=S" lines are
+# summed; a stage that exits non-zero without reporting a failure counts as
+# one failure, one that exits 77 as one skip. Ends with a table of stage
+# times and "N passed, N failed, N skipped"; exit 0 only when nothing failed.
 # Environment:
 #   SKIP_ARM64=1   leave out the arm64 guest stage (counted as one skip)
 #   STAGES="a b"   run only these stages (names as printed in the table)
@@ -20,12 +17,10 @@ set -uo pipefail
 LOG_TAG=run-tests
 # shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
-cd "$REPO"
+cd "$REPO" || exit 1
 build=${BUILD_DIR:-build}
-passed=0 failed=0 skipped=0
 times=""
 
-# Stage scripts run after the guest, in this order (devtools/ci-NAME.sh).
 CI_STAGES="reinstall faults events observe graph tool doc package perf torture sanitize fuzz"
 
 # stage NAME COMMAND...: run one stage, tally its RESULT lines, time it.
@@ -50,7 +45,6 @@ stage()
 		echo "!!! stage $name SKIPPED (see its output above for why)"
 		skipped=$((skipped + 1))
 	elif [ "$rc" -ne 0 ] && [ "$rc" -ne 77 ] && [ "$failed" -eq "$before_f" ]; then
-		# Died before it could report the failure.
 		echo "!!! stage $name FAILED with exit status $rc"
 		failed=$((failed + 1))
 	fi
@@ -61,32 +55,29 @@ build_stage()
 {
 	local arm64=""
 
-	[ "${SKIP_ARM64:-0}" = 1 ] || arm64="--arm64"
-	devtools/install-deps.sh $arm64 || return 1
-	if [ ! -f "$build/build.ninja" ]; then
-		meson setup "$build" --werror >/dev/null || { echo "meson setup failed"; return 1; }
-	fi
-	ninja -C "$build" || { echo "build failed"; return 1; }
+	[ "${SKIP_ARM64:-0}" = 1 ] || arm64=arm64
+	deps $arm64 && build_if_missing "$build" --werror
 }
 
 fast_stage()
 {
-	local rc log="$build/meson-logs/testlog.txt"
+	local rc
 
 	meson test -C "$build" --suite fast-tests --print-errorlogs --no-rebuild >/dev/null
 	rc=$?
-	grep -E '^(RESULT|skip:|exact counts)' "$log" | sed 's/^/  x86_64: /'
+	grep -E '^(RESULT|skip:|exact counts)' "$build/meson-logs/testlog.txt" | sed 's/^/  x86_64: /'
+	# lib/pmu's structure: no circle of files, the lock in two files,
+	# perf descriptors in one (from the object files' symbols).
+	python3 devtools/check-structure.py "$build" || rc=1
 	return $rc
 }
 
+# Runs in a subshell (the pipe in stage): its own counters.
 install_stage()
 {
-	if devtools/check-install.sh; then
-		result_line 1 0 0
-	else
-		echo "install check: FAILED"
-		result_line 0 1 0
-	fi
+	passed=0 failed=0 skipped=0
+	check "install check" devtools/check-install.sh
+	result_line
 }
 
 arm64_stage()

@@ -8,11 +8,12 @@
 #   devtools/run-tool.sh --events task-clock,page-faults --workload memory
 set -euo pipefail
 
-cd "$(dirname "$0")/.."
+# shellcheck source=devtools/lib.sh
+. "$(dirname "$0")/lib.sh"
+cd "$REPO"
 build=${BUILD_DIR:-build}
-devtools/install-deps.sh
-[ -f "$build/build.ninja" ] || meson setup "$build" >/dev/null
-ninja -C "$build" >/dev/null
+deps
+build_if_missing "$build"
 lcores=0
 [ "$(nproc)" -gt 1 ] && lcores=0-1
 exec "$build/app/test-pmu/dpdk-test-pmu" -l "$lcores" --no-huge --no-pci --no-shconf \

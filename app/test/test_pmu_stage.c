@@ -215,8 +215,8 @@ test_stage_nesting(void)
 	TEST_ASSERT_EQUAL(l.self_values[0], l.values[0], "leaf's self");
 	if (exact)
 		TEST_ASSERT(p.self_values[0] >= (uint64_t)CALLS * LOOP * TEST_LOOP_INSNS &&
-			p.self_values[0] <= (uint64_t)CALLS * (LOOP * TEST_LOOP_INSNS + 200),
-			"outer's self: its own loop and the reads");
+			p.self_values[0] <= (uint64_t)CALLS * (LOOP * TEST_LOOP_INSNS + 400),
+			"outer's self: its own loop, the reads and its child's begin and end");
 
 	/* Four deep is allowed; a fifth is misuse, and changes nothing. */
 	for (i = 0; i < RTE_PMU_STAGE_DEPTH; i++) {
@@ -330,8 +330,10 @@ test_stage_sampling(void)
 	TEST_ASSERT_EQUAL(some.calls, 16 * (uint64_t)CALLS, "calls exact");
 	TEST_ASSERT_EQUAL(some.items, 16 * (uint64_t)CALLS, "items exact");
 	TEST_ASSERT_EQUAL(some.measured, (uint64_t)CALLS, "measured");
+	/* Exact counts: the same loop, within an instruction a call. */
 	if (exact)
-		TEST_ASSERT_EQUAL(some.values[0] / some.calls, all.values[0] / all.calls,
+		TEST_ASSERT(some.values[0] / some.calls + 1 >= all.values[0] / all.calls &&
+			some.values[0] / some.calls <= all.values[0] / all.calls + 1,
 			"scaled to all calls");
 	else
 		TEST_ASSERT_EQUAL(reads, 2 * (uint64_t)CALLS, "two reads per measured call");
@@ -429,13 +431,16 @@ test_stage_two_lcores(void)
 	if (stage_setup() != TEST_SUCCESS)
 		return TEST_FAILED;
 	worker_stage = rte_pmu_stage_register("worker");
+	/* Sampled: calls and items also wait between measured calls. */
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(worker_stage, 4), "period");
 	stop = 0;
 	TEST_ASSERT_SUCCESS(rte_eal_remote_launch(stage_worker, NULL, worker), "launch");
 	memset(&last, 0, sizeof(last));
 	for (i = 0; i < 20000; i++) {
 		if (get(worker, worker_stage, &s) != TEST_SUCCESS)
 			break;
-		if (s.items != s.calls * ITEMS || s.measured != s.calls ||
+		if (s.items != s.calls * ITEMS || s.measured > s.calls ||
+				s.measured + 4 < s.calls / 4 ||
 				s.calls < last.calls || s.values[0] < last.values[0]) {
 			printf("torn: calls %" PRIu64 " items %" PRIu64 " measured %" PRIu64
 				" (before: %" PRIu64 ")\n", s.calls, s.items, s.measured,

@@ -65,15 +65,8 @@ lcore_detach(unsigned int lcore_id, struct pmu_group_res *res)
 static void
 stage_lcore_reset(struct __rte_pmu_stage_lcore *sl)
 {
-	if (sl == NULL)
-		return;
-	sl->num_stages = 0;
-	sl->num_events = 0;
-	sl->depth = 0;
-	sl->top_measured = 0;
-	__atomic_store_n(&sl->misuse, 0, __ATOMIC_RELAXED);
-	sl->misuse_logged = 0;
-	memset(sl->acc, 0, sizeof(sl->acc));
+	if (sl != NULL)
+		pmu_stage_lcore_reset(sl);
 }
 
 /* Release what lcore_detach() took out (lock not held), once no other

@@ -110,7 +110,7 @@ rte_pmu_stage_sampling_set(unsigned int id, unsigned int period)
 	for (i = 0; i < RTE_MAX_LCORE; i++) {
 		sl = pmu_state_stage_lcore(i);
 		if (sl != NULL)
-			__atomic_store_n(&sl->acc[id].period, period, __ATOMIC_RELAXED);
+			__atomic_store_n(&sl->period[id], period, __ATOMIC_RELAXED);
 	}
 
 	return 0;
@@ -175,6 +175,7 @@ stage_alloc(unsigned int lcore_id)
 	}
 	/* Touched here, by the lcore: its pages are placed now. */
 	memset(sl, 0, sizeof(*sl));
+	pmu_stage_lcore_reset(sl);
 	PMU_LOG(DEBUG, "lcore %u: stage state of %zu bytes on node %d", lcore_id, sizeof(*sl),
 		node);
 
@@ -190,8 +191,8 @@ stage_sync(struct __rte_pmu_stage_lcore *sl, unsigned int lcore_id)
 	unsigned int n = pmu_state_stage_count(), i;
 
 	for (i = sl->num_stages; i < n; i++) {
-		__atomic_store_n(&sl->acc[i].period, pmu_state_stage_period(i), __ATOMIC_RELAXED);
-		sl->acc[i].countdown = 1;
+		__atomic_store_n(&sl->period[i], pmu_state_stage_period(i), __ATOMIC_RELAXED);
+		sl->countdown[i] = 1;
 	}
 	sl->pages = rte_pmu_event_groups[lcore_id].mmap_pages;
 	sl->num_events = __atomic_load_n(&pmu_state_lcore(lcore_id)->num_ready,
@@ -226,7 +227,7 @@ stage_self(int *err)
 	/* The group first: its events are what stages count. */
 	if (__atomic_load_n(&pmu_state_lcore(lcore_id)->num_ready, __ATOMIC_ACQUIRE) == 0)
 		*err = pmu_read_prepare(&lcore_id);
-	if (sl->depth == 0)
+	if (sl->sp == &sl->frames[1])
 		stage_sync(sl, lcore_id);
 	RTE_PER_LCORE(_pmu_stage) = sl;
 
@@ -267,32 +268,40 @@ __rte_pmu_stage_begin_slow(unsigned int id)
 		misuse(NULL, MISUSE_NOT_LCORE, id);
 	else if (id >= sl->num_stages)
 		misuse(sl, MISUSE_UNKNOWN_ID, id);
-	else if (sl->depth >= RTE_PMU_STAGE_DEPTH)
+	else if (sl->sp == &sl->frames[RTE_PMU_STAGE_DEPTH + 1])
 		misuse(sl, MISUSE_TOO_DEEP, id);
-	else if (sl->acc[id].open != 0)
+	else if ((uint32_t)sl->sp[-1].tag == id)
 		misuse(sl, MISUSE_BEGIN_TWICE, id);
 	else
-		__rte_pmu_stage_push(sl, &sl->acc[id], id, NULL);
+		__rte_pmu_stage_push(sl, id);
 }
 
 void
 __rte_pmu_stage_end_slow(unsigned int id, unsigned int items)
 {
-	uint64_t now[RTE_MAX_NUM_GROUP_EVENTS];
 	struct __rte_pmu_stage_lcore *sl;
+	struct __rte_pmu_stage_frame *f;
 	int err;
 
 	sl = stage_self(&err);
-	if (sl == NULL)
+	if (sl == NULL) {
 		misuse(NULL, MISUSE_NOT_LCORE, id);
-	else if (sl->depth == 0 || sl->frames[sl->depth - 1].id != id)
-		misuse(sl, id < sl->num_stages ? MISUSE_END_WITHOUT_BEGIN : MISUSE_UNKNOWN_ID, id);
+		return;
+	}
+	f = sl->sp - 1;
+	if (f->tag == id)
+		__rte_pmu_stage_pop(sl, f, id, items);
+	else if (f->tag == (id | __RTE_PMU_STAGE_MEASURED))
+		__rte_pmu_stage_end_measured(sl, items);
 	else
-		__rte_pmu_stage_pop(sl, items, now);
+		misuse(sl, id < sl->num_stages ? MISUSE_END_WITHOUT_BEGIN : MISUSE_UNKNOWN_ID, id);
 }
 
-void
-__rte_pmu_stage_snap_slow(struct __rte_pmu_stage_lcore *sl, uint64_t *values, uint32_t slow)
+/* Events the user pages could not give (bit i: event i): from one read()
+ * of the group. One that cannot be read reads as 0 and counts as an error.
+ */
+static __rte_noinline void
+snap_slow(struct __rte_pmu_stage_lcore *sl, uint64_t *values, uint32_t slow)
 {
 	struct pmu_lcore *lc = RTE_PER_LCORE(pmu_self);
 	uint64_t all[RTE_MAX_NUM_GROUP_EVENTS];
@@ -301,14 +310,130 @@ __rte_pmu_stage_snap_slow(struct __rte_pmu_stage_lcore *sl, uint64_t *values, ui
 
 	__atomic_store_n(&lc->slow_reads, lc->slow_reads + 1, __ATOMIC_RELAXED);
 	ret = pmu_group_read(lc->group_fd, lc->num_ready, all, sl->num_events, NULL, NULL);
-	for (i = 0; i < sl->num_events; i++) {
-		if ((slow & (UINT32_C(1) << i)) == 0)
-			continue;
-		/* Not readable: counted as an error, the value reads as 0. */
-		values[i] = ret > (int)i ? all[i] : 0;
-	}
+	for (i = 0; i < sl->num_events; i++)
+		if ((slow & (UINT32_C(1) << i)) != 0)
+			values[i] = ret > (int)i ? all[i] : 0;
 	if (ret < (int)sl->num_events)
 		__atomic_fetch_add(&lc->read_errors, 1, __ATOMIC_RELAXED);
+}
+
+/* Every event of the lcore, from the user pages as rte_pmu_read() reads
+ * them; those a page cannot give from one read() of the group.
+ */
+static inline void
+snap(struct __rte_pmu_stage_lcore *sl, uint64_t *v)
+{
+	struct perf_event_mmap_page *const *pages = sl->pages;
+	unsigned int i, n = sl->num_events;
+	uint32_t slow = 0;
+
+	for (i = 0; i < n; i++)
+		if (unlikely(__rte_pmu_page_read(pages[i], false, &v[i]) != 0))
+			slow |= UINT32_C(1) << i;
+	if (unlikely(slow != 0))
+		snap_slow(sl, v, slow);
+}
+
+/* Begin a measured call of @p id: the counters from @p now (the stage
+ * that just ended read them) or read here.
+ */
+static inline void
+push_measured(struct __rte_pmu_stage_lcore *sl, unsigned int id, const uint64_t *now)
+{
+	struct __rte_pmu_stage_frame *f = sl->sp;
+	uint32_t left = sl->countdown[id] - 1;
+	unsigned int i;
+
+	/* The period may change meanwhile (rte_pmu_stage_sampling_set()). */
+	if (left == 0)
+		left = __atomic_load_n(&sl->period[id], __ATOMIC_RELAXED);
+	sl->countdown[id] = left;
+	f->tag = id | __RTE_PMU_STAGE_MEASURED;
+	f->nested = 0;
+	sl->sp = f + 1;
+	sl->top_measured = 1;
+	if (now == NULL) {
+		snap(sl, f->start);
+		return;
+	}
+	for (i = 0; i < sl->num_events; i++)
+		f->start[i] = now[i];
+}
+
+/* End the innermost stage, a measured call: its counts (the counters at
+ * the end in @p now) and the calls pending since its last measured call
+ * go to its figures, its counts to its parent's children.
+ */
+static inline void
+pop_measured(struct __rte_pmu_stage_lcore *sl, unsigned int items, uint64_t *now)
+{
+	struct __rte_pmu_stage_frame *f = sl->sp - 1, *parent = f - 1;
+	unsigned int id = (uint32_t)f->tag, i, n = sl->num_events;
+	struct __rte_pmu_stage_acc *acc = &sl->acc[id];
+	uint64_t pending = sl->pending[id];
+
+	snap(sl, now);
+	/* A sequence count, odd while the figures change: readers see the
+	 * figures of one update or of the next. Only this lcore writes them.
+	 */
+	__atomic_store_n(&acc->seq, acc->seq + 1, __ATOMIC_RELAXED);
+	rte_smp_wmb();
+	__atomic_store_n(&acc->calls, acc->calls + 1 +
+		(pending & ((UINT64_C(1) << __RTE_PMU_STAGE_PENDING_SHIFT) - 1)),
+		__ATOMIC_RELAXED);
+	__atomic_store_n(&acc->items, acc->items + items +
+		(pending >> __RTE_PMU_STAGE_PENDING_SHIFT), __ATOMIC_RELAXED);
+	__atomic_store_n(&sl->pending[id], 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&acc->measured, acc->measured + 1, __ATOMIC_RELAXED);
+	for (i = 0; i < n; i++)
+		__atomic_store_n(&acc->values[i], acc->values[i] + now[i] - f->start[i],
+			__ATOMIC_RELAXED);
+	if (f->nested != 0)
+		for (i = 0; i < n; i++)
+			__atomic_store_n(&acc->children[i], acc->children[i] + f->child[i],
+				__ATOMIC_RELAXED);
+	__atomic_store_n(&acc->seq, acc->seq + 1, __ATOMIC_RELEASE);
+	sl->sp = f;
+	sl->top_measured = (parent->tag & __RTE_PMU_STAGE_MEASURED) != 0 &&
+		parent != &sl->frames[0];
+	/* A measured stage's parent is measured: it takes the counts. */
+	if (sl->top_measured == 0)
+		return;
+	if (parent->nested == 0) {
+		parent->nested = 1;
+		for (i = 0; i < n; i++)
+			parent->child[i] = 0;
+	}
+	for (i = 0; i < n; i++)
+		parent->child[i] += now[i] - f->start[i];
+}
+
+void
+__rte_pmu_stage_begin_measured(struct __rte_pmu_stage_lcore *sl, unsigned int id)
+{
+	push_measured(sl, id, NULL);
+}
+
+void
+__rte_pmu_stage_end_measured(struct __rte_pmu_stage_lcore *sl, unsigned int items)
+{
+	uint64_t now[RTE_MAX_NUM_GROUP_EVENTS];
+
+	pop_measured(sl, items, now);
+}
+
+void
+__rte_pmu_stage_next_measured(struct __rte_pmu_stage_lcore *sl, unsigned int items,
+	unsigned int begin_id)
+{
+	uint64_t now[RTE_MAX_NUM_GROUP_EVENTS];
+
+	pop_measured(sl, items, now);
+	/* The stage that begins, measured: from the same read of the counters. */
+	if (sl->countdown[begin_id] == 1 || sl->top_measured != 0)
+		push_measured(sl, begin_id, now);
+	else
+		__rte_pmu_stage_push(sl, begin_id);
 }
 
 int
@@ -334,6 +459,7 @@ rte_pmu_stage_stats_get(unsigned int lcore_id, unsigned int id,
 	struct __rte_pmu_stage_lcore *sl;
 	char name[RTE_PMU_STAGE_NAME_MAX];
 	unsigned int i, n;
+	uint64_t pending;
 	uint32_t seq;
 	int ret;
 
@@ -360,13 +486,16 @@ rte_pmu_stage_stats_get(unsigned int lcore_id, unsigned int id,
 			rte_pause();
 			continue;
 		}
-		stats->calls = __atomic_load_n(&acc->calls, __ATOMIC_RELAXED);
-		stats->items = __atomic_load_n(&acc->items, __ATOMIC_RELAXED);
+		pending = __atomic_load_n(&sl->pending[id], __ATOMIC_RELAXED);
+		stats->calls = __atomic_load_n(&acc->calls, __ATOMIC_RELAXED) +
+			(pending & ((UINT64_C(1) << __RTE_PMU_STAGE_PENDING_SHIFT) - 1));
+		stats->items = __atomic_load_n(&acc->items, __ATOMIC_RELAXED) +
+			(pending >> __RTE_PMU_STAGE_PENDING_SHIFT);
 		stats->measured = __atomic_load_n(&acc->measured, __ATOMIC_RELAXED);
 		for (i = 0; i < n; i++) {
 			stats->values[i] = __atomic_load_n(&acc->values[i], __ATOMIC_RELAXED);
-			stats->self_values[i] = __atomic_load_n(&acc->self_values[i],
-				__ATOMIC_RELAXED);
+			stats->self_values[i] = stats->values[i] -
+				__atomic_load_n(&acc->children[i], __ATOMIC_RELAXED);
 		}
 		rte_smp_rmb();
 		if (__atomic_load_n(&acc->seq, __ATOMIC_RELAXED) == seq)

@@ -42,7 +42,10 @@ RTE_DEFINE_PER_LCORE(struct pmu_lcore *, pmu_self) = &pmu_no_lcore;
 /* Where a thread's stage calls go before its first one: no stage, so every
  * call takes the slow path, which points the thread at its own state.
  */
-struct __rte_pmu_stage_lcore pmu_stage_none;
+struct __rte_pmu_stage_lcore pmu_stage_none = {
+	.sp = &pmu_stage_none.frames[1],
+	.frames[0].tag = UINT64_MAX,
+};
 
 RTE_DEFINE_PER_LCORE(struct __rte_pmu_stage_lcore *, _pmu_stage) = &pmu_stage_none;
 

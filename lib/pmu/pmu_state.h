@@ -18,6 +18,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <rte_common.h>
 #include <rte_lcore.h>
@@ -174,6 +175,27 @@ static inline unsigned int
 pmu_lcore_id(const struct pmu_lcore *lc)
 {
 	return (unsigned int)(lc - pmu.lcores);
+}
+
+/**
+ * Forget the stages and figures of @p sl (not NULL): no stage open, no
+ * stage known, so that the lcore's next stage call syncs in the slow path.
+ * From the lcore itself, or with the lock held while it runs no stage.
+ */
+static inline void
+pmu_stage_lcore_reset(struct __rte_pmu_stage_lcore *sl)
+{
+	memset(sl->frames, 0, sizeof(sl->frames));
+	sl->frames[0].tag = UINT64_MAX;
+	sl->sp = &sl->frames[1];
+	sl->num_stages = 0;
+	sl->num_events = 0;
+	sl->top_measured = 0;
+	sl->misuse_logged = 0;
+	__atomic_store_n(&sl->misuse, 0, __ATOMIC_RELAXED);
+	memset(sl->countdown, 0, sizeof(sl->countdown));
+	memset(sl->pending, 0, sizeof(sl->pending));
+	memset(sl->acc, 0, sizeof(sl->acc));
 }
 
 /** Stages registered now (no lock: their names and periods are set). */

@@ -70,40 +70,63 @@ extern "C" {
 /* RTE_MAX_NUM_GROUP_EVENTS, without including rte_pmu.h here. */
 #define __RTE_PMU_STAGE_EVENTS 8
 
-/** A stage open on an lcore. Internal. */
-struct __rte_pmu_stage_frame {
-	uint32_t id;        /**< the stage */
-	uint32_t measured;  /**< its counters were read at begin */
-	uint64_t start[__RTE_PMU_STAGE_EVENTS]; /**< counters at begin */
-	uint64_t child[__RTE_PMU_STAGE_EVENTS]; /**< counts of measured children */
-};
-
-/** One stage's figures on one lcore, written by that lcore only. Internal. */
+/** One stage's figures on one lcore, written by that lcore only. Internal.
+ *  256 bytes: an lcore's stages are indexed with a shift.
+ */
 struct __rte_pmu_stage_acc {
 	/** Odd while the lcore updates the figures: readers try again. */
 	uint32_t seq;
-	/** Calls left before the next measured one (1: the next). */
-	uint32_t countdown;
-	uint32_t period;    /**< 1 in period calls is measured */
-	uint32_t open;      /**< begun and not ended */
-	uint64_t calls;
-	uint64_t items;
+	uint32_t pad0;
+	uint64_t calls;     /**< calls counted so far, pending ones aside */
+	uint64_t items;     /**< their items */
 	uint64_t measured;
-	uint64_t values[__RTE_PMU_STAGE_EVENTS];      /**< sums over measured calls */
-	uint64_t self_values[__RTE_PMU_STAGE_EVENTS]; /**< the same, children left out */
+	uint64_t values[__RTE_PMU_STAGE_EVENTS];   /**< sums over measured calls */
+	/** Sums of the measured stages nested in measured calls of this one:
+	 *  self values are values minus these.
+	 */
+	uint64_t children[__RTE_PMU_STAGE_EVENTS];
+	uint64_t pad1[12];
 };
+
+/** Bits of __rte_pmu_stage_lcore::pending holding the calls. */
+#define __RTE_PMU_STAGE_PENDING_SHIFT 16
+
+/** A stage open on an lcore: 256 bytes. Internal. */
+struct __rte_pmu_stage_frame {
+	/** The stage's id, and 1 << 32 when this call is measured. */
+	uint64_t tag;
+	uint32_t nested;    /**< a measured stage was nested in it */
+	uint32_t pad0;
+	uint64_t start[__RTE_PMU_STAGE_EVENTS]; /**< counters at begin */
+	uint64_t child[__RTE_PMU_STAGE_EVENTS]; /**< counts of measured children */
+	uint64_t pad1[14];
+};
+
+/** Tag bit of a measured call. */
+#define __RTE_PMU_STAGE_MEASURED (UINT64_C(1) << 32)
 
 /** Stage state of one lcore. Internal: written by that lcore. */
 struct __rte_pmu_stage_lcore {
-	uint32_t depth;       /**< stages open now */
+	/** The next free frame: frames[1] when no stage is open. */
+	struct __rte_pmu_stage_frame *sp;
 	uint32_t num_stages;  /**< ids below it may be used without the slow path */
 	uint32_t num_events;  /**< events read at each measured begin and end */
 	uint32_t top_measured; /**< the innermost open stage is measured */
-	uint64_t misuse;      /**< misuse on this lcore (atomic) */
 	uint32_t misuse_logged; /**< a bit per kind of misuse already logged */
+	uint64_t misuse;      /**< misuse on this lcore (atomic) */
 	/** Pages of the lcore's events, as rte_pmu_read() reads them. */
 	struct perf_event_mmap_page *const *pages;
-	struct __rte_pmu_stage_frame frames[RTE_PMU_STAGE_DEPTH];
+	/** Calls left before the next measured one, per stage (1: the next). */
+	uint32_t countdown[RTE_PMU_MAX_STAGES];
+	/** 1 in period calls is measured, per stage (set by any thread). */
+	uint32_t period[RTE_PMU_MAX_STAGES];
+	/** Unmeasured calls since the stage's last measured one, in one word
+	 *  that readers load whole: items << 16 | calls (fewer than 65536, the
+	 *  longest period). A measured call folds them into the figures.
+	 */
+	uint64_t pending[RTE_PMU_MAX_STAGES];
+	/** frames[0] is a sentinel (no stage has its tag); then the stack. */
+	struct __rte_pmu_stage_frame frames[RTE_PMU_STAGE_DEPTH + 1];
 	struct __rte_pmu_stage_acc acc[RTE_PMU_MAX_STAGES];
 };
 
@@ -120,10 +143,14 @@ __rte_experimental
 void __rte_pmu_stage_begin_slow(unsigned int id);
 __rte_experimental
 void __rte_pmu_stage_end_slow(unsigned int id, unsigned int items);
-/** The counters the pages cannot give (bit i: event i), read(): internal. */
+/** Measured calls, out of line: they read the counters. Internal. */
 __rte_experimental
-void __rte_pmu_stage_snap_slow(struct __rte_pmu_stage_lcore *sl, uint64_t *values,
-	uint32_t slow);
+void __rte_pmu_stage_begin_measured(struct __rte_pmu_stage_lcore *sl, unsigned int id);
+__rte_experimental
+void __rte_pmu_stage_end_measured(struct __rte_pmu_stage_lcore *sl, unsigned int items);
+__rte_experimental
+void __rte_pmu_stage_next_measured(struct __rte_pmu_stage_lcore *sl, unsigned int items,
+	unsigned int begin_id);
 
 /**
  * @warning
@@ -264,126 +291,39 @@ int
 rte_pmu_stage_stats_get(unsigned int lcore_id, unsigned int id,
 	struct rte_pmu_stage_stats *stats);
 
-/* Read every event of @p sl into @p v from the user pages: a bit per event
- * whose page cannot give it (the caller takes those from read()).
+/* Begin stage @p id (checks done). An unmeasured call only opens a
+ * frame; a measured one (1 in the stage's period, or inside a measured
+ * stage) reads the counters, out of line.
  */
-#define __RTE_PMU_STAGE_SNAP_ONE(sl, v, i, slow) do { \
-	if (unlikely(__rte_pmu_page_read((sl)->pages[i], false, &(v)[i]) != 0)) \
-		(slow) |= UINT32_C(1) << (i); \
-} while (0)
-
 static __rte_always_inline void
-__rte_pmu_stage_snap(struct __rte_pmu_stage_lcore *sl, uint64_t *v)
+__rte_pmu_stage_push(struct __rte_pmu_stage_lcore *sl, unsigned int id)
 {
-	uint32_t slow = 0;
+	struct __rte_pmu_stage_frame *f = sl->sp;
+	uint32_t left = sl->countdown[id] - 1;
 
-	/* Unrolled, last event first: no loop counter in the way. */
-	switch (sl->num_events) {
-	case 8:
-		__RTE_PMU_STAGE_SNAP_ONE(sl, v, 7, slow);
-		/* fall through */
-	case 7:
-		__RTE_PMU_STAGE_SNAP_ONE(sl, v, 6, slow);
-		/* fall through */
-	case 6:
-		__RTE_PMU_STAGE_SNAP_ONE(sl, v, 5, slow);
-		/* fall through */
-	case 5:
-		__RTE_PMU_STAGE_SNAP_ONE(sl, v, 4, slow);
-		/* fall through */
-	case 4:
-		__RTE_PMU_STAGE_SNAP_ONE(sl, v, 3, slow);
-		/* fall through */
-	case 3:
-		__RTE_PMU_STAGE_SNAP_ONE(sl, v, 2, slow);
-		/* fall through */
-	case 2:
-		__RTE_PMU_STAGE_SNAP_ONE(sl, v, 1, slow);
-		/* fall through */
-	case 1:
-		__RTE_PMU_STAGE_SNAP_ONE(sl, v, 0, slow);
-		/* fall through */
-	default:
-		break;
-	}
-	if (unlikely(slow != 0))
-		__rte_pmu_stage_snap_slow(sl, v, slow);
-}
-
-/* Open frame @p f for stage @p id (checks done). */
-static __rte_always_inline void
-__rte_pmu_stage_push(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_acc *acc,
-	unsigned int id, const uint64_t *now)
-{
-	struct __rte_pmu_stage_frame *f = &sl->frames[sl->depth];
-	uint32_t measured = sl->top_measured;
-	unsigned int i;
-
-	if (--acc->countdown == 0) {
-		/* The period may change meanwhile (rte_pmu_stage_sampling_set()). */
-		acc->countdown = __atomic_load_n(&acc->period, __ATOMIC_RELAXED);
-		measured = 1;
-	}
-	f->id = id;
-	f->measured = measured;
-	acc->open = 1;
-	sl->depth++;
-	sl->top_measured = measured;
-	if (measured == 0)
+	if (unlikely(left == 0 || sl->top_measured != 0)) {
+		__rte_pmu_stage_begin_measured(sl, id);
 		return;
-	if (now != NULL) {
-		for (i = 0; i < sl->num_events; i++)
-			f->start[i] = now[i];
-	} else {
-		__rte_pmu_stage_snap(sl, f->start);
 	}
-	for (i = 0; i < sl->num_events; i++)
-		f->child[i] = 0;
+	sl->countdown[id] = left;
+	f->tag = id;
+	sl->sp = f + 1;
 }
 
-/* Close the innermost frame, stage @p id (checks done); its counters at
- * the end go to @p now when it was measured. Returns whether it was.
+/* End the innermost stage, @p f (checks done), an unmeasured call: its
+ * call and items wait in one word for the stage's next measured call.
  */
-static __rte_always_inline int
-__rte_pmu_stage_pop(struct __rte_pmu_stage_lcore *sl, unsigned int items, uint64_t *now)
+static __rte_always_inline void
+__rte_pmu_stage_pop(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f,
+	unsigned int id, unsigned int items)
 {
-	unsigned int d = sl->depth - 1, i, n = sl->num_events;
-	struct __rte_pmu_stage_frame *f = &sl->frames[d];
-	struct __rte_pmu_stage_acc *acc = &sl->acc[f->id];
-	struct __rte_pmu_stage_frame *parent = &sl->frames[d == 0 ? 0 : d - 1];
-	int measured = f->measured != 0;
-	uint64_t delta;
+	uint64_t *pending = &sl->pending[id];
 
-	if (measured)
-		__rte_pmu_stage_snap(sl, now);
-	/* Readers see the figures of one update or of the next, never a mix
-	 * (a sequence count, odd while they change). Only this lcore writes
-	 * them: plain loads, relaxed stores that readers load atomically.
-	 */
-	__atomic_store_n(&acc->seq, acc->seq + 1, __ATOMIC_RELAXED);
-	rte_smp_wmb();
-	__atomic_store_n(&acc->calls, acc->calls + 1, __ATOMIC_RELAXED);
-	__atomic_store_n(&acc->items, acc->items + items, __ATOMIC_RELAXED);
-	if (measured) {
-		__atomic_store_n(&acc->measured, acc->measured + 1, __ATOMIC_RELAXED);
-		for (i = 0; i < n; i++) {
-			delta = now[i] - f->start[i];
-			__atomic_store_n(&acc->values[i], acc->values[i] + delta,
-				__ATOMIC_RELAXED);
-			__atomic_store_n(&acc->self_values[i],
-				acc->self_values[i] + delta - f->child[i], __ATOMIC_RELAXED);
-			/* A measured stage's parent is measured: it takes the delta. */
-			if (d != 0)
-				parent->child[i] += delta;
-		}
-	}
-	rte_smp_wmb();
-	__atomic_store_n(&acc->seq, acc->seq + 1, __ATOMIC_RELAXED);
-	acc->open = 0;
-	sl->depth = d;
-	sl->top_measured = d == 0 ? 0 : parent->measured;
-
-	return measured;
+	__atomic_store_n(pending,
+		*pending + (((uint64_t)items << __RTE_PMU_STAGE_PENDING_SHIFT) | 1),
+		__ATOMIC_RELAXED);
+	/* Its parent is unmeasured too: top_measured stays 0. */
+	sl->sp = f;
 }
 
 /**
@@ -401,15 +341,18 @@ static __rte_always_inline void
 rte_pmu_stage_begin(unsigned int id)
 {
 	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
+	struct __rte_pmu_stage_frame *f = sl->sp;
 
-	/* A constant id out of range goes to the slow path at compile time. */
+	/* A constant id out of range goes to the slow path at compile time;
+	 * so do an unknown id, a full stack, and the innermost stage again.
+	 */
 	if (unlikely((__builtin_constant_p(id) && id >= RTE_PMU_MAX_STAGES) ||
-			id >= sl->num_stages || sl->depth >= RTE_PMU_STAGE_DEPTH ||
-			sl->acc[id].open != 0)) {
+			id >= sl->num_stages || f == &sl->frames[RTE_PMU_STAGE_DEPTH + 1] ||
+			(uint32_t)f[-1].tag == id)) {
 		__rte_pmu_stage_begin_slow(id);
 		return;
 	}
-	__rte_pmu_stage_push(sl, &sl->acc[id], id, NULL);
+	__rte_pmu_stage_push(sl, id);
 }
 
 /**
@@ -429,13 +372,20 @@ static __rte_always_inline void
 rte_pmu_stage_end(unsigned int id, unsigned int items)
 {
 	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
-	uint64_t now[__RTE_PMU_STAGE_EVENTS];
 
-	if (unlikely(sl->depth == 0 || sl->frames[sl->depth - 1].id != id)) {
-		__rte_pmu_stage_end_slow(id, items);
+	struct __rte_pmu_stage_frame *f = sl->sp - 1;
+
+	/* The innermost stage, unmeasured: one compare (the sentinel never
+	 * matches); anything else out of line.
+	 */
+	if (unlikely(f->tag != id)) {
+		if (f->tag == (id | __RTE_PMU_STAGE_MEASURED))
+			__rte_pmu_stage_end_measured(sl, items);
+		else
+			__rte_pmu_stage_end_slow(id, items);
 		return;
 	}
-	__rte_pmu_stage_pop(sl, items, now);
+	__rte_pmu_stage_pop(sl, f, id, items);
 }
 
 /**
@@ -460,18 +410,25 @@ static __rte_always_inline void
 rte_pmu_stage_next(unsigned int end_id, unsigned int items, unsigned int begin_id)
 {
 	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
-	uint64_t now[__RTE_PMU_STAGE_EVENTS];
-	int measured;
 
+	struct __rte_pmu_stage_frame *f = sl->sp - 1;
+
+	/* The sentinel's tag matches no id, measured or not. */
 	if (unlikely((__builtin_constant_p(begin_id) && begin_id >= RTE_PMU_MAX_STAGES) ||
-			sl->depth == 0 || sl->frames[sl->depth - 1].id != end_id ||
-			begin_id >= sl->num_stages || sl->acc[begin_id].open != 0)) {
+			(f->tag & ~__RTE_PMU_STAGE_MEASURED) != end_id ||
+			begin_id >= sl->num_stages || (uint32_t)f[-1].tag == begin_id ||
+			begin_id == end_id)) {
 		rte_pmu_stage_end(end_id, items);
 		rte_pmu_stage_begin(begin_id);
 		return;
 	}
-	measured = __rte_pmu_stage_pop(sl, items, now);
-	__rte_pmu_stage_push(sl, &sl->acc[begin_id], begin_id, measured ? now : NULL);
+	/* The counters read once, for both, where the stage ending was measured. */
+	if (unlikely(f->tag != end_id)) {
+		__rte_pmu_stage_next_measured(sl, items, begin_id);
+		return;
+	}
+	__rte_pmu_stage_pop(sl, f, end_id, items);
+	__rte_pmu_stage_push(sl, begin_id);
 }
 
 #ifdef __cplusplus
