@@ -4,9 +4,11 @@
 #
 # CI stage: real hardware counters, checked in an emulated arm64 guest:
 # packages (install-deps.sh --arm64), arm64-sysroot.sh (once), the cross
-# build (arm64-build.sh), the guest run (arm64-qemu-test.sh). Exit status
-# that of the guest run (77: a tool missing and not installable); 1 when a
-# step before it fails. Last line: "arm64 guest: N passed, N failed, N skipped".
+# build (arm64-build.sh), the guest run (arm64-qemu-test.sh), then the
+# pipeline example's guest runs checked from the console (exact figures:
+# ci_pipeline_check.py guest). Exit status that of the guest run (77: a tool
+# missing and not installable); 1 when a step before it or the pipeline
+# check fails. Last line: "arm64 guest: N passed, N failed, N skipped".
 # Usage: devtools/arm64-ci.sh [BUILD_DIR]   (environment: see those scripts)
 set -o pipefail
 
@@ -37,7 +39,21 @@ log "cross build in $BUILD"
 "$REPO/devtools/arm64-build.sh" "$BUILD" || { log "FAIL: cross build"; end 1; }
 log "guest"
 out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+stamp=$(mktemp)
+trap 'rm -f "$out" "$out.pipeline" "$stamp"' EXIT
 "$REPO/devtools/arm64-qemu-test.sh" "$BUILD" | tee "$out"
 rc=${PIPESTATUS[0]}
+# The pipeline example's runs of this boot (devtools/arm64-guest.cmds): each
+# stage's instructions per packet the same in two runs; one RESULT line.
+console=${ARM64_OUT:-$BUILD}/arm64-guest.log
+if [ "$console" -nt "$stamp" ] && grep -q '^=== RUN pipeline-' "$console"; then
+	log "pipeline example: exact figures"
+	python3 "$REPO/devtools/ci_pipeline_check.py" guest "$console" >"$out.pipeline" 2>&1
+	sed 's/^/  /' "$out.pipeline"
+	read -r passed failed < <(awk '/^ok:/ {p++} /^FAIL:/ {f++} END {print p + 0, f + 0}' \
+		"$out.pipeline")
+	[ "$passed" -gt 0 ] || failed=$((failed + 1))
+	result_line
+	[ "$failed" -eq 0 ] || rc=1
+fi
 end "$rc" "$(grep '^arm64 guest: ' "$out" | tail -n1)"

@@ -114,7 +114,8 @@ copied[ld-linux-aarch64.so.1]=1
 cp -L "$CROSS_LIBC/ld-linux-aarch64.so.1" "$ROOT/lib/"
 
 bins=""
-for b in app/test/dpdk-test app/test-pmu/dpdk-test-pmu examples/dpdk-pmu-graph; do
+for b in app/test/dpdk-test app/test-pmu/dpdk-test-pmu examples/dpdk-pmu-pipeline \
+		examples/dpdk-pmu-graph; do
 	[ ! -f "$BUILD/$b" ] || { bins="$bins $BUILD/$b"; continue; }
 	log "warning: $BUILD/$b not built"
 done
@@ -122,22 +123,25 @@ for b in $bins $ARM64_EXTRA_BINS; do
 	[ -f "$b" ] || die "ARM64_EXTRA_BINS: no file $b"
 	add_elf "$b" "$ROOT/usr/bin/$(basename "$b")"
 done
+# dpdk-pmu-pipeline and dpdk-pmu-graph make an mbuf pool and forward between
+# ring ports: the two DPDK drivers for that, loaded with "-d /lib/dpdk".
+if [ -f "$BUILD/examples/dpdk-pmu-pipeline" ] || [ -f "$BUILD/examples/dpdk-pmu-graph" ]; then
+	mkdir -p "$ROOT/lib/dpdk"
+	for pmd in librte_mempool_ring librte_net_ring; do
+		path=$(find "$SYSROOT/usr/lib/aarch64-linux-gnu/dpdk" -name "$pmd.so.*.*" | head -n1)
+		if [ -n "$path" ]; then
+			add_elf "$path" "$ROOT/lib/dpdk/$(basename "$path")"
+		else
+			missing_libs="$missing_libs $pmd"
+		fi
+	done
+fi
 # The library itself even when nothing above links it (tests may dlopen it).
 while IFS= read -r f; do
 	soname=$(aarch64-linux-gnu-readelf -d "$f" 2>/dev/null |
 		sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
 	[ -z "$soname" ] || add_lib "$soname" "$f"
 done < <(find "$BUILD" -name '*.p' -prune -o -type f -name 'librte_pmu.so.*' -print 2>/dev/null)
-# DPDK drivers that dpdk-pmu-graph loads with -d /lib/NAME (the guest has no
-# plugin folder): the ring mempool and the net_ring ports.
-pmds=$SYSROOT/usr/lib/aarch64-linux-gnu/dpdk/pmds-23.0
-for p in librte_mempool_ring.so.23 librte_net_ring.so.23; do
-	if [ -e "$pmds/$p" ]; then
-		add_lib "$p" "$pmds/$p"
-	else
-		log "warning: no $pmds/$p"
-	fi
-done
 # glibc dlopen()s libgcc_s.so.1 for pthread_cancel(), which the EAL's
 # cleanup calls: no DT_NEEDED names it, and without it a program aborts.
 add_lib libgcc_s.so.1

@@ -3,10 +3,13 @@
 # Copyright(c) 2026 The rte_pmu authors
 #
 # CI stage: a running application's counters seen with the real tools:
-# (a) Debian's dpdk-telemetry.py (/pmu/list, /pmu/info, /pmu/lcore,<id>;
-# values grow; bad parameters answer an error); (b) usertools/dpdk-pmu-
-# exporter scraped every second by a real Prometheus (one counter series per
-# lcore and event, growing); (c) --trace='lib.pmu.*' decoded with babeltrace;
+# (a) Debian's dpdk-telemetry.py (/pmu/list, /pmu/info, /pmu/lcore,<id>,
+# /pmu/stages, /pmu/stage,<name>; values grow; stage totals sum the lcores;
+# bad parameters answer an error); (b) usertools/dpdk-pmu-exporter (the
+# plugin telemetry-endpoints/pmu.py) scraped every second by a real
+# Prometheus (one counter series per lcore and event, and per lcore, stage
+# and event for the application's stages, growing); (c) --trace='lib.pmu.*'
+# decoded with babeltrace (lib.pmu.stage.register names each stage and id);
 # (d) lib.pmu.error from pmu_autotest's open failure. The application is
 # dpdk-test-pmu --interval --duration when built, else dpdk-pmu-observe,
 # which the trace part always uses (rte_pmu_read_trace()).
@@ -154,7 +157,8 @@ if [ ! -x "$observe" ]; then
 elif timeout 60 "$observe" "${eal[@]/--file-prefix=$prefix/--file-prefix=${prefix}_t}" \
 		--no-telemetry --trace='lib.pmu.*' --trace-dir="$tracedir" \
 		-- -e "$events" --interval 100 --duration 2 >"$work/trace.log" 2>&1; then
-	checker 90 trace "$tracedir" "$events"
+	# The stages examples/pmu_observe registers, in order.
+	checker 90 trace "$tracedir" "$events" loop,spin,sample
 else
 	tail -20 "$work/trace.log"
 	fail "trace: $observe failed"

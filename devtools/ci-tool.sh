@@ -51,8 +51,15 @@ err = open(sys.argv[2]).read()
 rc = int(sys.argv[3])
 def lines(text):
     return [l for l in text.splitlines() if l.strip() != '']
-def rows(text):
-    return list(csv.DictReader(io.StringIO(text)))
+def rows(text): # the event rows: the CSV block before the first empty line
+    return list(csv.DictReader(io.StringIO(text.split('\n\n')[0])))
+def stage_rows(text): # the stage rows: the CSV block after it
+    blocks = text.split('\n\n')
+    return list(csv.DictReader(io.StringIO(blocks[1]))) if len(blocks) > 1 else []
+def stage_table(text): # the table's stage rows: (stage, lcore, calls, items)
+    return [(m[0], m[1], int(m[2].replace(',', '')), int(m[3].replace(',', '')))
+            for m in re.findall(r'^  (\S+)\s+(\d+|total)\s+([\d,]+)\s+([\d,]+)\s+[\d.]+\s',
+            text.split(' Stages (')[-1], re.M)] if ' Stages (' in text else []
 def docs(text):
     return [json.loads(l) for l in lines(text)]
 def ev(rec, name):
@@ -106,6 +113,9 @@ expect table "the read overhead is measured, subtracted and said so" \
 	r'task-clock \d', out) and
 	'Figures exclude the read overhead' in out"
 expect table "no total block for a single lcore" "'Counts for total' not in out"
+expect table "stage table: memory (one call, 2,000,000 items) chained with snapshot (the base and the round's)" \
+	"stage_table(out) == [('memory', '1', 1, 2000000), ('snapshot', '1', 2, 2)] and
+	re.search(r'^  Stage\s+Lcore\s+Calls\s+Items\s+Items/Call\s+task-clock/Item\s', out, re.M)"
 
 echo "=== events: -e, --events, <not supported>"
 run short "$one_worker" -e task-clock
@@ -163,6 +173,19 @@ expect csv "CSV values: task-clock integers in ns, <not supported> a status with
 expect csv "CSV total is the sum of the lcores" \
 	"sum(int(r['value']) for r in sel(rows(out), 'task-clock', ['1', '2'])) ==
 	int(sel(rows(out), 'task-clock', ['total'])[0]['value'])"
+expect csv "CSV stage block: a row per stage, lcore (1, 2, total) and counted event" \
+	"[(r['stage'], r['lcore'], r['event']) for r in stage_rows(out)] ==
+	[(s, l, e) for l in ['1', '2', 'total'] for s in ['loop', 'snapshot']
+	for e in ['task-clock', 'page-faults']]"
+expect csv "CSV stages: per lcore 1 loop call of all iterations, 2 snapshots; the total the sum" \
+	"(lambda st, it: all(int(r['misuse']) == 0 and
+	(int(r['calls']), int(r['items'])) == ((1, int(it[r['lcore']])) if r['stage'] == 'loop'
+	else (2, 2)) for r in st if r['lcore'] != 'total') and
+	all(int(t['value']) == sum(int(r['value']) for r in st if r['lcore'] != 'total' and
+	(r['stage'], r['event']) == (t['stage'], t['event'])) and
+	int(t['calls']) == (2 if t['stage'] == 'loop' else 4)
+	for t in st if t['lcore'] == 'total'))(stage_rows(out),
+	{r['lcore']: r['iterations'] for r in sel(rows(out), 'task-clock', ['1', '2'])})"
 
 echo "=== JSON"
 run json "$two_workers" -e "$sw" --json
@@ -174,6 +197,17 @@ expect json "JSON: two lcores, totals summed, ratios named" \
 	ev(d['total'], 'task-clock')['value'] ==
 	sum(ev(l, 'task-clock')['value'] for l in d['lcores'])
 	and ev(d['total'], 'task-clock')['ratio_unit'] == 'CPUs utilized')(json.loads(out))"
+expect json "JSON stages: per lcore loop calls = rounds, items = iterations, snapshots = rounds + 1; totals summed" \
+	"(lambda d: [(s['stage'], s['lcore']) for s in d['stages']] ==
+	[('loop', 1), ('snapshot', 1), ('loop', 2), ('snapshot', 2)] and
+	all((s['calls'], s['items']) == ((l['rounds'], l['iterations']) if s['stage'] == 'loop'
+	else (l['rounds'] + 1, l['rounds'] + 1)) and l['rounds'] == 1 and s['misuse'] == 0
+	for l in d['lcores'] for s in d['stages'] if s['lcore'] == l['lcore']) and
+	[(t['stage'], t['lcores'], t['calls']) for t in d['stage_totals']] ==
+	[('loop', 2, 2), ('snapshot', 2, 4)] and
+	all(ev(t, 'task-clock')['value'] == sum(ev(s, 'task-clock')['value']
+	for s in d['stages'] if s['stage'] == t['stage']) for t in d['stage_totals']))(
+	json.loads(out))"
 
 echo "=== interval mode"
 run itable "$one_worker" -e "$sw" --interval 200 --duration 2
@@ -188,13 +222,23 @@ run ijson "$one_worker" -e task-clock -i 100 -d 1 -j
 expect ijson "JSON lines: one object per interval (10), time_s increasing" \
 	"rc == 0 and [d['interval'] for d in docs(out)] == list(range(1, 11)) and
 	all(a['time_s'] < b['time_s'] for a, b in zip(docs(out), docs(out)[1:]))"
+# Stage figures are read a little after the snapshot of the interval, while
+# the lcore runs on: calls may be a few rounds ahead.
+expect ijson "JSON lines: stages per interval, loop items = calls x 10,000, calls close to rounds" \
+	"all(s['items'] == s['calls'] * (10000 if s['stage'] == 'loop' else 1) and
+	s['calls'] > 0 and s['misuse'] == 0 and
+	abs(s['calls'] - d['lcores'][0]['rounds']) <= max(10, d['lcores'][0]['rounds'] // 10)
+	for d in docs(out) for s in d['stages'])"
 # The telemetry stage's own command line, shortened.
 run telem "$one_worker" -e task-clock,page-faults,context-switches --interval 1000 --duration 2
 expect telem "the telemetry stage's options (--interval 1000 --duration 2): 2 lines" \
 	"rc == 0 and len([l for l in lines(out) if re.match(r'^\s+\d+\.000\s+1\s', l)]) == 2"
 run dur "$one_worker" -e task-clock -d 1 -j
-expect dur "--duration alone: one report over about 1 s of rounds" \
-	"rc == 0 and len(docs(out)) == 1 and 0.9e9 < docs(out)[0]['lcores'][0]['elapsed_ns'] < 5e9"
+# The rounds' wall time is what elapsed_ns leaves after the read overhead
+# (the stage boundaries included: about a quarter of it on the read() path).
+expect dur "--duration alone: one report over about 1 s of rounds (elapsed + read overhead)" \
+	"rc == 0 and len(docs(out)) == 1 and (lambda l: 0.9e9 < l['elapsed_ns'] +
+	l['rounds'] * l['read_overhead_ns'] < 5e9 and l['elapsed_ns'] > 0)(docs(out)[0]['lcores'][0])"
 # shellcheck disable=SC2086
 "$tool" "$one_worker" $eal -- -e task-clock -i 100 >"$tmp/sig.out" 2>"$tmp/sig.err" &
 pid=$!
@@ -283,6 +327,18 @@ EOF
 		"len(json.loads(out)['tool-interval']) == 10 and
 		all(c['value'] > 0 and c['value'] == i['value']
 		for c, i in [guest('tool-interval', n) for n in range(10)])"
+	expect guest "stages: 1 loop call of 100 items, its cycles the same in two runs, IPC 1.000" \
+		"(lambda a, b: a['calls'] == 1 and a['items'] == 100 and a['ipc'] == 1.0 and
+		a['events'] == b['events'] and ev(a, 'cycles')['value'] > 400)(
+		*[json.loads(out)[n][0]['stages'][0] for n in ('tool-corrected', 'tool-raw')])"
+	expect guest "stages: 100000 loop items, 4.00x cycles an item; 2 snapshots" \
+		"(lambda l, s: l['stage'] == 'loop' and l['items'] == 100000 and
+		4.0 <= ev(l, 'cycles')['per_item'] < 4.01 and s['calls'] == 2)(
+		*json.loads(out)['tool-big'][0]['stages'])"
+	expect guest "stages per interval: loop items = calls x 10,000, cycles = instructions" \
+		"all(s['items'] == s['calls'] * 10000 and s['calls'] > 0 and
+		ev(s, 'cycles')['value'] == ev(s, 'instructions')['value']
+		for d in json.loads(out)['tool-interval'] for s in d['stages'][:1])"
 fi
 
 finish

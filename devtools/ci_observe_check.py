@@ -8,11 +8,14 @@ Checks behind devtools/ci-observe.sh: each prints "ok: WHAT" or
 
   ci_observe_check.py telemetry PREFIX EVENTS PID   (Debian's dpdk-telemetry.py)
   ci_observe_check.py prometheus PORT EVENTS        (Prometheus' HTTP API)
-  ci_observe_check.py trace DIR EVENTS              (babeltrace / babeltrace2)
+  ci_observe_check.py trace DIR EVENTS [STAGES]     (babeltrace / babeltrace2)
   ci_observe_check.py trace-error DIR LCORE:OP:ERR  (the same; one failed open)
 
 EVENTS is the comma-separated list the application was given; its first
-event must grow whenever the counted lcore runs (task-clock).
+event must grow whenever the counted lcore runs (task-clock). The
+application runs stages (rte_pmu_stage_begin/end) on its worker lcores,
+every one of them several times a second; STAGES is the comma-separated
+list it registers, in order.
 """
 
 import json
@@ -116,8 +119,11 @@ def check_telemetry(prefix, events, pid):
     report(grew, f"telemetry: values grow between two queries 1 s apart ({events[0]} "
            f"{first['scaled'][0]} -> {second['scaled'][0]})", f"{first} -> {second}")
 
+    check_telemetry_stages(prefix, events)
+
     bad = ["/pmu/lcore,abc", "/pmu/lcore,999", "/pmu/lcore", "/pmu/lcore,-1",
-           "/pmu/lcore,1x", "/pmu/list,1"]
+           "/pmu/lcore,1x", "/pmu/list,1", "/pmu/stage", "/pmu/stage,no-such-stage",
+           "/pmu/stages,1"]
     try:
         answers = tel_query(prefix, bad + ["/pmu/list"])
     except (RuntimeError, subprocess.TimeoutExpired, ValueError) as e:
@@ -131,6 +137,61 @@ def check_telemetry(prefix, events, pid):
     report(all(a is None for a in answers[:-1]) and answers[-1] == events and alive,
            "telemetry: bad parameters answer an error (null) and the application "
            "keeps answering", f"got {answers}, alive {alive}")
+
+
+def stage_sum(stage, key):
+    """The sum over the lcores of a stage reply's figure (a list: per index)."""
+    figs = [stage[f"lcore_{l}"][key] for l in stage["lcores"]]
+    if figs and isinstance(figs[0], list):
+        return [sum(v) for v in zip(*figs)]
+    return sum(figs)
+
+
+def check_telemetry_stages(prefix, events):
+    """/pmu/stages lists the stages; /pmu/stage,<name> gives each lcore that
+    ran it and a total that is their sum; calls grow between two queries."""
+    try:
+        stages = tel_query(prefix, ["/pmu/stages"])[0] or {}
+        names = stages.get("names", [])
+        first = tel_query(prefix, [f"/pmu/stage,{n}" for n in names])
+        time.sleep(1)
+        second = tel_query(prefix, [f"/pmu/stage,{n}" for n in names])
+    except (RuntimeError, subprocess.TimeoutExpired, ValueError) as e:
+        report(False, "telemetry: /pmu/stages and /pmu/stage,<name> answer", e)
+        return
+    report(names and stages.get("num_stages") == len(names) and
+           stages.get("ids") == list(range(len(names))) and
+           all(p >= 1 for p in stages.get("sampling_periods", [0])),
+           f"telemetry: /pmu/stages names the stages {names}, ids and sampling periods",
+           f"got {stages}")
+    if not names:
+        return
+    keys = ("calls", "items", "measured", "misuse", "items_per_call_milli", "values",
+            "self_values", "per_item_milli", "self_per_item_milli")
+    shaped = all(isinstance(r, dict) and r["stage"] == n and r["events"] == events and
+                 r["lcores"] and all(k in r[f"lcore_{l}"] for l in r["lcores"] for k in keys)
+                 and all(k in r["total"] for k in keys) and
+                 all(len(r[f"lcore_{l}"]["values"]) == len(events) for l in r["lcores"])
+                 for n, r in zip(names, first))
+    report(shaped, "telemetry: /pmu/stage,<name> gives per lcore and in total calls, items, "
+           "measured, misuse, items per call, values and values per item",
+           f"got {first}")
+    if not shaped:
+        return
+    summed = all(r["total"][k] == stage_sum(r, k)
+                 for r in second for k in ("calls", "items", "measured", "values"))
+    report(summed, "telemetry: each stage's total is the sum of its lcores",
+           f"got {second}")
+    grew = all(b["total"]["calls"] > a["total"]["calls"] and
+               b["total"]["items"] >= a["total"]["items"] and
+               b["total"]["values"][0] > a["total"]["values"][0] and
+               all(v == 0 for v in [b["total"]["misuse"]])
+               for a, b in zip(first, second))
+    report(grew, "telemetry: every stage's calls and " + events[0] + " grow between two "
+           "queries 1 s apart, no misuse (" +
+           ", ".join(f"{n} {a['total']['calls']} -> {b['total']['calls']}"
+                     for n, a, b in zip(names, first, second)) + ")",
+           f"{first} -> {second}")
 
 
 # ---- prometheus ------------------------------------------------------------
@@ -195,6 +256,49 @@ def check_prometheus(port, events):
     report(enabled and all(growing([float(v) for _, v in s["values"]], True)
                            for s in enabled),
            "prometheus: dpdk_pmu_time_enabled_seconds_total grows", f"{enabled}")
+    check_prometheus_stages(port, events)
+
+
+def check_prometheus_stages(port, events):
+    """The stage series: calls, items and events per lcore and stage, as
+    counters, growing at every scrape."""
+    try:
+        calls = prom_range(port, "dpdk_pmu_stage_calls_total[30s]", 4)
+        items = prom_range(port, "dpdk_pmu_stage_items_total[30s]", 4, 5)
+        stage_events = prom_range(port, "dpdk_pmu_stage_events_total[30s]", 4, 5)
+        meta = prom_get(port, "/api/v1/metadata")
+    except (OSError, RuntimeError, ValueError, KeyError) as e:
+        report(False, "prometheus: HTTP API answers the stage queries", e)
+        return
+    types = [m["type"] for name in ("dpdk_pmu_stage_calls", "dpdk_pmu_stage_calls_total",
+                                    "dpdk_pmu_stage_items", "dpdk_pmu_stage_items_total",
+                                    "dpdk_pmu_stage_events", "dpdk_pmu_stage_events_total")
+             for m in meta.get(name, [])]
+    report(types == ["counter"] * 3,
+           "prometheus: dpdk_pmu_stage_{calls,items,events}_total are counters",
+           f"metadata {types}")
+    pairs = {(s["metric"].get("lcore"), s["metric"].get("stage")) for s in calls}
+    report(calls and all(set(s["metric"]) - {"__name__", "job", "instance"} ==
+                         {"lcore", "stage"} for s in calls + items) and
+           pairs == {(s["metric"].get("lcore"), s["metric"].get("stage")) for s in items},
+           f"prometheus: stage calls and items, one series per lcore and stage, labels "
+           f"lcore and stage ({sorted(pairs)})", f"{[s['metric'] for s in calls + items]}")
+    per_pair = all(sorted(s["metric"].get("event", "") for s in stage_events
+                          if (s["metric"].get("lcore"), s["metric"].get("stage")) == p)
+                   == sorted(events) for p in pairs)
+    report(bool(pairs) and per_pair and
+           all(set(s["metric"]) - {"__name__", "job", "instance"} ==
+               {"lcore", "stage", "event"} for s in stage_events),
+           f"prometheus: dpdk_pmu_stage_events_total, one series per lcore, stage and "
+           f"event, labels lcore, stage, event ({len(stage_events)} series)",
+           f"{[s['metric'] for s in stage_events]}")
+    values = {(s["metric"]["lcore"], s["metric"]["stage"]):
+              [float(v) for _, v in s["values"]] for s in calls}
+    report(values and all(growing(v, True) for v in values.values()) and
+           all(growing([float(v) for _, v in s["values"]], False)
+               for s in items + stage_events),
+           "prometheus: every stage's calls grow at every scrape, items and events never "
+           f"fall ({ {k: (v[0], v[-1]) for k, v in values.items()} })", f"{values}")
 
 
 # ---- trace -----------------------------------------------------------------
@@ -247,6 +351,13 @@ def check_trace_error(trace_dir, spec):
     if records is None:
         return
     errors = [(r[1].get("cpu_id"), r[2]) for r in records if r[0] == "lib.pmu.error"]
+    # pmu_autotest also reads indexes never added: each is recorded as op
+    # "index", err -22 (EINVAL), by design; the open failure is the other one.
+    index = [e for e in errors if e[1].get("op") == "index"]
+    errors = [e for e in errors if e[1].get("op") != "index"]
+    report(len(index) > 0 and all(e[1].get("err") == -22 for e in index),
+           f"trace: reads of an index never added recorded as lib.pmu.error op index, "
+           f"err -22 ({len(index)})", f"got {index[:3]}")
     want = [(lcore, {"lcore_id": lcore, "op": op, "err": err})]
     report(errors == want,
            f"trace: {tool} decodes one lib.pmu.error (lcore {lcore}, op {op}, err {err}) "
@@ -257,12 +368,18 @@ def check_trace_error(trace_dir, spec):
            f"got {failed}")
 
 
-def check_trace(trace_dir, events):
+def check_trace(trace_dir, events, stages=None):
     events = events.split(",")
     tool, records = decode_records(trace_dir)
     if records is None:
         return
     names = [r[0] for r in records]
+    if stages is not None:
+        regs = [(r[2].get("name"), r[2].get("ret")) for r in records
+                if r[0] == "lib.pmu.stage.register"]
+        report(regs == [(n, i) for i, n in enumerate(stages.split(","))],
+               f"trace: lib.pmu.stage.register names each stage with its id ({stages})",
+               f"got {regs}")
     report(names[:1] == ["lib.pmu.init"] and records[0][2].get("ret") == 0 and
            names[-1:] == ["lib.pmu.fini"],
            f"trace: {tool} decodes lib.pmu.init first (ret 0) and lib.pmu.fini last "
@@ -307,7 +424,7 @@ def main():
     elif kind == "prometheus":
         check_prometheus(sys.argv[2], sys.argv[3])
     elif kind == "trace":
-        check_trace(sys.argv[2], sys.argv[3])
+        check_trace(*sys.argv[2:5])
     elif kind == "trace-error":
         check_trace_error(sys.argv[2], sys.argv[3])
     else:

@@ -6,6 +6,9 @@
 # instructions; software events where this machine has no hardware PMU).
 # Arguments after the script name go to the tool after "--", e.g.
 #   devtools/run-tool.sh --events task-clock,page-faults --workload memory
+# Then, when the build has examples' dpdk-pmu-pipeline, it forwards a pcap
+# written here between two net_pcap ports and prints what each stage of the
+# pipeline (rx, process, tx) cost per packet (PIPELINE=0: leave it out).
 set -euo pipefail
 
 # shellcheck source=devtools/lib.sh
@@ -16,5 +19,23 @@ deps
 build_if_missing "$build"
 lcores=0
 [ "$(nproc)" -gt 1 ] && lcores=0-1
-exec "$build/app/test-pmu/dpdk-test-pmu" -l "$lcores" --no-huge --no-pci --no-shconf \
+"$build/app/test-pmu/dpdk-test-pmu" -l "$lcores" --no-huge --no-pci --no-shconf \
 	-m 64 --file-prefix="test-pmu-$$" --log-level=lib.pmu:info -- "$@"
+
+pipeline=$build/examples/dpdk-pmu-pipeline
+if [ "${PIPELINE:-1}" = 0 ] || [ ! -x "$pipeline" ]; then
+	exit 0
+fi
+tmp=$(mktemp -d /tmp/run-tool.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+read -r routed unrouted nonip < <(python3 devtools/pipeline_pcap.py write "$tmp/in.pcap" \
+	20000 50 50)
+echo
+echo "dpdk-pmu-pipeline: forwarding $((routed + unrouted + nonip)) generated packets each way" \
+	"between two net_pcap ports ($routed to 10.0.0.0/8, $unrouted unrouted and $nonip" \
+	"non-IPv4 to drop):"
+"$pipeline" -l "$lcores" --no-huge --no-pci --no-shconf -m 256 --file-prefix="pipeline-$$" \
+	--log-level=lib.pmu:warning --log-level=lib.eal:warning --log-level=lib.telemetry:warning \
+	--vdev "net_pcap0,rx_pcap=$tmp/in.pcap,tx_pcap=$tmp/out0.pcap" \
+	--vdev "net_pcap1,rx_pcap=$tmp/in.pcap,tx_pcap=$tmp/out1.pcap" \
+	-- --duration 3 --packets $((2 * (routed + unrouted + nonip)))

@@ -40,6 +40,7 @@ static struct tool_options opts;
 static struct tool_events evs;
 static struct tool_report report;
 static struct tool_snap prev[RTE_MAX_LCORE];
+static struct rte_pmu_stage_stats stage_prev[RTE_MAX_LCORE][TOOL_STAGES];
 static volatile sig_atomic_t signalled;
 
 static void
@@ -94,6 +95,7 @@ report_all(const struct tool_output *out, unsigned int interval, double time_s)
 		} else {
 			tool_report_add(&report, lcore_id, l, &prev[lcore_id], &snap);
 			prev[lcore_id] = snap;
+			tool_report_add_stages(&report, lcore_id, stage_prev[lcore_id]);
 		}
 		if (report.rec[report.count - 1].status != 1)
 			failed++;
@@ -119,8 +121,10 @@ wait_first(void)
 
 	RTE_LCORE_FOREACH_WORKER(lcore_id) {
 		l = tool_measure_state(lcore_id);
-		while (!tool_measure_snapshot(l, &prev[lcore_id]))
+		while (!tool_measure_snapshot(l, &prev[lcore_id]) ||
+				__atomic_load_n(&l->stage_ready, __ATOMIC_ACQUIRE) == 0)
 			rte_delay_us_sleep(WAIT_POLL_US);
+		memcpy(stage_prev[lcore_id], l->stage_base, sizeof(l->stage_base));
 	}
 }
 
@@ -198,6 +202,8 @@ run(void)
 	if (workers == 0) {
 		tool_measure_lcore(NULL);
 		prev[rte_lcore_id()] = tool_measure_state(rte_lcore_id())->base;
+		memcpy(stage_prev[rte_lcore_id()], tool_measure_state(rte_lcore_id())->stage_base,
+			sizeof(stage_prev[0]));
 	} else if (launch() != 0) {
 		return -1;
 	}
@@ -205,8 +211,11 @@ run(void)
 		return run_continuous(out) != 0 ? -1 : 0;
 
 	rte_eal_mp_wait_lcore();
-	RTE_LCORE_FOREACH_WORKER(lcore_id)
+	RTE_LCORE_FOREACH_WORKER(lcore_id) {
 		prev[lcore_id] = tool_measure_state(lcore_id)->base;
+		memcpy(stage_prev[lcore_id], tool_measure_state(lcore_id)->stage_base,
+			sizeof(stage_prev[0]));
+	}
 	return report_all(out, 0, (double)(now_ns() - start) / 1e9) != 0 ? -1 : 0;
 }
 

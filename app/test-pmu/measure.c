@@ -2,6 +2,7 @@
  * Copyright(c) 2026 The rte_pmu authors
  */
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,11 +24,15 @@ static const struct tool_options *m_opts;
 static unsigned int m_index[RTE_MAX_NUM_GROUP_EVENTS];
 static unsigned int m_count;
 static uint32_t m_stop;
+static bool m_stages_on;
+static unsigned int m_stage[TOOL_STAGES];
+static const char *m_stage_name[TOOL_STAGES];
 
 void
 tool_measure_init(const struct tool_options *opts, const struct tool_events *evs)
 {
 	unsigned int i;
+	int ret;
 
 	m_opts = opts;
 	m_count = 0;
@@ -35,6 +40,31 @@ tool_measure_init(const struct tool_options *opts, const struct tool_events *evs
 		if (evs->ev[i].supported)
 			m_index[m_count++] = evs->ev[i].index;
 	__atomic_store_n(&m_stop, 0, __ATOMIC_RELAXED);
+
+	m_stage_name[TOOL_STAGE_WORK] = opts->workload->name;
+	m_stage_name[TOOL_STAGE_SNAPSHOT] = "snapshot";
+	m_stages_on = true;
+	for (i = 0; i < TOOL_STAGES; i++) {
+		ret = rte_pmu_stage_register(m_stage_name[i]);
+		if (ret < 0) {
+			fprintf(stderr, "dpdk-test-pmu: stage %s: %s: no stage figures\n",
+				m_stage_name[i], strerror(-ret));
+			m_stages_on = false;
+			break;
+		}
+		m_stage[i] = (unsigned int)ret;
+	}
+}
+
+bool
+tool_measure_stage(enum tool_stage s, const char **name, unsigned int *id)
+{
+	if (!m_stages_on || s >= TOOL_STAGES)
+		return false;
+	*name = m_stage_name[s];
+	*id = m_stage[s];
+
+	return true;
 }
 
 void
@@ -86,19 +116,42 @@ publish(struct tool_lcore *l, const struct tool_snap *s)
 	__atomic_store_n(&l->seq, seq + 2, __ATOMIC_RELEASE);
 }
 
-/* All that a round does besides the workload: take and publish the
- * snapshot, then look at the stop flag. Returns true to run another round.
+/* The snapshot of a round end, in the stage "snapshot": take and publish
+ * it, then look at the stop flag; end "snapshot" and begin the next round's
+ * workload stage at the same point when there is a next round (or when
+ * @p next, as calibration and the base snapshot want), else just end it.
+ * Returns true to run another round.
  */
 static inline bool
-end_round(struct tool_lcore *l, struct tool_snap *s, uint64_t iterations)
+end_snapshot(struct tool_lcore *l, struct tool_snap *s, uint64_t iterations, bool next)
 {
+	bool again;
+
 	take(s);
 	s->rounds++;
 	s->iterations += iterations;
 	publish(l, s);
-
-	return tool_options_continuous(m_opts) &&
+	again = tool_options_continuous(m_opts) &&
 		__atomic_load_n(&m_stop, __ATOMIC_RELAXED) == 0;
+	if (m_stages_on && (again || next))
+		rte_pmu_stage_next(m_stage[TOOL_STAGE_SNAPSHOT], 1, m_stage[TOOL_STAGE_WORK]);
+	else if (m_stages_on)
+		rte_pmu_stage_end(m_stage[TOOL_STAGE_SNAPSHOT], 1);
+
+	return again;
+}
+
+/* All that a round does besides the workload: end the workload's stage
+ * and begin "snapshot" at the same point, then end_snapshot().
+ */
+static inline bool
+end_round(struct tool_lcore *l, struct tool_snap *s, uint64_t iterations, bool next)
+{
+	if (m_stages_on)
+		rte_pmu_stage_next(m_stage[TOOL_STAGE_WORK], iterations,
+			m_stage[TOOL_STAGE_SNAPSHOT]);
+
+	return end_snapshot(l, s, iterations, next);
 }
 
 /* What two round ends with no workload between them differ by: the cost of
@@ -127,8 +180,8 @@ calibrate(struct tool_lcore *l)
 		while (blk != 0 && rte_rdtsc() - t0 < gap)
 			rte_pause();
 		for (p = 0; p < CALIBRATION_PAIRS; p++) {
-			end_round(&scratch, &a, 0);
-			end_round(&scratch, &b, 0);
+			end_round(&scratch, &a, 0, true);
+			end_round(&scratch, &b, 0, true);
 			d[RTE_MAX_NUM_GROUP_EVENTS][p] = b.tsc - a.tsc;
 			for (i = 0; i < m_count; i++)
 				d[i][p] = b.val[m_index[i]] - a.val[m_index[i]];
@@ -167,6 +220,7 @@ tool_measure_lcore(void *arg __rte_unused)
 	struct tool_snap s;
 	uint64_t sum = 0;
 	void *ctx = NULL;
+	unsigned int i;
 
 	l->ran = true;
 	l->work_ret = w->prepare(&ctx);
@@ -176,20 +230,35 @@ tool_measure_lcore(void *arg __rte_unused)
 		return -1;
 	}
 
-	/* The first read opens this lcore's group; then the overhead, and the
-	 * read paths while this lcore runs (from another thread, a sleeping
-	 * lcore's counters are off the hardware).
+	/* The group and the stage state first (rte_pmu_lcore_open()), then
+	 * the overhead, and the read paths while this lcore runs (from another
+	 * thread, a sleeping lcore's counters are off the hardware).
 	 */
+	rte_pmu_lcore_open();
 	take(&s);
+	if (m_stages_on)
+		rte_pmu_stage_begin(m_stage[TOOL_STAGE_WORK]);
 	calibrate(l);
 	l->info_ret = rte_pmu_lcore_info_get(rte_lcore_id(), &l->info);
 
+	/* The stages' figures so far are calibration's: the reports leave
+	 * them out. Read here, with no stage open, not inside the first
+	 * round; the base snapshot is then a call of "snapshot" of its own.
+	 */
+	if (m_stages_on)
+		rte_pmu_stage_end(m_stage[TOOL_STAGE_WORK], 0);
+	for (i = 0; m_stages_on && i < TOOL_STAGES; i++)
+		rte_pmu_stage_stats_get(rte_lcore_id(), m_stage[i], &l->stage_base[i]);
+	__atomic_store_n(&l->stage_ready, 1, __ATOMIC_RELEASE);
+
 	memset(&s, 0, sizeof(s));
-	end_round(l, &s, 0);
+	if (m_stages_on)
+		rte_pmu_stage_begin(m_stage[TOOL_STAGE_SNAPSHOT]);
+	end_snapshot(l, &s, 0, true);
 	l->base = s;
 	do
 		sum += w->run(ctx, m_opts->iterations);
-	while (end_round(l, &s, m_opts->iterations));
+	while (end_round(l, &s, m_opts->iterations, false));
 
 	l->sink = sum;
 	w->release(ctx);

@@ -6,7 +6,14 @@
 #define TEST_PMU_MEASURE_H
 
 /* What each lcore counts: rounds of the workload between two reads of
- * every event, and the read overhead measured before them.
+ * every event, and the read overhead measured before them. Each round also
+ * runs as two chained stages of the library's stage accounting
+ * (rte_pmu_stage.h): the workload's (named as the workload) and "snapshot"
+ * (the reads and the publication of the tool's own snapshot), each ending
+ * where the other begins, one read of the counters at each boundary. The
+ * boundaries fall between two snapshots of every round, calibration
+ * included, so their cost is part of the read overhead subtracted from the
+ * figures.
  */
 
 #include <stdbool.h>
@@ -17,6 +24,13 @@
 
 #include "events.h"
 #include "options.h"
+
+/* The stages each round runs, in this order of registration. */
+enum tool_stage {
+	TOOL_STAGE_WORK,                /* the workload, iterations as items */
+	TOOL_STAGE_SNAPSHOT,            /* the tool's snapshot, one item */
+	TOOL_STAGES
+};
 
 /* Counters and clock after a number of rounds. */
 struct tool_snap {
@@ -43,6 +57,11 @@ struct tool_lcore {
 	struct rte_pmu_lcore_info info;
 	uint32_t seq;                   /* odd while live is written */
 	struct tool_snap live;          /* after the last round */
+	/* Stage figures before the first round (calibration's left out),
+	 * valid once stage_ready is set.
+	 */
+	struct rte_pmu_stage_stats stage_base[TOOL_STAGES];
+	uint32_t stage_ready;
 	volatile uint64_t sink;         /* keeps results alive */
 } __rte_cache_aligned;
 
@@ -53,6 +72,9 @@ void tool_measure_init(const struct tool_options *opts, const struct tool_events
  * when not continuous). Returns 0, or -1 when the workload failed.
  */
 int tool_measure_lcore(void *arg);
+
+/* Name and stage id of stage @p s; false when stages are not registered. */
+bool tool_measure_stage(enum tool_stage s, const char **name, unsigned int *id);
 
 /* Ask every lcore to stop after its current round. */
 void tool_measure_stop(void);

@@ -91,6 +91,44 @@ csv_row(const struct tool_report *rep, const struct tool_record *rec,
 	csv_field(rec->status != 1 ? buf : row->ev->supported ? "" : row->ev->reason, true);
 }
 
+/* The stages, after the event rows and an empty line (not with
+ * --interval): a header, then a row per stage, lcore (total last, with
+ * several lcores) and counted event.
+ */
+static void
+csv_stages(const struct tool_report *rep)
+{
+	const struct tool_stage_row *row;
+	const struct tool_event *ev;
+	unsigned int r, i;
+
+	if (rep->stage_count == 0 || rep->interval != 0)
+		return;
+	printf("\nstage,lcore,calls,items,items_per_call,measured,misuse,event,value,"
+		"per_item,ipc\n");
+	for (r = 0; r < rep->stage_count; r++) {
+		row = &rep->stages[r];
+		for (i = 0; i < rep->evs->count; i++) {
+			ev = &rep->evs->ev[i];
+			if (!ev->supported)
+				continue;
+			csv_field(row->name, false);
+			if (row->lcore_id == TOOL_TOTAL)
+				printf("total,");
+			else
+				printf("%u,", row->lcore_id);
+			printf("%" PRIu64 ",%" PRIu64 ",%.6f,%" PRIu64 ",%" PRIu64 ",", row->calls,
+				row->items, row->items_per_call, row->measured, row->misuse);
+			csv_field(ev->name, false);
+			printf("%" PRIu64 ",%.6f,", row->values[ev->index],
+				row->per_item[ev->index]);
+			if (row->has_ipc)
+				printf("%.6f", row->ipc);
+			printf("\n");
+		}
+	}
+}
+
 static void
 csv_report(const struct tool_report *rep)
 {
@@ -99,6 +137,7 @@ csv_report(const struct tool_report *rep)
 	for (r = 0; r < rep->count; r++)
 		for (i = 0; i < rep->evs->count; i++)
 			csv_row(rep, &rep->rec[r], &rep->rec[r].rows[i]);
+	csv_stages(rep);
 }
 
 const struct tool_output tool_output_csv = {
@@ -173,6 +212,59 @@ json_record(const struct tool_report *rep, const struct tool_record *rec)
 }
 
 static void
+json_stage(const struct tool_report *rep, const struct tool_stage_row *row)
+{
+	const struct tool_event *ev;
+	unsigned int i, n = 0;
+
+	printf("{\"stage\":");
+	json_str(row->name);
+	if (row->lcore_id == TOOL_TOTAL)
+		printf(",\"lcores\":%u", rep->count - 1);
+	else
+		printf(",\"lcore\":%u", row->lcore_id);
+	printf(",\"calls\":%" PRIu64 ",\"items\":%" PRIu64 ",\"items_per_call\":%.6f,"
+		"\"measured\":%" PRIu64 ",\"misuse\":%" PRIu64 ",\"events\":[", row->calls,
+		row->items, row->items_per_call, row->measured, row->misuse);
+	for (i = 0; i < rep->evs->count; i++) {
+		ev = &rep->evs->ev[i];
+		if (!ev->supported)
+			continue;
+		printf("%s{\"event\":", n++ != 0 ? "," : "");
+		json_str(ev->name);
+		printf(",\"value\":%" PRIu64 ",\"per_item\":%.6f}", row->values[ev->index],
+			row->per_item[ev->index]);
+	}
+	printf("]");
+	if (row->has_ipc)
+		printf(",\"ipc\":%.6f", row->ipc);
+	printf("}");
+}
+
+/* "stages": a row per stage and lcore; "stage_totals": per stage, with
+ * several lcores.
+ */
+static void
+json_stages(const struct tool_report *rep)
+{
+	unsigned int r, n = 0, t = 0;
+
+	printf(",\"stages\":[");
+	for (r = 0; r < rep->stage_count; r++)
+		if (rep->stages[r].lcore_id != TOOL_TOTAL) {
+			printf("%s", n++ != 0 ? "," : "");
+			json_stage(rep, &rep->stages[r]);
+		}
+	printf("],\"stage_totals\":[");
+	for (r = 0; r < rep->stage_count; r++)
+		if (rep->stages[r].lcore_id == TOOL_TOTAL) {
+			printf("%s", t++ != 0 ? "," : "");
+			json_stage(rep, &rep->stages[r]);
+		}
+	printf("]");
+}
+
+static void
 json_report(const struct tool_report *rep)
 {
 	unsigned int r;
@@ -188,6 +280,7 @@ json_report(const struct tool_report *rep)
 	}
 	printf("],\"total\":");
 	json_record(rep, &rep->rec[rep->count - 1]);
+	json_stages(rep);
 	printf("}\n");
 }
 

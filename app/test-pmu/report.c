@@ -57,6 +57,7 @@ tool_report_init(struct tool_report *rep, const struct tool_options *opts,
 	rep->interval = interval;
 	rep->time_s = time_s;
 	rep->count = 0;
+	rep->stage_count = 0;
 }
 
 /* How @p ev is read: in full, or in brief (without index and width). */
@@ -148,6 +149,88 @@ tool_report_add(struct tool_report *rep, unsigned int lcore_id,
 	}
 }
 
+void
+tool_report_add_stages(struct tool_report *rep, unsigned int lcore_id,
+	struct rte_pmu_stage_stats prev[TOOL_STAGES])
+{
+	struct rte_pmu_stage_stats now;
+	struct tool_stage_row *row;
+	unsigned int s, id, i;
+	const char *name;
+
+	for (s = 0; s < TOOL_STAGES; s++) {
+		if (!tool_measure_stage(s, &name, &id) ||
+				rte_pmu_stage_stats_get(lcore_id, id, &now) != 0)
+			continue;
+		row = &rep->stages[rep->stage_count++];
+		memset(row, 0, sizeof(*row));
+		row->name = name;
+		row->lcore_id = lcore_id;
+		row->calls = now.calls - prev[s].calls;
+		row->items = now.items - prev[s].items;
+		row->measured = now.measured - prev[s].measured;
+		row->misuse = now.misuse;
+		for (i = 0; i < now.num_events; i++)
+			row->values[i] = now.values[i] - prev[s].values[i];
+		prev[s] = now;
+	}
+}
+
+/* Ratios of a stage row: items per call, each event per item, IPC. */
+static void
+stage_ratios(const struct tool_report *rep, struct tool_stage_row *row)
+{
+	const struct tool_event *cyc = tool_events_find(rep->evs, cycles_names);
+	const struct tool_event *ins = tool_events_find(rep->evs, instr_names);
+	unsigned int i;
+
+	if (row->calls != 0)
+		row->items_per_call = (double)row->items / (double)row->calls;
+	for (i = 0; i < RTE_MAX_NUM_GROUP_EVENTS && row->items != 0; i++)
+		row->per_item[i] = (double)row->values[i] / (double)row->items;
+	if (cyc != NULL && ins != NULL && row->values[cyc->index] != 0) {
+		row->has_ipc = true;
+		row->ipc = (double)row->values[ins->index] / (double)row->values[cyc->index];
+	}
+}
+
+/* The totals of each stage over the lcores, after their rows. */
+static void
+stage_totals(struct tool_report *rep)
+{
+	unsigned int n = rep->stage_count, s, r, i, lcores = 0;
+	struct tool_stage_row *total, *row;
+	const char *name;
+	unsigned int id;
+
+	for (r = 0; r < n; r++) {
+		stage_ratios(rep, &rep->stages[r]);
+		lcores += r == 0 || rep->stages[r].lcore_id != rep->stages[r - 1].lcore_id;
+	}
+	if (lcores < 2)
+		return;
+	for (s = 0; s < TOOL_STAGES; s++) {
+		if (!tool_measure_stage(s, &name, &id))
+			continue;
+		total = &rep->stages[rep->stage_count++];
+		memset(total, 0, sizeof(*total));
+		total->name = name;
+		total->lcore_id = TOOL_TOTAL;
+		for (r = 0; r < n; r++) {
+			row = &rep->stages[r];
+			if (row->name != name)
+				continue;
+			total->calls += row->calls;
+			total->items += row->items;
+			total->measured += row->measured;
+			total->misuse += row->misuse;
+			for (i = 0; i < RTE_MAX_NUM_GROUP_EVENTS; i++)
+				total->values[i] += row->values[i];
+		}
+		stage_ratios(rep, total);
+	}
+}
+
 static const struct tool_row *
 find_row(const struct tool_report *rep, const struct tool_record *rec,
 	const char *const names[])
@@ -215,4 +298,5 @@ tool_report_finish(struct tool_report *rep)
 	else
 		total->status = -ENODATA;
 	compute_ratios(rep, total);
+	stage_totals(rep);
 }

@@ -46,6 +46,22 @@ struct tool_record {
 
 #define TOOL_TOTAL UINT32_MAX
 
+/* One stage on one lcore (or in total), between two reports. */
+struct tool_stage_row {
+	const char *name;
+	unsigned int lcore_id;          /* TOOL_TOTAL for the total */
+	uint64_t calls;
+	uint64_t items;
+	uint64_t measured;
+	uint64_t misuse;                /* of the lcore, all stages */
+	double items_per_call;
+	/* By event index: counts inside the stage (nested stages included). */
+	uint64_t values[RTE_MAX_NUM_GROUP_EVENTS];
+	double per_item[RTE_MAX_NUM_GROUP_EVENTS];
+	bool has_ipc;
+	double ipc;                     /* instructions per cycle */
+};
+
 struct tool_report {
 	const struct tool_options *opts;
 	const struct tool_events *evs;
@@ -53,6 +69,11 @@ struct tool_report {
 	double time_s;                  /* since the start of the rounds */
 	unsigned int count;             /* records, the total last */
 	struct tool_record rec[RTE_MAX_LCORE + 1];
+	/* Stages: each lcore's rows in stage order, then the totals (with
+	 * two lcores or more). 0 when the stages are not registered.
+	 */
+	unsigned int stage_count;
+	struct tool_stage_row stages[(RTE_MAX_LCORE + 1) * TOOL_STAGES];
 };
 
 /* Start an empty report. */
@@ -64,6 +85,10 @@ void tool_report_init(struct tool_report *rep, const struct tool_options *opts,
  */
 void tool_report_add(struct tool_report *rep, unsigned int lcore_id,
 	const struct tool_lcore *l, const struct tool_snap *from, const struct tool_snap *to);
+
+/* Add @p lcore_id's stage figures since @p prev, which they replace. */
+void tool_report_add_stages(struct tool_report *rep, unsigned int lcore_id,
+	struct rte_pmu_stage_stats prev[TOOL_STAGES]);
 
 /* Sum the lcores into the total record and compute every ratio. */
 void tool_report_finish(struct tool_report *rep);

@@ -55,6 +55,8 @@ static FILE *saved_log;
 
 enum op {
 	OP_INIT,
+	OP_OPEN,
+	OP_STAGE,
 	OP_ADD,
 	OP_READ,
 	OP_INFO,
@@ -74,6 +76,7 @@ struct call {
 	bool fired;
 	char log[1024];
 	struct rte_pmu_lcore_info info;
+	struct rte_pmu_stage_stats stage;
 };
 
 /* A registered thread: first read armed, info unarmed, unregister armed
@@ -116,6 +119,16 @@ call_run(void *arg)
 	case OP_READ:
 		c->value = rte_pmu_read(c->index);
 		c->ret = 0;
+		break;
+	case OP_OPEN:
+		c->ret = rte_pmu_lcore_open();
+		break;
+	case OP_STAGE:
+		/* Stage c->index around a read; then its figures. */
+		rte_pmu_stage_begin(c->index);
+		c->value = rte_pmu_read(0);
+		rte_pmu_stage_end(c->index, 32);
+		c->ret = rte_pmu_stage_stats_get(rte_lcore_id(), c->index, &c->stage);
 		break;
 	case OP_INFO:
 		c->ret = rte_pmu_lcore_info_get(c->lcore, &c->info);
@@ -259,11 +272,15 @@ step_init_add(struct lifecycle *lc)
 static int
 step_open(struct lifecycle *lc, unsigned int l)
 {
-	struct call c = { .op = OP_READ, .armed = true, .index = 0 };
+	/* The main lcore opens on its first read, the worker before its loop. */
+	struct call c = { .op = l == 0 ? OP_READ : OP_OPEN, .armed = true, .index = 0 };
 	int *status = &lc->status[l];
 
 	call_on(lcores[l], &c);
 	*status = rte_pmu_lcore_status(lcores[l]);
+	if (c.op == OP_OPEN && c.ret != (*status == 1 ? 0 : *status))
+		FAIL(lc, "lcore %u: rte_pmu_lcore_open() = %d, status %d", lcores[l], c.ret,
+			*status);
 	if (!c.fired) {
 		if (*status != 1)
 			FAIL(lc, "lcore %u: status %d without a fault", lcores[l], *status);
@@ -281,6 +298,34 @@ step_open(struct lifecycle *lc, unsigned int l)
 	*status = rte_pmu_lcore_status(lcores[l]);
 	if (fault_transient(lc->kind, lc->err) ? *status != 1 : *status == 1)
 		FAIL(lc, "lcore %u: status %d after a later read", lcores[l], *status);
+	return 0;
+}
+
+/* A stage registered and run on each lcore, armed: one call and its
+ * items whatever failed, values only where the group is open.
+ */
+static int
+step_stage(struct lifecycle *lc)
+{
+	struct call c;
+	unsigned int l;
+	int id;
+
+	id = rte_pmu_stage_register("fault");
+	if (id < 0)
+		FAIL(lc, "stage register: %d", id);
+	for (l = 0; l < LCORES; l++) {
+		c = (struct call){ .op = OP_STAGE, .armed = true, .index = id };
+		call_on(lcores[l], &c);
+		if (c.ret != 0 || c.stage.calls != 1 || c.stage.items != 32 ||
+				c.stage.misuse != 0)
+			FAIL(lc, "lcore %u: stage stats %d: %" PRIu64 " calls, %" PRIu64
+				" items, %" PRIu64 " misuse", lcores[l], c.ret, c.stage.calls,
+				c.stage.items, c.stage.misuse);
+		if (lc->status[l] == 1 && c.stage.num_events != num_events)
+			FAIL(lc, "lcore %u: the stage counts %u events, not %u", lcores[l],
+				c.stage.num_events, num_events);
+	}
 	return 0;
 }
 
@@ -439,6 +484,8 @@ lifecycle_run(struct lifecycle *lc, const struct fault_plan *plan)
 		ret = step_open(lc, l);
 	if (ret == 0)
 		ret = step_reads(lc);
+	if (ret == 0)
+		ret = step_stage(lc);
 	if (ret == 0)
 		ret = step_info(lc);
 	if (ret == 0)
@@ -604,12 +651,14 @@ list_count(const struct rte_pmu_event_entry *e __rte_unused, void *arg)
 }
 
 /* Every wrapped call of the sweep above, and of the observers here (info,
- * telemetry, the event list), was made without the library's lock.
+ * telemetry with the stage commands, the event list), was made without the
+ * library's lock.
  */
 static int
 test_lock_free_io(void)
 {
-	static const char *const cmds[] = { "/pmu/list", "/pmu/info", "/pmu/lcore" };
+	static const char *const cmds[] = { "/pmu/list", "/pmu/info", "/pmu/lcore",
+		"/pmu/stages", "/pmu/stage" };
 	struct rte_pmu_lcore_info info;
 	struct rte_tel_data *d;
 	enum fault_kind first;
@@ -620,12 +669,18 @@ test_lock_free_io(void)
 	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init");
 	TEST_ASSERT(rte_pmu_add_event(event_names[0]) == 0, "add %s", event_names[0]);
 	rte_pmu_read(0);
+	TEST_ASSERT(rte_pmu_stage_register("fault_stage") == 0, "register a stage");
+	rte_pmu_stage_begin(0);
+	rte_pmu_stage_end(0, 1);
 	TEST_ASSERT_SUCCESS(rte_pmu_lcore_info_get(rte_lcore_id(), &info), "info");
 	d = rte_tel_data_alloc();
 	TEST_ASSERT_NOT_NULL(d, "telemetry data");
 	snprintf(param, sizeof(param), "%u", rte_lcore_id());
 	for (i = 0; i < RTE_DIM(cmds); i++)
-		pmu_telemetry_call(cmds[i], strcmp(cmds[i], "/pmu/lcore") == 0 ? param : NULL, d);
+		TEST_ASSERT_SUCCESS(pmu_telemetry_call(cmds[i],
+			strcmp(cmds[i], "/pmu/lcore") == 0 ? param :
+			strcmp(cmds[i], "/pmu/stage") == 0 ? "fault_stage" : NULL, d),
+			"telemetry %s", cmds[i]);
 	rte_tel_data_free(d);
 	rte_pmu_event_list(list_count, &listed);
 	rte_pmu_fini();

@@ -97,6 +97,44 @@ test_empty_slots(void)
 	return TEST_SUCCESS;
 }
 
+/* A read of an index never added gives 0, says why in read_errors and in
+ * one log line per lcore; the status stays "open".
+ */
+static int
+test_bad_index(void)
+{
+	struct rte_pmu_lcore_info before, after;
+	unsigned int lcore = rte_lcore_id();
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *saved, *log;
+	const char *p;
+	int lines = 0;
+
+	TEST_ASSERT_EQUAL(rte_pmu_add_event("task-clock"), 0, "add");
+	TEST_ASSERT(rte_pmu_read(0) != 0 || rte_pmu_read(0) != 0, "task-clock reads 0");
+	TEST_ASSERT_SUCCESS(rte_pmu_lcore_info_get(lcore, &before), "info");
+	log = open_memstream(&buf, &len);
+	TEST_ASSERT_NOT_NULL(log, "memstream");
+	saved = rte_log_get_stream();
+	rte_openlog_stream(log);
+	TEST_ASSERT_EQUAL(rte_pmu_read(5), UINT64_C(0), "index 5 of 1 event");
+	TEST_ASSERT_EQUAL(rte_pmu_read(1), UINT64_C(0), "index 1 of 1 event");
+	TEST_ASSERT_EQUAL(rte_pmu_read(1000), UINT64_C(0), "index 1000");
+	rte_openlog_stream(saved);
+	fclose(log);
+	for (p = buf; p != NULL && (p = strstr(p, "no such event")) != NULL; p++)
+		lines++;
+	free(buf);
+	TEST_ASSERT_SUCCESS(rte_pmu_lcore_info_get(lcore, &after), "info");
+	TEST_ASSERT_EQUAL(after.read_errors - before.read_errors, UINT64_C(3),
+		"reads of an index never added counted in read_errors");
+	TEST_ASSERT_EQUAL(lines, 1, "one log line for the lcore, %d seen", lines);
+	TEST_ASSERT_EQUAL(after.status, 1, "status %d", after.status);
+
+	return TEST_SUCCESS;
+}
+
 /* Context switches happen in the kernel: software events are not
  * restricted to user space, or this count would stay 0.
  */
@@ -193,6 +231,7 @@ struct unit_test_suite pmu_read_suite = {
 	.unit_test_cases = {
 		TEST_CASE_ST(pmu_api_setup, pmu_api_teardown, test_read_without_events),
 		TEST_CASE_ST(pmu_api_setup, pmu_api_teardown, test_empty_slots),
+		TEST_CASE_ST(pmu_api_setup, pmu_api_teardown, test_bad_index),
 		TEST_CASE_ST(pmu_api_setup, pmu_api_teardown, test_software_kernel_side),
 		TEST_CASE_ST(pmu_api_setup, pmu_api_teardown, test_msr_tsc),
 		TEST_CASE_ST(pmu_api_setup, pmu_api_teardown, test_hardware_events),

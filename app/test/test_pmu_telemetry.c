@@ -5,7 +5,8 @@
 /* pmu_telemetry_autotest: the /pmu/... telemetry handlers' parameter
  * checks, the decoding of read() buffers, and the snapshot another thread
  * takes of an lcore's group (values live and growing, descriptors given
- * back). Run with two lcores (-l 0-1).
+ * back), and the stage commands /pmu/stages and /pmu/stage,<name>. Run with
+ * two lcores (-l 0-1).
  */
 
 #include <errno.h>
@@ -102,6 +103,8 @@ test_not_initialised(void)
 	struct pmu_snapshot snap;
 
 	TEST_ASSERT_EQUAL(tel_call("/pmu/lcore", "0"), -ENODEV, "lcore before init");
+	TEST_ASSERT_EQUAL(tel_call("/pmu/stage", "rx"), -ENODEV, "stage before init");
+	TEST_ASSERT_EQUAL(tel_call("/pmu/stages", NULL), 0, "stages before init: none");
 	TEST_ASSERT_EQUAL(tel_call("/pmu/list", NULL), 0, "list before init: empty list");
 	TEST_ASSERT_EQUAL(pmu_lcore_snapshot(rte_lcore_id(), true, &snap), -ENODEV,
 		"snapshot before init");
@@ -402,6 +405,230 @@ test_socket_commands(void)
 	return TEST_SUCCESS;
 }
 
+/* Open a socket to the process's own telemetry, its greeting read. */
+static int
+socket_open(void)
+{
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	char hello[1024];
+	int sock;
+
+	if ((size_t)snprintf(addr.sun_path, sizeof(addr.sun_path), "%s/dpdk_telemetry.v2",
+			rte_eal_get_runtime_dir()) >= sizeof(addr.sun_path) ||
+			access(addr.sun_path, F_OK) != 0)
+		return -ENOENT;
+	sock = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	if (sock < 0)
+		return -errno;
+	if (connect(sock, (struct sockaddr *)&addr, sizeof(addr)) != 0 ||
+			recv(sock, hello, sizeof(hello), 0) <= 0) {
+		close(sock);
+		return -EIO;
+	}
+
+	return sock;
+}
+
+#define STAGE_MAIN_CALLS 10
+#define STAGE_MAIN_ITEMS 4
+#define STAGE_WORKER_CALLS 7
+#define STAGE_WORKER_ITEMS 3
+
+/* Run stage @p arg (an id) STAGE_WORKER_CALLS times, then misuse it once
+ * (an end without a begin).
+ */
+static int
+stage_worker(void *arg)
+{
+	unsigned int id = (unsigned int)(uintptr_t)arg, i;
+	volatile uint64_t sink = 0;
+	uint64_t n;
+
+	if (rte_pmu_lcore_open() != 0)
+		return -1;
+	for (i = 0; i < STAGE_WORKER_CALLS; i++) {
+		rte_pmu_stage_begin(id);
+		for (n = 0; n < 100000; n++)
+			sink = sink + n;
+		rte_pmu_stage_end(id, STAGE_WORKER_ITEMS);
+	}
+	rte_pmu_stage_end(id, 1);
+
+	return 0;
+}
+
+/* floor(num / den + 1/2), as the endpoint's *_milli figures are rounded. */
+static uint64_t
+milli(uint64_t num, uint64_t den)
+{
+	return den == 0 ? 0 : (2 * num * 1000 + den) / (2 * den);
+}
+
+/* What the endpoint must give for @p s under @p key, up to its end. */
+static void
+stage_expect(char *buf, size_t len, const char *key, const struct rte_pmu_stage_stats *s)
+{
+	const char *arrays[] = { "values", "self_values", "per_item_milli",
+		"self_per_item_milli" };
+	unsigned int a, i;
+	size_t o;
+	uint64_t v;
+
+	o = snprintf(buf, len, "\"%s\":{\"calls\":%" PRIu64 ",\"items\":%" PRIu64
+		",\"measured\":%" PRIu64 ",\"misuse\":%" PRIu64 ",\"items_per_call_milli\":%"
+		PRIu64, key, s->calls, s->items, s->measured, s->misuse,
+		milli(s->items, s->calls));
+	for (a = 0; a < RTE_DIM(arrays) && o < len; a++) {
+		o += snprintf(buf + o, len - o, ",\"%s\":[", arrays[a]);
+		for (i = 0; i < s->num_events && o < len; i++) {
+			v = a == 0 ? s->values[i] : a == 1 ? s->self_values[i] :
+				milli(a == 2 ? s->values[i] : s->self_values[i], s->items);
+			o += snprintf(buf + o, len - o, "%s%" PRIu64, i == 0 ? "" : ",", v);
+		}
+		if (o < len)
+			o += snprintf(buf + o, len - o, "]");
+	}
+	if (o < len)
+		snprintf(buf + o, len - o, "}");
+}
+
+/* /pmu/stages and /pmu/stage,<name> through the telemetry socket: stages
+ * run on the main lcore and a worker; each lcore's figures are those of
+ * rte_pmu_stage_stats_get(), the total is their sum, the worker's misuse is
+ * counted (also under a stage it never ran), and bad names answer an error.
+ */
+static int
+test_stage_commands(void)
+{
+	unsigned int main_lcore = rte_lcore_id(), worker = rte_get_next_lcore(-1, 1, 0), i;
+	struct rte_pmu_stage_stats sm, sw, total;
+	char buf[16384], want[1024], cmd[64];
+	volatile uint64_t sink = 0;
+	int sock, id, idle, ret;
+	uint64_t n;
+
+	if (worker >= RTE_MAX_LCORE)
+		TEST_SKIP("needs a worker lcore (-l 0-1)");
+	sock = socket_open();
+	if (sock == -ENOENT)
+		TEST_SKIP("no telemetry socket (EAL started with --no-telemetry)");
+	TEST_ASSERT(sock >= 0, "connect to the telemetry socket: %s", strerror(-sock));
+
+	/* Before any stage: an empty list. */
+	ret = socket_cmd(sock, "/pmu/stages", buf, sizeof(buf));
+	if (ret == 0 && strcmp(buf, "{\"/pmu/stages\":{\"names\":[],\"ids\":[],"
+			"\"sampling_periods\":[],\"num_stages\":0}}") != 0)
+		ret = -EPROTO;
+	if (ret != 0)
+		goto out;
+
+	id = rte_pmu_stage_register("tel_rx");
+	idle = rte_pmu_stage_register("tel_idle");
+	TEST_ASSERT(id >= 0 && idle >= 0, "register: %d %d", id, idle);
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(idle, 16), "sampling of tel_idle");
+	TEST_ASSERT_SUCCESS(rte_pmu_lcore_open(), "open the main lcore");
+	rte_eal_remote_launch(stage_worker, (void *)(uintptr_t)id, worker);
+	for (i = 0; i < STAGE_MAIN_CALLS; i++) {
+		rte_pmu_stage_begin(id);
+		for (n = 0; n < 100000; n++)
+			sink = sink + n;
+		rte_pmu_stage_end(id, STAGE_MAIN_ITEMS);
+	}
+	TEST_ASSERT_SUCCESS(rte_eal_wait_lcore(worker), "worker lcore %u", worker);
+	TEST_ASSERT(rte_pmu_stage_stats_get(main_lcore, id, &sm) == 0 &&
+		rte_pmu_stage_stats_get(worker, id, &sw) == 0, "stats");
+	TEST_ASSERT(sm.calls == STAGE_MAIN_CALLS && sw.calls == STAGE_WORKER_CALLS &&
+		sm.misuse == 0 && sw.misuse == 1 && sm.num_events == 2 && sw.num_events == 2,
+		"stats: calls %" PRIu64 " %" PRIu64 ", misuse %" PRIu64 " %" PRIu64,
+		sm.calls, sw.calls, sm.misuse, sw.misuse);
+
+	ret = socket_cmd(sock, "/pmu/stages", buf, sizeof(buf));
+	if (ret == 0 && strcmp(buf, "{\"/pmu/stages\":{\"names\":[\"tel_rx\",\"tel_idle\"],"
+			"\"ids\":[0,1],\"sampling_periods\":[1,16],\"num_stages\":2}}") != 0)
+		ret = -EPROTO;
+	if (ret != 0)
+		goto out;
+
+	ret = socket_cmd(sock, "/pmu/stage,tel_rx", buf, sizeof(buf));
+	snprintf(want, sizeof(want), "{\"/pmu/stage\":{\"stage\":\"tel_rx\",\"id\":0,"
+		"\"sampling_period\":1,\"events\":[\"task-clock\",\"page-faults\"],"
+		"\"lcores\":[%u,%u],", main_lcore, worker);
+	if (ret == 0 && strncmp(buf, want, strlen(want)) != 0)
+		ret = -EPROTO;
+	total = sm;
+	total.calls += sw.calls;
+	total.items += sw.items;
+	total.measured += sw.measured;
+	total.misuse += sw.misuse;
+	for (i = 0; i < 2; i++) {
+		total.values[i] += sw.values[i];
+		total.self_values[i] += sw.self_values[i];
+	}
+	snprintf(cmd, sizeof(cmd), "lcore_%u", main_lcore);
+	stage_expect(want, sizeof(want), cmd, &sm);
+	if (ret == 0 && strstr(buf, want) == NULL)
+		ret = -EPROTO;
+	snprintf(cmd, sizeof(cmd), "lcore_%u", worker);
+	stage_expect(want, sizeof(want), cmd, &sw);
+	if (ret == 0 && strstr(buf, want) == NULL)
+		ret = -EPROTO;
+	stage_expect(want, sizeof(want), "total", &total);
+	if (ret == 0 && (strstr(buf, want) == NULL || total.calls != 17 || total.items != 61 ||
+			strstr(buf, "\"items_per_call_milli\":3588,") == NULL ||
+			strstr(buf, "ipc_milli") != NULL))
+		ret = -EPROTO;
+	if (ret != 0)
+		goto out;
+
+	/* A stage no lcore ran: only the lcore with misuse (it counts per
+	 * lcore, all stages), no call.
+	 */
+	ret = socket_cmd(sock, "/pmu/stage,tel_idle", buf, sizeof(buf));
+	snprintf(want, sizeof(want), "\"lcores\":[%u],\"lcore_%u\":{\"calls\":0,"
+		"\"items\":0,\"measured\":0,\"misuse\":1,", worker, worker);
+	if (ret == 0 && (strstr(buf, "\"sampling_period\":16,") == NULL ||
+			strstr(buf, want) == NULL ||
+			strstr(buf, "\"total\":{\"calls\":0,\"items\":0,\"measured\":0,"
+			"\"misuse\":1,\"items_per_call_milli\":0,\"values\":[0,0],") == NULL))
+		ret = -EPROTO;
+	/* Bad names: an error reply (null). */
+	for (i = 0; ret == 0 && i < 4; i++) {
+		static const char *const bad[] = { "/pmu/stage", "/pmu/stage,",
+			"/pmu/stage,nosuch", "/pmu/stage,tel_rx_and_more" };
+
+		ret = socket_cmd(sock, bad[i], buf, sizeof(buf));
+		if (ret == 0 && strcmp(buf, "{\"/pmu/stage\":null}") != 0)
+			ret = -EPROTO;
+	}
+	if (ret == 0) {
+		ret = socket_cmd(sock, "/pmu/stages,x", buf, sizeof(buf));
+		if (ret == 0 && strcmp(buf, "{\"/pmu/stages\":null}") != 0)
+			ret = -EPROTO;
+	}
+out:
+	close(sock);
+	TEST_ASSERT_SUCCESS(ret, "telemetry reply: %s (%s)%s%s", buf, strerror(-ret),
+		ret == -EPROTO ? ", wanted " : "", ret == -EPROTO ? want : "");
+
+	return TEST_SUCCESS;
+}
+
+/* The stage commands' errors, in-process. */
+static int
+test_stage_bad_params(void)
+{
+	TEST_ASSERT_EQUAL(tel_call("/pmu/stage", NULL), -EINVAL, "no name");
+	TEST_ASSERT_EQUAL(tel_call("/pmu/stage", ""), -EINVAL, "empty name");
+	TEST_ASSERT_EQUAL(tel_call("/pmu/stage", "nosuch"), -EINVAL, "unknown name");
+	TEST_ASSERT(rte_pmu_stage_register("known") >= 0, "register");
+	TEST_ASSERT_EQUAL(tel_call("/pmu/stage", "know"), -EINVAL, "a prefix of a name");
+	TEST_ASSERT_EQUAL(tel_call("/pmu/stage", "known"), 0, "a registered name");
+	TEST_ASSERT_EQUAL(tel_call("/pmu/stages", "1"), -EINVAL, "/pmu/stages with a parameter");
+	TEST_ASSERT_EQUAL(tel_call("/pmu/stages", NULL), 0, "/pmu/stages");
+
+	return TEST_SUCCESS;
+}
+
 /* A hardware counter of another lcore, where the machine has one: the
  * group read gives it, growing.
  */
@@ -446,6 +673,8 @@ static struct unit_test_suite pmu_telemetry_suite = {
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_snapshot_not_open),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_snapshot_other_lcore),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_socket_commands),
+		TEST_CASE_ST(pmu_setup, pmu_teardown, test_stage_bad_params),
+		TEST_CASE_ST(pmu_setup, pmu_teardown, test_stage_commands),
 		TEST_CASE_ST(pmu_init_only, pmu_teardown, test_snapshot_hardware),
 		TEST_CASES_END()
 	}

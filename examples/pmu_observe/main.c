@@ -4,9 +4,12 @@
 
 /* A long-running program to look at from outside: every worker lcore counts
  * the events while it spins for the duration, and records its counters in
- * the EAL trace with rte_pmu_read_trace() once per interval. Watch it with
- * dpdk-telemetry.py (/pmu/list, /pmu/info, /pmu/lcore,<id>), the Prometheus
- * exporter, or --trace='lib.pmu.*'.
+ * the EAL trace with rte_pmu_read_trace() once per interval. Its loop runs as
+ * three stages: "loop" (one pass, one item) holds "spin" (10000 additions,
+ * an item each) and, once per interval, "sample" (the traced reads, an item
+ * each). Watch it with dpdk-telemetry.py (/pmu/list, /pmu/info,
+ * /pmu/lcore,<id>, /pmu/stages, /pmu/stage,<name>), the Prometheus exporter,
+ * or --trace='lib.pmu.*' (lib.pmu.stage.register records the stages).
  *
  *   dpdk-pmu-observe [EAL options] -- [-e EVENTS] [--interval MS] [--duration SEC]
  */
@@ -28,6 +31,13 @@ static const char *opt_events = "task-clock,context-switches,page-faults";
 static unsigned long opt_interval_ms = 100;
 static unsigned long opt_duration_s = 5;
 static int num_events;
+
+#define SPIN_ITEMS 10000
+
+/* Stage ids, in registration order. */
+enum { STAGE_LOOP, STAGE_SPIN, STAGE_SAMPLE, NUM_STAGES };
+static const char *const stage_names[NUM_STAGES] = { "loop", "spin", "sample" };
+static int stage_ids[NUM_STAGES];
 
 static int
 parse_ulong(const char *arg, unsigned long max, unsigned long *out)
@@ -100,24 +110,58 @@ add_events(void)
 }
 
 static int
+register_stages(void)
+{
+	int i;
+
+	for (i = 0; i < NUM_STAGES; i++) {
+		stage_ids[i] = rte_pmu_stage_register(stage_names[i]);
+		if (stage_ids[i] < 0) {
+			fprintf(stderr, "stage %s: %s\n", stage_names[i], strerror(-stage_ids[i]));
+			return stage_ids[i];
+		}
+	}
+
+	return 0;
+}
+
+static int
 worker(void *arg __rte_unused)
 {
+	unsigned int lcore_id = rte_lcore_id(), loop = stage_ids[STAGE_LOOP];
+	unsigned int spin = stage_ids[STAGE_SPIN], sample = stage_ids[STAGE_SAMPLE];
 	uint64_t hz = rte_get_timer_hz();
 	uint64_t end = rte_get_timer_cycles() + opt_duration_s * hz;
 	uint64_t next = 0, now;
+	struct rte_pmu_stage_stats st;
 	volatile uint64_t sink = 0;
-	int i;
+	int i, ret;
 
+	/* The group and the stage state, before the loop. */
+	ret = rte_pmu_lcore_open();
+	if (ret != 0)
+		printf("lcore %u: rte_pmu_lcore_open: %s\n", lcore_id, strerror(-ret));
 	while ((now = rte_get_timer_cycles()) < end) {
+		rte_pmu_stage_begin(loop);
 		if (now >= next) {
+			rte_pmu_stage_begin(sample);
 			for (i = 0; i < num_events; i++)
 				sink += rte_pmu_read_trace(i);
+			rte_pmu_stage_end(sample, num_events);
 			next = now + opt_interval_ms * hz / 1000;
 		}
-		for (i = 0; i < 10000; i++)
+		rte_pmu_stage_begin(spin);
+		for (i = 0; i < SPIN_ITEMS; i++)
 			sink = sink + i;
+		rte_pmu_stage_end(spin, SPIN_ITEMS);
+		rte_pmu_stage_end(loop, 1);
 	}
-	printf("lcore %u: status %d\n", rte_lcore_id(), rte_pmu_lcore_status(rte_lcore_id()));
+	printf("lcore %u: status %d\n", lcore_id, rte_pmu_lcore_status(lcore_id));
+	for (i = 0; i < NUM_STAGES; i++)
+		if (rte_pmu_stage_stats_get(lcore_id, stage_ids[i], &st) == 0)
+			printf("lcore %u: stage %s: calls %" PRIu64 ", items %" PRIu64
+				", misuse %" PRIu64 "\n", lcore_id, stage_names[i], st.calls,
+				st.items, st.misuse);
 
 	return 0;
 }
@@ -142,6 +186,8 @@ main(int argc, char **argv)
 	ret = rte_pmu_init();
 	if (ret == 0)
 		ret = add_events();
+	if (ret == 0)
+		ret = register_stages();
 	if (ret != 0) {
 		rte_pmu_fini();
 		rte_eal_cleanup();

@@ -2,13 +2,20 @@
  * Copyright(c) 2026 The rte_pmu authors
  */
 
-/* Telemetry endpoints: /pmu/list, /pmu/info and /pmu/lcore,<lcore_id>.
- * They run on the telemetry thread, never on a counted lcore: live values
- * come from pmu_lcore_snapshot() (one read() of the group, no user page).
+/* Telemetry endpoints: /pmu/list, /pmu/info, /pmu/lcore,<lcore_id>,
+ * /pmu/stages and /pmu/stage,<name>. They run on the telemetry thread,
+ * never on a counted lcore: live values come from pmu_lcore_snapshot() (one
+ * read() of the group, no user page), stage figures from the public
+ * rte_pmu_stage_stats_get() (lock-free, consistent per stage and lcore).
+ *
+ * DPDK 22.11 telemetry has no floating-point value: ratios of the stage
+ * endpoint (items per call, events per item, IPC) are fixed-point integers
+ * in thousandths, named *_milli (1250 is 1.25), rounded to the nearest.
  */
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -265,6 +272,190 @@ handle_lcore(const char *cmd, const char *params, struct rte_tel_data *d)
 	return lcore_values(d, &snap);
 }
 
+static int
+handle_stages(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	struct rte_tel_data *names, *ids, *periods;
+	char name[RTE_PMU_STAGE_NAME_MAX];
+	unsigned int period;
+	int n, i;
+
+	n = no_param(cmd, params);
+	if (n != 0)
+		return n;
+	rte_tel_data_start_dict(d);
+	names = dict_array(d, "names", RTE_TEL_STRING_VAL);
+	ids = dict_array(d, "ids", RTE_TEL_INT_VAL);
+	periods = dict_array(d, "sampling_periods", RTE_TEL_U64_VAL);
+	if (names == NULL || ids == NULL || periods == NULL)
+		return -ENOMEM;
+	/* Before rte_pmu_init(): no stage, as /pmu/list gives no event. */
+	n = rte_pmu_stage_count();
+	if (n < 0)
+		n = 0;
+	rte_tel_data_add_dict_int(d, "num_stages", n);
+	for (i = 0; i < n; i++) {
+		if (rte_pmu_stage_info(i, name, &period) != 0)
+			continue; /* dropped by rte_pmu_fini() meanwhile */
+		rte_tel_data_add_array_string(names, name);
+		rte_tel_data_add_array_int(ids, i);
+		rte_tel_data_add_array_u64(periods, period);
+	}
+
+	return 0;
+}
+
+/* The id of the stage named @p params; negative errno, logged, if none. */
+static int
+stage_param(const char *cmd, const char *params, unsigned int *period)
+{
+	char name[RTE_PMU_STAGE_NAME_MAX];
+	int n, i;
+
+	if (params == NULL || params[0] == '\0') {
+		PMU_LOG(NOTICE, "telemetry %s: missing parameter <stage name>", cmd);
+		return -EINVAL;
+	}
+	n = rte_pmu_stage_count();
+	if (n < 0) {
+		PMU_LOG(NOTICE, "telemetry %s: rte_pmu_init() not called", cmd);
+		return n;
+	}
+	for (i = 0; i < n; i++)
+		if (rte_pmu_stage_info(i, name, period) == 0 && strcmp(name, params) == 0)
+			return i;
+	PMU_LOG(NOTICE, "telemetry %s: no stage named '%s' (see /pmu/stages)", cmd,
+		pmu_name_printable(params));
+
+	return -EINVAL;
+}
+
+/* num / den in thousandths, rounded; 0 when den is 0. */
+static uint64_t
+milli(uint64_t num, uint64_t den)
+{
+	if (den == 0)
+		return 0;
+	return (uint64_t)((double)num * 1000.0 / (double)den + 0.5);
+}
+
+/* The first event named in @p names, or -1. */
+static int
+event_find(const struct pmu_events_copy *c, const char *const *names)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < c->num_events; i++)
+		for (j = 0; names[j] != NULL; j++)
+			if (strcmp(c->names[i], names[j]) == 0)
+				return (int)i;
+
+	return -1;
+}
+
+/* One lcore's (or the total's) figures of a stage as a dict: counts, raw
+ * event values (inclusive and self) and the per-item ratios.
+ */
+static int
+stage_figures(struct rte_tel_data *d, const char *key, const struct rte_pmu_stage_stats *s,
+	unsigned int num_events, int cycles, int instructions)
+{
+	struct rte_tel_data *f = rte_tel_data_alloc();
+	struct rte_tel_data *values, *self, *per_item, *self_per_item;
+	unsigned int i;
+
+	if (f == NULL)
+		return -ENOMEM;
+	rte_tel_data_start_dict(f);
+	if (rte_tel_data_add_dict_container(d, key, f, 0) != 0) {
+		rte_tel_data_free(f);
+		return -ENOMEM;
+	}
+	rte_tel_data_add_dict_u64(f, "calls", s->calls);
+	rte_tel_data_add_dict_u64(f, "items", s->items);
+	rte_tel_data_add_dict_u64(f, "measured", s->measured);
+	rte_tel_data_add_dict_u64(f, "misuse", s->misuse);
+	rte_tel_data_add_dict_u64(f, "items_per_call_milli", milli(s->items, s->calls));
+	values = dict_array(f, "values", RTE_TEL_U64_VAL);
+	self = dict_array(f, "self_values", RTE_TEL_U64_VAL);
+	per_item = dict_array(f, "per_item_milli", RTE_TEL_U64_VAL);
+	self_per_item = dict_array(f, "self_per_item_milli", RTE_TEL_U64_VAL);
+	if (values == NULL || self == NULL || per_item == NULL || self_per_item == NULL)
+		return -ENOMEM;
+	for (i = 0; i < num_events; i++) {
+		rte_tel_data_add_array_u64(values, s->values[i]);
+		rte_tel_data_add_array_u64(self, s->self_values[i]);
+		rte_tel_data_add_array_u64(per_item, milli(s->values[i], s->items));
+		rte_tel_data_add_array_u64(self_per_item, milli(s->self_values[i], s->items));
+	}
+	if (cycles >= 0 && instructions >= 0)
+		rte_tel_data_add_dict_u64(f, "ipc_milli",
+			milli(s->values[instructions], s->values[cycles]));
+
+	return 0;
+}
+
+static const char *const cycles_names[] = { "cycles", "cpu-cycles", "cpu_cycles", NULL };
+static const char *const instructions_names[] = { "instructions", "inst_retired", NULL };
+
+static int
+handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	struct rte_pmu_stage_stats s, total;
+	struct rte_tel_data *names, *lcores;
+	struct pmu_events_copy *c;
+	unsigned int period, lcore_id, i;
+	int id, cycles, instructions, ret = 0;
+	char key[32];
+
+	id = stage_param(cmd, params, &period);
+	if (id < 0)
+		return id;
+	c = malloc(sizeof(*c));
+	if (c == NULL)
+		return -ENOMEM;
+	if (pmu_state_events(c) != 0)
+		c->num_events = 0;
+	cycles = event_find(c, cycles_names);
+	instructions = event_find(c, instructions_names);
+
+	rte_tel_data_start_dict(d);
+	rte_tel_data_add_dict_string(d, "stage", params);
+	rte_tel_data_add_dict_int(d, "id", id);
+	rte_tel_data_add_dict_u64(d, "sampling_period", period);
+	names = dict_array(d, "events", RTE_TEL_STRING_VAL);
+	lcores = dict_array(d, "lcores", RTE_TEL_INT_VAL);
+	if (names == NULL || lcores == NULL) {
+		free(c);
+		return -ENOMEM;
+	}
+	for (i = 0; i < c->num_events; i++)
+		rte_tel_data_add_array_string(names, c->names[i]);
+
+	memset(&total, 0, sizeof(total));
+	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE && ret == 0; lcore_id++) {
+		if (rte_pmu_stage_stats_get(lcore_id, id, &s) != 0 ||
+				(s.calls == 0 && s.misuse == 0))
+			continue;
+		rte_tel_data_add_array_int(lcores, lcore_id);
+		snprintf(key, sizeof(key), "lcore_%u", lcore_id);
+		ret = stage_figures(d, key, &s, c->num_events, cycles, instructions);
+		total.calls += s.calls;
+		total.items += s.items;
+		total.measured += s.measured;
+		total.misuse += s.misuse;
+		for (i = 0; i < c->num_events; i++) {
+			total.values[i] += s.values[i];
+			total.self_values[i] += s.self_values[i];
+		}
+	}
+	if (ret == 0)
+		ret = stage_figures(d, "total", &total, c->num_events, cycles, instructions);
+	free(c);
+
+	return ret;
+}
+
 /* Help strings stay under RTE_TEL_MAX_STRING_LEN, or registration fails. */
 static const struct {
 	const char *cmd;
@@ -279,6 +470,12 @@ static const struct {
 	{ "/pmu/lcore", handle_lcore,
 		"Returns an lcore's live values (raw, scaled), time enabled and running, "
 		"multiplexing. Parameters: int lcore_id" },
+	{ "/pmu/stages", handle_stages,
+		"Returns the registered stages: names, ids, sampling periods. "
+		"Takes no parameters" },
+	{ "/pmu/stage", handle_stage,
+		"Returns a stage's calls, items, events (total, per item x1000), IPC, "
+		"misuse, per lcore and in total. Parameters: string name" },
 };
 
 int

@@ -6,7 +6,10 @@ Telemetry endpoint plugin for librte_pmu, in the shape DPDK's
 usertools/dpdk-telemetry-exporter.py loads (info() and metrics(sock)), also
 used by dpdk-pmu-exporter. It reads /pmu/info and /pmu/lcore,<id>: one
 series per lcore and event, labelled with the lcore, the event name, the
-lcore's CPUs and the path its reads take.
+lcore's CPUs and the path its reads take. Then /pmu/stages and
+/pmu/stage,<name>: per lcore that ran a stage, its calls, items and event
+counts, labelled lcore and stage (and event); no total series, since a
+sum over lcores is what Prometheus computes (sum by (stage) (...)).
 """
 
 EVENTS = "events_total"
@@ -16,6 +19,13 @@ RUNNING = "time_running_seconds_total"
 STATUS = "lcore_status"
 SLOW = "slow_reads_total"
 ERRORS = "read_errors_total"
+STAGE_CALLS = "stage_calls_total"
+STAGE_ITEMS = "stage_items_total"
+STAGE_MEASURED = "stage_measured_calls_total"
+STAGE_EVENTS = "stage_events_total"
+STAGE_SELF = "stage_self_events_total"
+STAGE_SAMPLING = "stage_sampling_period"
+STAGE_MISUSE = "stage_misuse_total"
 
 
 def info():
@@ -33,6 +43,17 @@ def info():
         SLOW: ("Reads that left the fast path (group open, read(), scaling).",
                "counter"),
         ERRORS: ("Reads that returned 0 because read() of the event failed.", "counter"),
+        STAGE_CALLS: ("Calls of a stage on an lcore (begin to end).", "counter"),
+        STAGE_ITEMS: ("Items (packets) the calls of a stage handled.", "counter"),
+        STAGE_MEASURED: ("Calls of a stage whose counters were read (all of them "
+                         "unless sampled).", "counter"),
+        STAGE_EVENTS: ("Event count inside a stage, stages nested in it included, "
+                       "scaled to all calls when sampled.", "counter"),
+        STAGE_SELF: ("Event count inside a stage, stages nested in it left out.",
+                     "counter"),
+        STAGE_SAMPLING: ("A stage measures one call in this many.", "gauge"),
+        STAGE_MISUSE: ("Stage calls on an lcore that were misuse (never counted as "
+                       "calls), all stages.", "counter"),
     }
 
 
@@ -65,4 +86,38 @@ def metrics(sock):
                 (EVENTS, scaled, ev_labels),
                 (EVENTS_RAW, raw, ev_labels),
             ]
+    return out + stage_metrics(sock)
+
+
+def stage_metrics(sock):
+    """Series of every registered stage, per lcore that ran it."""
+    out = []
+    misuse = {}
+    stages = sock.cmd("/pmu/stages") or {}
+    for name in stages.get("names", []):
+        stage = sock.cmd("/pmu/stage", name)
+        if not stage:
+            continue  # dropped by rte_pmu_fini() meanwhile
+        out.append((STAGE_SAMPLING, stage["sampling_period"], {"stage": name}))
+        for lcore_id in stage.get("lcores", []):
+            fig = stage.get(f"lcore_{lcore_id}")
+            if fig is None:
+                continue
+            misuse[lcore_id] = fig["misuse"]
+            if fig["calls"] == 0:
+                continue  # listed for its misuse only
+            labels = {"lcore": lcore_id, "stage": name}
+            out += [
+                (STAGE_CALLS, fig["calls"], labels),
+                (STAGE_ITEMS, fig["items"], labels),
+                (STAGE_MEASURED, fig["measured"], labels),
+            ]
+            for event, value, self_value in zip(stage["events"], fig["values"],
+                                                fig["self_values"]):
+                ev_labels = dict(labels, event=event)
+                out += [
+                    (STAGE_EVENTS, value, ev_labels),
+                    (STAGE_SELF, self_value, ev_labels),
+                ]
+    out += [(STAGE_MISUSE, n, {"lcore": l}) for l, n in sorted(misuse.items())]
     return out

@@ -1,0 +1,415 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright(c) 2026 The rte_pmu authors
+"""Checks of devtools/ci-pipeline.sh on dpdk-pmu-pipeline; each check prints
+one "ok: ..." or "FAIL: ..." line.
+
+  ci_pipeline_check.py pcap JSON ROUTED UNROUTED NON_IPV4 OUT0 OUT1
+      A run over two net_pcap ports, each reading the same generated pcap:
+      packets conserved, the drops the traffic asks for, the tx pcaps hold
+      what the ports sent, one rx/process/tx row per stage with its counts.
+  ci_pipeline_check.py compare JSON
+      A --compare run: the three modes ran and their ratios are printed.
+  ci_pipeline_check.py soak PREFIX PID SECONDS EXPORTER_PORT|- JSON
+      While the pipeline runs: telemetry every 10 ms, the exporter every
+      second; every cumulative figure monotonic, descriptors and RSS flat
+      after warm-up; then the run's JSON: packets conserved.
+  ci_pipeline_check.py same JSON1 JSON2
+      Two runs of the same work: each stage's instructions per packet (the
+      median round's, with --rounds) identical.
+  ci_pipeline_check.py guest CONSOLE_LOG
+      The runs of the arm64 guest (devtools/arm64-guest.cmds), read from its
+      console: pipeline-a and pipeline-b as "same", pipeline-compare as
+      "compare" with its instruction ratios.
+"""
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+STAGES = ("rx", "process", "tx")
+
+
+def report(ok, what, why=""):
+    print(("ok: " if ok else "FAIL: ") + what + ("" if ok or not why else f" ({why})"))
+    return ok
+
+
+def load(path):
+    with open(path) as f:
+        text = f.read()
+    return json.loads(text)
+
+
+def pcap_count(path):
+    out = subprocess.run([sys.executable, os.path.join(HERE, "pipeline_pcap.py"), "count", path],
+                         capture_output=True, text=True, check=False)
+    if out.returncode != 0:
+        return None
+    return int(out.stdout)
+
+
+def stage_totals(res):
+    tot = {}
+    for row in res["stages"]:
+        t = tot.setdefault(row["name"], {"calls": 0, "items": 0, "measured": 0, "misuse": 0,
+                                         "events": {}})
+        for k in ("calls", "items", "measured", "misuse"):
+            t[k] += row[k]
+        for e, v in row["events"].items():
+            t["events"][e] = t["events"].get(e, 0) + v
+    return tot
+
+
+def conserved(res):
+    """Over each port pair (0-1, 2-3, ...): rx == tx + dropped."""
+    pairs = {}
+    for p in res["ports"]:
+        t = pairs.setdefault(p["port"] // 2, [0, 0, 0])
+        for i, k in enumerate(("rx", "tx", "dropped")):
+            t[i] += p[k]
+    bad = {k: v for k, v in pairs.items() if v[0] == 0 or v[0] != v[1] + v[2]}
+    rx, tx, dropped = (sum(v[i] for v in pairs.values()) for i in range(3))
+    return report(pairs and not bad,
+                  f"packets conserved on each of {len(pairs)} port pair(s): rx {rx} == "
+                  f"tx {tx} + dropped {dropped}",
+                  "; ".join(f"pair {k}: rx {v[0]} tx {v[1]} dropped {v[2]}"
+                            for k, v in sorted(bad.items())))
+
+
+def check_pcap(path, routed, unrouted, non_ipv4, out0, out1):
+    res = load(path)
+    routed, unrouted, non_ipv4 = int(routed), int(unrouted), int(non_ipv4)
+    offered = routed + unrouted + non_ipv4
+    ports = {p["port"]: p for p in res["ports"]}
+    report(sorted(ports) == [0, 1], "two ports in the JSON", str(sorted(ports)))
+    if sorted(ports) != [0, 1]:
+        return
+    conserved(res)
+    for p in (0, 1):
+        report(ports[p]["rx"] == offered, f"port {p} received the whole pcap: {offered}",
+               f"rx {ports[p]['rx']}")
+        report(ports[p]["dropped"] == unrouted + non_ipv4,
+               f"port {p} dropped the {unrouted} unrouted and {non_ipv4} non-IPv4 packets",
+               f"dropped {ports[p]['dropped']}")
+        report(ports[p]["tx"] == routed, f"port {p} sent the {routed} routed packets of its peer",
+               f"tx {ports[p]['tx']}")
+    for p, out in ((0, out0), (1, out1)):
+        n = pcap_count(out)
+        report(n == ports[p]["tx"], f"tx pcap of port {p} holds the {ports[p]['tx']} sent",
+               f"{n} records")
+    tot = stage_totals(res)
+    report(sorted(tot) == sorted(STAGES), "stages rx, process, tx", str(sorted(tot)))
+    if sorted(tot) != sorted(STAGES):
+        return
+    rx_total = sum(p["rx"] for p in res["ports"])
+    tx_total = sum(p["tx"] for p in res["ports"])
+    for name in STAGES:
+        report(tot[name]["calls"] > 0, f"stage {name}: {tot[name]['calls']} calls")
+        report(tot[name]["measured"] == tot[name]["calls"],
+               f"stage {name}: every call measured (sampling 1)",
+               f"{tot[name]['measured']} of {tot[name]['calls']}")
+    report(tot["rx"]["items"] == rx_total, f"stage rx: items == packets received ({rx_total})",
+           str(tot["rx"]["items"]))
+    report(tot["process"]["items"] == rx_total,
+           f"stage process: items == packets received ({rx_total})", str(tot["process"]["items"]))
+    report(tot["tx"]["items"] == tx_total, f"stage tx: items == packets sent ({tx_total})",
+           str(tot["tx"]["items"]))
+    report(all(tot[n]["misuse"] == 0 for n in STAGES), "no stage misuse on any lcore")
+    report(tot["process"]["calls"] == tot["tx"]["calls"] <= tot["rx"]["calls"],
+           "process and tx run once per non-empty rx burst",
+           f"rx {tot['rx']['calls']} process {tot['process']['calls']} tx {tot['tx']['calls']}")
+    for name in STAGES:
+        ev = tot[name]["events"]
+        report(sorted(ev) == sorted(res["events"]) and len(ev) > 0,
+               f"stage {name}: a figure for each event {res['events']}", str(sorted(ev)))
+    clock = [e for e in res["events"] if e in ("task-clock", "cycles")]
+    if clock:
+        e = clock[0]
+        report(all(tot[n]["events"].get(e, 0) > 0 for n in STAGES),
+               f"stage figures: {e} counted in every stage",
+               str({n: tot[n]["events"].get(e) for n in STAGES}))
+
+
+def check_compare(path):
+    res = load(path)
+    conserved(res)
+    cmp_ = res.get("compare")
+    if not report(isinstance(cmp_, dict), "compare figures in the JSON"):
+        return
+    for m in ("off", "on", "sampled"):
+        r = cmp_.get(m, {})
+        report(r.get("packets", 0) > 0 and r.get("pps", 0) > 0,
+               f"mode {m}: {r.get('packets')} packets, {r.get('pps')} packets/s")
+    for m in ("on", "sampled"):
+        r = cmp_.get(m, {})
+        report("rate_ratio" in r, f"mode {m}: rate ratio {r.get('rate_ratio')} against off")
+    s = cmp_.get("sampled", {}).get("rate_ratio", 0)
+    # A figure, not a gate: timed results on a shared VM are not asserted.
+    print(f"info: packet rate, on {cmp_.get('on', {}).get('rate_ratio')}x, sampled 1 in "
+          f"{cmp_.get('period')} {s}x of off (goal for sampled: at least "
+          f"{cmp_.get('goal_rate_ratio_sampled')}x)")
+
+
+# ---- telemetry -------------------------------------------------------------
+
+class Telemetry:
+    """One connection to the application's telemetry socket."""
+
+    def __init__(self, prefix):
+        base = "/var/run/dpdk" if os.getuid() == 0 else \
+            os.environ.get("XDG_RUNTIME_DIR", "/tmp") + "/dpdk"
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.sock.connect(f"{base}/{prefix}/dpdk_telemetry.v2")
+        info = json.loads(self.sock.recv(1024 * 64).decode())
+        self.max_len = info.get("max_output_len", 16384)
+
+    def query(self, cmd):
+        self.sock.send(cmd.encode())
+        reply = json.loads(self.sock.recv(self.max_len * 2).decode())
+        return reply.get(cmd.split(",")[0])
+
+
+def flatten(obj, key=""):
+    """The numbers of a telemetry reply, by path."""
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from flatten(v, f"{key}.{k}")
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            yield from flatten(v, f"{key}[{i}]")
+    elif isinstance(obj, (int, float)) and not isinstance(obj, bool):
+        yield key, obj
+
+
+CUMULATIVE = ("time_enabled", "time_running", "raw", "scaled", "slow_reads", "calls", "items",
+              "measured", "values", "self_values", "misuse")
+
+
+def is_cumulative(path):
+    last = path.split(".")[-1].split("[")[0]
+    return last in CUMULATIVE
+
+
+def proc_fds(pid):
+    return len(os.listdir(f"/proc/{pid}/fd"))
+
+
+def proc_rss_kib(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def scrape(port):
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=2) as r:
+        text = r.read().decode()
+    series = {}
+    for line in text.splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        name, _, value = line.rpartition(" ")
+        if name.split("{")[0].endswith("_total"):
+            series[name] = float(value)
+    return series
+
+
+def check_soak(prefix, pid, seconds, exporter_port, json_path):
+    pid, seconds = int(pid), float(seconds)
+    deadline = time.time() + 20
+    tel = None
+    while tel is None:
+        try:
+            tel = Telemetry(prefix)
+        except OSError:
+            if time.time() > deadline:
+                report(False, "telemetry socket", "did not appear in 20 s")
+                return
+            time.sleep(0.1)
+    cmds = tel.query("/") or []
+    info = tel.query("/pmu/info") or {}
+    lcores = [l for l in info.get("lcores", [])]
+    queries = [f"/pmu/lcore,{l}" for l in lcores]
+    if "/pmu/stages" in cmds:
+        st = tel.query("/pmu/stages") or {}
+        queries += [f"/pmu/stage,{n}" for n in st.get("names", [])]
+        queries.append("/pmu/stages")
+        print(f"info: querying {', '.join(queries)} every 10 ms")
+    else:
+        queries.append("/pmu/info")
+        print(f"info: this build has no /pmu/stages: querying {', '.join(queries)} every 10 ms")
+    last = {}
+    regressions = []
+    n_queries = errors = scrapes = 0
+    prom_last, prom_bad, prom_series = {}, [], 0
+    start = time.time()
+    warm = start + min(5.0, seconds / 3)
+    base_fd = base_rss = None
+    max_fd = max_rss = last_fd = 0
+    timeline = []
+    next_scrape = start
+    # Up to 2 s before the application's own end: its exit is not the soak.
+    while time.time() - start < seconds - 2 and os.path.exists(f"/proc/{pid}"):
+        for q in queries:
+            try:
+                reply = tel.query(q)
+            except (OSError, ValueError):
+                errors += 1
+                continue
+            n_queries += 1
+            for path, v in flatten(reply, q):
+                if not is_cumulative(path):
+                    continue
+                if path in last and v < last[path]:
+                    regressions.append(f"{path} {last[path]} -> {v}")
+                last[path] = v
+        if exporter_port != "-" and time.time() >= next_scrape:
+            next_scrape += 1.0
+            try:
+                s = scrape(exporter_port)
+                scrapes += 1
+                prom_series = max(prom_series, len(s))
+                for k, v in s.items():
+                    if k in prom_last and v < prom_last[k]:
+                        prom_bad.append(f"{k} {prom_last[k]} -> {v}")
+                    prom_last[k] = v
+            except OSError:
+                pass
+        try:
+            fds, rss = proc_fds(pid), proc_rss_kib(pid)
+        except OSError:
+            break
+        if rss == 0:
+            break   # exiting
+        if time.time() >= warm:
+            if base_fd is None:
+                base_fd, base_rss = fds, rss
+            max_fd, max_rss = max(max_fd, fds), max(max_rss, rss)
+            last_fd = fds
+            if not timeline or time.time() - timeline[-1][0] >= 1:
+                timeline.append((time.time(), rss, fds))
+        time.sleep(0.01)
+    report(n_queries > 100 and errors == 0,
+           f"telemetry answered {n_queries} queries in {time.time() - start:.0f} s",
+           f"{errors} errors")
+    report(not regressions, f"every cumulative telemetry figure monotonic ({len(last)} figures)",
+           "; ".join(regressions[:5]))
+    if exporter_port != "-":
+        report(scrapes >= seconds / 2 and prom_series > 0,
+               f"exporter scraped {scrapes} times, {prom_series} counter series")
+        report(not prom_bad, "every exporter counter monotonic", "; ".join(prom_bad[:5]))
+    if base_fd is not None:
+        steps = " ".join(f"{t - start:.0f}s:{r}K/{f}" for t, r, f in timeline)
+        # Each telemetry client (ours, the exporter's scrape) holds a socket
+        # while connected: one more descriptor at a time, none left after.
+        report(last_fd <= base_fd and max_fd <= base_fd + 2,
+               f"descriptors after warm-up: {base_fd}, at most {max_fd}, at the end {last_fd}",
+               steps)
+        report(max_rss <= base_rss + 4096,
+               f"RSS after warm-up: {base_rss} KiB -> at most {max_rss} KiB (bound +4096)",
+               steps)
+    else:
+        report(False, "descriptors and RSS", "the application ended before warm-up")
+    # The run's own figures, once it has ended.
+    end = time.time() + 30
+    while os.path.exists(f"/proc/{pid}") and time.time() < end:
+        time.sleep(0.1)
+    try:
+        res = load(json_path)
+    except (OSError, ValueError) as e:
+        report(False, "the soak run's JSON", str(e))
+        return
+    conserved(res)
+    tot = stage_totals(res)
+    lc = sorted({r["lcore"] for r in res["stages"] if r["calls"] > 0})
+    report(len(lc) == 2, f"two worker lcores ran the stages: {lc}")
+    report(tot.get("rx", {}).get("items") == sum(p["rx"] for p in res["ports"]),
+           "stage rx items == packets received")
+
+
+def per_item(res):
+    """Per stage, events per item: the median round's where the run has rounds
+    (one worker), else the totals'."""
+    out = {}
+    for name, t in stage_totals(res).items():
+        rows = [r for r in res["stages"] if r["name"] == name]
+        if len(rows) == 1 and "median_per_item" in rows[0]:
+            out[name] = rows[0]["median_per_item"]
+        elif t["items"] > 0:
+            out[name] = {e: v / t["items"] for e, v in t["events"].items()}
+    return out
+
+
+def check_same(path1, path2):
+    same(load(path1), load(path2))
+
+
+def same(a, b):
+    for res in (a, b):
+        conserved(res)
+    ta, tb = per_item(a), per_item(b)
+    rounds = [r.get("rounds", 1) for r in a["stages"]]
+    print(f"info: instructions per packet of the median of {max(rounds)} rounds"
+          if max(rounds) > 1 else "info: instructions per packet of the whole runs")
+    for name in STAGES:
+        if name not in ta or name not in tb:
+            report(False, f"stage {name}: in both runs, with packets")
+            continue
+        pa, pb = ta[name], tb[name]
+        want = [e for e in pa if e in ("instructions", "inst_retired")]
+        report(bool(want), f"stage {name}: instructions counted", str(sorted(pa)))
+        for e in want:
+            report(pa[e] == pb[e] and pa[e] > 0,
+                   f"stage {name}: {e} per packet identical in two runs: {pa[e]:.4f}",
+                   f"{pa[e]!r} != {pb[e]!r}")
+
+
+def check_guest(log):
+    runs, name = {}, None
+    with open(log, errors="replace") as f:
+        for line in f:
+            line = line.strip().replace("\r", "")
+            if line.startswith("=== RUN "):
+                name = line.split()[2]
+            elif line.startswith('{"burst"') and name is not None:
+                runs[name] = json.loads(line)
+    for n in ("pipeline-a", "pipeline-b", "pipeline-compare"):
+        report(n in runs, f"guest run {n} printed its JSON")
+    if "pipeline-a" in runs and "pipeline-b" in runs:
+        same(runs["pipeline-a"], runs["pipeline-b"])
+    if "pipeline-compare" in runs:
+        res = runs["pipeline-compare"]
+        conserved(res)
+        c = res.get("compare", {})
+        ok = all("instructions_per_packet" in c.get(m, {}) for m in ("off", "on", "sampled"))
+        report(ok, "compare: instructions per packet for stages off, on and sampled")
+        if ok:
+            s = c["sampled"]["instructions_ratio"]
+            goal = c.get("goal_instructions_ratio_sampled")
+            print(f"info: instructions per packet: off {c['off']['instructions_per_packet']:.2f}, "
+                  f"on {c['on']['instructions_per_packet']:.2f} "
+                  f"({c['on']['instructions_ratio']:.3f}x), sampled 1 in {c.get('period')} "
+                  f"{c['sampled']['instructions_per_packet']:.2f} ({s:.3f}x; goal at most "
+                  f"{goal}x: {'met' if s <= goal else 'not met'})")
+
+
+def main():
+    cmds = {"pcap": (check_pcap, 6), "compare": (check_compare, 1), "soak": (check_soak, 5),
+            "same": (check_same, 2), "guest": (check_guest, 1)}
+    if len(sys.argv) < 2 or sys.argv[1] not in cmds or len(sys.argv) - 2 != cmds[sys.argv[1]][1]:
+        raise SystemExit(__doc__)
+    try:
+        cmds[sys.argv[1]][0](*sys.argv[2:])
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        report(False, f"{sys.argv[1]} check", f"{type(e).__name__}: {e}")
+
+
+if __name__ == "__main__":
+    main()
