@@ -114,7 +114,8 @@ copied[ld-linux-aarch64.so.1]=1
 cp -L "$CROSS_LIBC/ld-linux-aarch64.so.1" "$ROOT/lib/"
 
 bins=""
-for b in app/test/dpdk-test app/test-pmu/dpdk-test-pmu examples/dpdk-pmu-pipeline; do
+for b in app/test/dpdk-test app/test-pmu/dpdk-test-pmu examples/dpdk-pmu-pipeline \
+		examples/dpdk-pmu-graph; do
 	[ ! -f "$BUILD/$b" ] || { bins="$bins $BUILD/$b"; continue; }
 	log "warning: $BUILD/$b not built"
 done
@@ -122,9 +123,9 @@ for b in $bins $ARM64_EXTRA_BINS; do
 	[ -f "$b" ] || die "ARM64_EXTRA_BINS: no file $b"
 	add_elf "$b" "$ROOT/usr/bin/$(basename "$b")"
 done
-# dpdk-pmu-pipeline makes an mbuf pool and forwards between ring ports: the
-# two DPDK drivers for that, loaded with "-d /lib/dpdk".
-if [ -f "$BUILD/examples/dpdk-pmu-pipeline" ]; then
+# dpdk-pmu-pipeline and dpdk-pmu-graph make an mbuf pool and forward between
+# ring ports: the two DPDK drivers for that, loaded with "-d /lib/dpdk".
+if [ -f "$BUILD/examples/dpdk-pmu-pipeline" ] || [ -f "$BUILD/examples/dpdk-pmu-graph" ]; then
 	mkdir -p "$ROOT/lib/dpdk"
 	for pmd in librte_mempool_ring librte_net_ring; do
 		path=$(find "$SYSROOT/usr/lib/aarch64-linux-gnu/dpdk" -name "$pmd.so.*.*" | head -n1)

@@ -21,7 +21,7 @@ cd "$REPO" || exit 1
 build=${BUILD_DIR:-build}
 times=""
 
-CI_STAGES="reinstall faults events observe tool pipeline doc package perf torture sanitize fuzz"
+CI_STAGES="reinstall faults events observe tool pipeline graph doc package perf torture sanitize fuzz"
 
 # stage NAME COMMAND...: run one stage, tally its RESULT lines, time it.
 stage()

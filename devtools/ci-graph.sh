@@ -1,0 +1,99 @@
+#!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright(c) 2026 The rte_pmu authors
+#
+# CI stage: dpdk-pmu-graph (examples/pmu_graph), DPDK's librte_node IPv4
+# graph with every node a stage, over two net_pcap ports on x86.
+#  (a) a pcap written by devtools/graph_pcap.py (routed and unrouted
+#      packets) read once: packets conserved (rx = tx + dropped, pkt_drop
+#      included), the tx pcap holds the routed ones, per-node rows with
+#      calls and packets for every node, equal to lib/graph's own counts;
+#  (b) --compare on the same traffic looped (infinite_rx): the drop-in off,
+#      on and sampled each forward packets; their rates are printed;
+#  (c) bad options are refused.
+# Prints "RESULT passed=P failed=F skipped=S" and its duration.
+#
+# Environment: BUILD_DIR (default build).
+set -uo pipefail
+
+. "$(dirname "$0")/lib.sh"
+cd "$REPO" || exit 1
+build=${BUILD_DIR:-build}
+app=$build/examples/dpdk-pmu-graph
+python=/usr/bin/python3
+work=$(mktemp -d /tmp/pmu-ci-graph.XXXXXX)
+prefix=pmu_ci_graph_$$
+trap 'rm -rf "$work"' EXIT
+
+# checker KIND ARGS...: devtools/ci_graph_check.py, one check per line.
+checker() {
+	local rc line n=0
+	timeout 60 "$python" devtools/ci_graph_check.py "$@" >"$work/check.out" 2>&1
+	rc=$?
+	while IFS= read -r line; do
+		n=$((n + 1))
+		case $line in
+		ok:*) ok "${line#ok: }" ;;
+		FAIL:*) fail "${line#FAIL: }" ;;
+		*) echo "  $line" ;;
+		esac
+	done <"$work/check.out"
+	[ $n -ne 0 ] || fail "the checker printed nothing"
+	[ $rc -eq 0 ] || fail "checker '$1' exited with status $rc (124: timed out)"
+}
+
+if [ ! -x "$app" ]; then
+	skip "$app not built (meson -Dexamples=pmu_graph)"
+	finish
+fi
+
+eal=(-l 0-1 --no-huge --no-pci --no-shconf -m 256)
+sent=5000
+gen=$("$python" devtools/graph_pcap.py write "$work/in.pcap" --count $sent --port 1 \
+	--unrouted 8) || { fail "graph_pcap.py write"; finish; }
+echo "  traffic: $gen"
+routed=$(echo "$gen" | sed -n 's/.*, \([0-9]*\) routed.*/\1/p')
+"$python" devtools/graph_pcap.py write "$work/empty.pcap" --count 0 >/dev/null
+
+# (a) one pass over the pcap.
+timeout 60 "$app" "${eal[@]}" --file-prefix="${prefix}_a" \
+	--vdev "net_pcap0,rx_pcap=$work/in.pcap,tx_pcap=$work/out0.pcap" \
+	--vdev "net_pcap1,rx_pcap=$work/empty.pcap,tx_pcap=$work/out1.pcap" \
+	-- --duration 2 --json >"$work/a.json" 2>"$work/a.err"
+rc=$?
+sed -n '/^per node/,$p' "$work/a.err" | sed 's/^/  | /'
+if [ $rc -ne 0 ]; then
+	fail "dpdk-pmu-graph exited with $rc"
+	tail -20 "$work/a.err"
+else
+	checker conserve "$work/a.json" $sent "$routed" "$work/out1.pcap"
+fi
+
+# (b) the drop-in off, on and sampled on looped traffic.
+timeout 60 "$app" "${eal[@]}" --file-prefix="${prefix}_b" \
+	--vdev "net_pcap0,rx_pcap=$work/in.pcap,tx_pcap=/dev/null,infinite_rx=1" \
+	--vdev "net_pcap1,rx_pcap=$work/empty.pcap,tx_pcap=/dev/null" \
+	-- --duration 3 --compare --json >"$work/b.json" 2>"$work/b.err"
+rc=$?
+sed -n '/^drop-in off/,$p' "$work/b.err" | sed 's/^/  | /'
+if [ $rc -ne 0 ]; then
+	fail "dpdk-pmu-graph --compare exited with $rc"
+	tail -20 "$work/b.err"
+else
+	checker compare "$work/b.json"
+fi
+
+# (c) bad options: usage, exit status 2.
+for bad in "--duration 0" "--sampling 0" "--no-such-option"; do
+	# shellcheck disable=SC2086
+	timeout 30 "$app" "${eal[@]}" --file-prefix="${prefix}_c" \
+		--vdev "net_pcap0,rx_pcap=$work/empty.pcap,tx_pcap=/dev/null" \
+		-- $bad >/dev/null 2>&1
+	rc=$?
+	if [ $rc -eq 2 ]; then
+		ok "'$bad' refused (exit 2)"
+	else
+		fail "'$bad' gave exit status $rc, 2 expected"
+	fi
+done
+finish
