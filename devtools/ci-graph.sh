@@ -26,21 +26,7 @@ prefix=pmu_ci_graph_$$
 trap 'rm -rf "$work"' EXIT
 
 # checker KIND ARGS...: devtools/ci_graph_check.py, one check per line.
-checker() {
-	local rc line n=0
-	timeout 60 "$python" devtools/ci_graph_check.py "$@" >"$work/check.out" 2>&1
-	rc=$?
-	while IFS= read -r line; do
-		n=$((n + 1))
-		case $line in
-		ok:*) ok "${line#ok: }" ;;
-		FAIL:*) fail "${line#FAIL: }" ;;
-		*) echo "  $line" ;;
-		esac
-	done <"$work/check.out"
-	[ $n -ne 0 ] || fail "the checker printed nothing"
-	[ $rc -eq 0 ] || fail "checker '$1' exited with status $rc (124: timed out)"
-}
+checker() { py_check 60 ci_graph_check.py "$work/check.out" "$@"; }
 
 if [ ! -x "$app" ]; then
 	skip "$app not built (meson -Dexamples=pmu_graph)"

@@ -44,20 +44,10 @@ trap 'exit 130' INT TERM
 # checker TIMEOUT KIND ARGS...: run a check of ci_observe_check.py, count
 # its ok/FAIL lines; none, or a checker that dies or times out, is a failure.
 checker() {
-	local limit=$1 rc line n=0
+	local limit=$1
+
 	shift
-	timeout "$limit" "$python" devtools/ci_observe_check.py "$@" >"$work/check.out" 2>&1
-	rc=$?
-	while IFS= read -r line; do
-		n=$((n + 1))
-		case $line in
-		ok:*) ok "${line#ok: }" ;;
-		FAIL:*) fail "${line#FAIL: }" ;;
-		*) echo "  $line" ;;
-		esac
-	done <"$work/check.out"
-	[ $n -ne 0 ] || fail "the checker printed nothing"
-	[ $rc -eq 0 ] || fail "checker '$1' exited with status $rc (124: timed out)"
+	py_check "$limit" ci_observe_check.py "$work/check.out" "$@"
 }
 
 free_port() {

@@ -48,21 +48,7 @@ trap 'exit 130' INT TERM
 
 # checker ARGS...: run a check of ci_pipeline_check.py, count its ok/FAIL
 # lines; none, or a checker that dies or times out, is a failure.
-checker() {
-	local line n=0 rc
-	timeout 120 "$python" devtools/ci_pipeline_check.py "$@" >"$tmp/check.out" 2>&1
-	rc=$?
-	while IFS= read -r line; do
-		n=$((n + 1))
-		case $line in
-		ok:*) ok "${line#ok: }" ;;
-		FAIL:*) fail "${line#FAIL: }" ;;
-		*) echo "  $line" ;;
-		esac
-	done <"$tmp/check.out"
-	[ $n -ne 0 ] || fail "checker $1 printed nothing"
-	[ $rc -eq 0 ] || fail "checker $1 exited with status $rc (124: timed out)"
-}
+checker() { py_check 120 ci_pipeline_check.py "$tmp/check.out" "$@"; }
 
 # pipeline PREFIX OUT LCORES ARGS...: run the example (EAL args, then ours
 # after --), stdout to OUT, stderr to OUT.err, in the background when

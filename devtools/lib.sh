@@ -126,3 +126,26 @@ tally_add()
 	read -r p f s < <(result_sum "$1")
 	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
 }
+
+# py_check LIMIT SCRIPT OUT ARGS...: run devtools/SCRIPT (python3), which
+# prints one "ok: ..." or "FAIL: ..." line per check, its output in OUT, and
+# tally those lines; no line, or a checker that dies or times out, is a
+# failure. The one reader of the stages' python checkers.
+py_check()
+{
+	local limit=$1 script=$2 out=$3 line n=0 rc
+
+	shift 3
+	timeout "$limit" "${python:-python3}" "$REPO/devtools/$script" "$@" >"$out" 2>&1
+	rc=$?
+	while IFS= read -r line; do
+		n=$((n + 1))
+		case $line in
+		ok:*) ok "${line#ok: }" ;;
+		FAIL:*) fail "${line#FAIL: }" ;;
+		*) echo "  $line" ;;
+		esac
+	done <"$out"
+	[ $n -ne 0 ] || fail "checker $script $1 printed nothing"
+	[ $rc -eq 0 ] || fail "checker $script $1 exited with status $rc (124: timed out)"
+}

@@ -24,6 +24,20 @@
 #include "pmu_private.h"
 #include "rte_pmu_trace.h"
 
+/* Clear an lcore's status and counters (lock held; read without it by the
+ * lcore's read path, so stored atomically).
+ */
+static void
+lcore_counters_clear(struct pmu_lcore *lc)
+{
+	__atomic_store_n(&lc->status, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&lc->slow_reads, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&lc->read_errors, 0, __ATOMIC_RELAXED);
+	lc->read_error_logged = false;
+	lc->bad_index_logged = false;
+	lc->open_failures = 0;
+}
+
 /* Hide @p lcore_id's group from its fast path and move what it holds to
  * @p res, to be released once the lock is dropped (lock held). Clears the
  * lcore's status and counters. Returns true when the group was open.
@@ -49,12 +63,7 @@ lcore_detach(unsigned int lcore_id, struct pmu_group_res *res)
 	lc->group_fd = -1;
 	if (was_open && pmu.num_open > 0)
 		pmu.num_open--;
-	__atomic_store_n(&lc->status, 0, __ATOMIC_RELAXED);
-	__atomic_store_n(&lc->slow_reads, 0, __ATOMIC_RELAXED);
-	__atomic_store_n(&lc->read_errors, 0, __ATOMIC_RELAXED);
-	lc->read_error_logged = false;
-	lc->bad_index_logged = false;
-	lc->open_failures = 0;
+	lcore_counters_clear(lc);
 
 	return was_open;
 }
@@ -216,12 +225,7 @@ rte_pmu_init(void)
 		lc->group_fd = -1;
 		/* Read without the lock by each lcore's read path. */
 		__atomic_store_n(&lc->num_ready, 0, __ATOMIC_RELAXED);
-		__atomic_store_n(&lc->status, 0, __ATOMIC_RELAXED);
-		__atomic_store_n(&lc->slow_reads, 0, __ATOMIC_RELAXED);
-		__atomic_store_n(&lc->read_errors, 0, __ATOMIC_RELAXED);
-		lc->read_error_logged = false;
-		lc->bad_index_logged = false;
-		lc->open_failures = 0;
+		lcore_counters_clear(lc);
 	}
 	pmu.num_events = 0;
 	pmu.num_open = 0;
