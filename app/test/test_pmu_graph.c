@@ -34,6 +34,7 @@
 #include <rte_pmu_graph.h>
 
 #include "test.h"
+#include "test_pmu_perf.h"
 #include "test_pmu_loop.h"
 
 #define BURST 32
@@ -208,27 +209,6 @@ teardown(void)
 	rte_pmu_fini();
 }
 
-/* Are counts exact here? Two identical loops count the same instructions
- * and cycles equal instructions (QEMU -icount).
- */
-static bool
-counts_exact(void)
-{
-	uint64_t i0, i1, i2, c1, c2;
-
-	if (idx_instr == UINT32_MAX || idx_cycles == UINT32_MAX || TEST_LOOP_INSNS == 0)
-		return false;
-	i0 = rte_pmu_read(idx_instr);
-	test_loop(100000);
-	i1 = rte_pmu_read(idx_instr);
-	test_loop(100000);
-	i2 = rte_pmu_read(idx_instr);
-	c1 = rte_pmu_read(idx_cycles);
-	test_loop(100000);
-	c2 = rte_pmu_read(idx_cycles);
-
-	return i1 - i0 == i2 - i1 && c2 - c1 == i2 - i1 && i1 - i0 >= 200000;
-}
 
 static int
 node_stats(const char *name, unsigned int lcore, struct rte_pmu_stage_stats *st)
@@ -392,7 +372,7 @@ test_loop_exact(void)
 {
 	uint64_t a1, b1, a2, b2, r;
 
-	if (!counts_exact())
+	if (!perf_counts_exact(idx_instr, idx_cycles))
 		TEST_SKIP("instruction counts are not exact on this machine "
 			"(the arm64 guest under QEMU -icount runs this case)");
 	r = empty_residue();
@@ -462,7 +442,7 @@ wrapper_cost(unsigned int num_events)
 {
 	double off, on, sampled, pair, pair16, per_on, per_sampled;
 	unsigned int i, calls = RTE_DIM(node_names);
-	bool exact = counts_exact();
+	bool exact = perf_counts_exact(idx_instr, idx_cycles);
 	int id, id16, failed = 0;
 
 	if (idx_instr == UINT32_MAX)

@@ -248,24 +248,21 @@ reset_events(void)
 	rte_pmu_init();
 }
 
-/* Are counts exact here? Two identical loops count the same instructions,
- * and cycles equal instructions (one instruction per cycle: QEMU -icount).
- */
-static bool
-probe_exact(void)
+bool
+perf_counts_exact(unsigned int instr, unsigned int cycles)
 {
 	uint64_t i0, i1, i2, c1, c2;
 
-	if (idx_instr == UINT32_MAX || idx_cycles == UINT32_MAX || TEST_LOOP_INSNS == 0)
+	if (instr == UINT32_MAX || cycles == UINT32_MAX || TEST_LOOP_INSNS == 0)
 		return false;
-	i0 = rte_pmu_read(idx_instr);
+	i0 = rte_pmu_read(instr);
 	test_loop(100000);
-	i1 = rte_pmu_read(idx_instr);
+	i1 = rte_pmu_read(instr);
 	test_loop(100000);
-	i2 = rte_pmu_read(idx_instr);
-	c1 = rte_pmu_read(idx_cycles);
+	i2 = rte_pmu_read(instr);
+	c1 = rte_pmu_read(cycles);
 	test_loop(100000);
-	c2 = rte_pmu_read(idx_cycles);
+	c2 = rte_pmu_read(cycles);
 	printf("exactness probe: loops of %" PRIu64 " and %" PRIu64 " instructions, "
 		"%" PRIu64 " cycles\n", i1 - i0, i2 - i1, c2 - c1);
 
@@ -364,7 +361,7 @@ phase_user_page(void)
 	sink += rte_pmu_read(0);
 	users = user_events();
 	printf("hardware events: %u added, %u read from the user page\n", n, users);
-	exact = probe_exact();
+	exact = perf_counts_exact(idx_instr, idx_cycles);
 	if (n == 0 || users == 0 || (idx_cycles == UINT32_MAX && idx_instr == UINT32_MAX)) {
 		perf_figure_skip("inline read (user page), instructions",
 			"no user-readable hardware counter here");

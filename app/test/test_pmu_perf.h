@@ -24,4 +24,11 @@ void perf_figure_skip(const char *name, const char *why);
  */
 int perf_many_lcores(unsigned int num_events, bool at_once);
 
+/*
+ * Are counts exact here (QEMU -icount)? Two identical loops count the same
+ * instructions (event index @p instr), and cycles (@p cycles) equal
+ * instructions. Prints what it measured. False when either is UINT32_MAX.
+ */
+bool perf_counts_exact(unsigned int instr, unsigned int cycles);
+
 #endif /* TEST_PMU_PERF_H */
