@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include <rte_common.h>
+#include <rte_cycles.h>
 #include <rte_launch.h>
 #include <rte_lcore.h>
 #include <rte_log.h>
@@ -424,6 +425,7 @@ test_stage_two_lcores(void)
 	struct __rte_pmu_stage_lcore *sl;
 	unsigned int worker, i;
 	int node = -1, want;
+	uint64_t deadline;
 
 	worker = rte_get_next_lcore(-1, 1, 0);
 	if (worker >= RTE_MAX_LCORE)
@@ -435,6 +437,12 @@ test_stage_two_lcores(void)
 	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(worker_stage, 4), "period");
 	stop = 0;
 	TEST_ASSERT_SUCCESS(rte_eal_remote_launch(stage_worker, NULL, worker), "launch");
+	/* Read while it runs: wait (10 s at most) for its first calls. */
+	deadline = rte_get_timer_cycles() + 10 * rte_get_timer_hz();
+	do {
+		if (get(worker, worker_stage, &s) != TEST_SUCCESS)
+			break;
+	} while (s.calls == 0 && rte_get_timer_cycles() < deadline);
 	memset(&last, 0, sizeof(last));
 	for (i = 0; i < 20000; i++) {
 		if (get(worker, worker_stage, &s) != TEST_SUCCESS)
