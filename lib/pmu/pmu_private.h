@@ -80,6 +80,18 @@ void pmu_group_release(struct pmu_group_res *res);
 int pmu_group_read(int group_fd, unsigned int num_events, uint64_t *values,
 	unsigned int n, uint64_t *enabled, uint64_t *running);
 
+/* ---- snapshots of a group (pmu_snapshot.c), from the lcore's thread ---- */
+
+/**
+ * The events of @p lc whose pages could not give them (bit i of @p slow:
+ * event i of @p values, @p n of them) from one read() of the whole group;
+ * the others are left as they are. Counts a slow read. Returns @p n, or
+ * negative errno when read() failed or gave fewer values (values of
+ * @p slow left unchanged).
+ */
+int pmu_read_group_fallback(struct pmu_lcore *lc, uint64_t *values, unsigned int n,
+	uint32_t slow);
+
 /* ---- the control path (pmu.c) ---- */
 
 /**

@@ -13,11 +13,9 @@
 
 #include "pmu_private.h"
 
-/* Events in @p slow (a bit per index) could not be read from their page:
- * take them from one read() of the whole group.
- */
-static __rte_noinline int
-read_group_fallback(struct pmu_lcore *lc, uint64_t *values, unsigned int n, uint32_t slow)
+__rte_noinline int
+pmu_read_group_fallback(struct pmu_lcore *lc, uint64_t *values, unsigned int n,
+	uint32_t slow)
 {
 	uint64_t all[RTE_MAX_NUM_GROUP_EVENTS];
 	unsigned int i;
@@ -115,7 +113,7 @@ rte_pmu_read_group(uint64_t *values, unsigned int n)
 		SNAP_ONE(0);
 	}
 	if (unlikely(slow != 0))
-		return read_group_fallback(lc, values, n, slow);
+		return pmu_read_group_fallback(lc, values, n, slow);
 
 	return n;
 }

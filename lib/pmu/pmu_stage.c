@@ -299,23 +299,22 @@ __rte_pmu_stage_end_slow(unsigned int id, unsigned int items)
 }
 
 /* Events the user pages could not give (bit i: event i): from one read()
- * of the group. One that cannot be read reads as 0 and counts as an error.
+ * of the group, as rte_pmu_read_group() takes them. Where that fails they
+ * read as 0 and the read counts as an error (the stage's delta is then
+ * wrong for this call, and read_errors says so).
  */
 static __rte_noinline void
 snap_slow(struct __rte_pmu_stage_lcore *sl, uint64_t *values, uint32_t slow)
 {
 	struct pmu_lcore *lc = RTE_PER_LCORE(pmu_self);
-	uint64_t all[RTE_MAX_NUM_GROUP_EVENTS];
 	unsigned int i;
-	int ret;
 
-	__atomic_store_n(&lc->slow_reads, lc->slow_reads + 1, __ATOMIC_RELAXED);
-	ret = pmu_group_read(lc->group_fd, lc->num_ready, all, sl->num_events, NULL, NULL);
+	if (pmu_read_group_fallback(lc, values, sl->num_events, slow) >= 0)
+		return;
 	for (i = 0; i < sl->num_events; i++)
 		if ((slow & (UINT32_C(1) << i)) != 0)
-			values[i] = ret > (int)i ? all[i] : 0;
-	if (ret < (int)sl->num_events)
-		__atomic_fetch_add(&lc->read_errors, 1, __ATOMIC_RELAXED);
+			values[i] = 0;
+	__atomic_fetch_add(&lc->read_errors, 1, __ATOMIC_RELAXED);
 }
 
 /* Every event of the lcore, from the user pages as rte_pmu_read() reads
