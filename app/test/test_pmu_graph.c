@@ -138,24 +138,18 @@ graph_make(void)
 	return graph != NULL ? 0 : -1;
 }
 
-/* Add events from @p names until @p want are in; 0 or skip. */
+/* Add events from @p names until @p want are in (the perf table's helper);
+ * 0, or -1 when fewer could be added.
+ */
 static int
 events_add(const char *const *names, unsigned int num, unsigned int want)
 {
-	unsigned int i, added = 0;
-	int ret;
+	unsigned int added;
 
-	for (i = 0; i < num && added < want; i++) {
-		ret = rte_pmu_add_event(names[i]);
-		if (ret < 0)
-			continue;
-		added++;
-		if (strcmp(names[i], "instructions") == 0 || strcmp(names[i], "inst_retired") == 0)
-			idx_instr = ret;
-		else if (strcmp(names[i], "cycles") == 0 || strcmp(names[i], "cpu_cycles") == 0)
-			idx_cycles = ret;
-	}
-
+	perf_idx_instr = perf_idx_cycles = UINT32_MAX;
+	added = perf_add_events(names, num, want);
+	idx_instr = perf_idx_instr;
+	idx_cycles = perf_idx_cycles;
 	return added == want ? 0 : -1;
 }
 

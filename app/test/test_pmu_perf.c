@@ -35,20 +35,8 @@
 #include "test_pmu_perf.h"
 #include "test_pmu_syscount.h"
 
-#define ROUNDS 9
-#define CALLS_INLINE 20000u
 #define CALLS_SYS 2000u
 #define SNAP_EVENTS 7 /* what the arm64 guest's counters hold: 6 + the cycle counter */
-
-/* Goals of the stage calls (issue 13), exact instructions, user page:
- * printed in the rows' names, not gated yet (not met: see the release
- * notes); the reference column is the same work written by hand.
- */
-#define GATE_STAGE_PAIR_2 80
-#define GATE_STAGE_PAIR_4 130
-#define GATE_STAGE_NEXT_2 50
-#define GATE_STAGE_SAMPLED 25
-#define STAGE_ITEMS 32
 
 /* Goals (issue 9). */
 #define GOAL_INLINE 24
@@ -67,11 +55,12 @@ struct figure {
 
 static struct figure table[40];
 static unsigned int num_figures;
-static bool exact;
+bool perf_exact;
 
-static unsigned int idx_instr = UINT32_MAX;
-static unsigned int idx_cycles = UINT32_MAX;
-static volatile uint64_t sink;
+unsigned int perf_idx_instr = UINT32_MAX;
+double perf_last_ratio;
+unsigned int perf_idx_cycles = UINT32_MAX;
+volatile uint64_t perf_sink;
 
 /* The next row of the table, cleared and named; NULL when it is full. */
 static struct figure *
@@ -122,7 +111,7 @@ print_table(void)
 {
 	unsigned int i, failed = 0;
 
-	printf("\nrte_pmu datapath goals (%s)\n", exact ?
+	printf("\nrte_pmu datapath goals (%s)\n", perf_exact ?
 		"exact counting machine: gated" : "counts not exact here: printed, not gated");
 	printf("%-44s %12s %12s %8s  %s\n", "figure", "ours", "reference", "ratio", "verdict");
 	for (i = 0; i < num_figures; i++) {
@@ -162,66 +151,15 @@ cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static double
-median(double *v, unsigned int n)
+double
+perf_median(double *v, unsigned int n)
 {
 	qsort(v, n, sizeof(*v), cmp_double);
 	return v[n / 2];
 }
 
-struct cost {
-	double ns;
-	double instr; /* user-space instructions; < 0: not counted */
-};
-
-/* Run @body @n times: ns and user instructions per run. */
-#define MEASURE(result, n, body) do { \
-	uint64_t _i0 = 0, _i1 = 0, _t0, _t1; \
-	if (idx_instr != UINT32_MAX) \
-		_i0 = rte_pmu_read(idx_instr); \
-	_t0 = rte_rdtsc_precise(); \
-	for (unsigned int _k = 0; _k < (n); _k++) { \
-		body; \
-		rte_compiler_barrier(); \
-	} \
-	_t1 = rte_rdtsc_precise(); \
-	if (idx_instr != UINT32_MAX) \
-		_i1 = rte_pmu_read(idx_instr); \
-	(result).ns = (double)(_t1 - _t0) * 1e9 / rte_get_tsc_hz() / (n); \
-	(result).instr = idx_instr != UINT32_MAX ? (double)(_i1 - _i0) / (n) : -1.0; \
-} while (0)
-
-/* Median of the per-round ratios a / b of the last ROUNDS_OF(): each
- * round's pair runs back to back, so a slow spell of the machine hits both.
- */
-static double last_ratio;
-
-/* Interleaved rounds of a baseline and two bodies; medians of the
- * per-call costs with the baseline taken off, and of their ratio.
- */
-#define ROUNDS_OF(n, out_a, body_a, out_b, body_b) do { \
-	double _na[ROUNDS], _ia[ROUNDS], _nb[ROUNDS], _ib[ROUNDS], _q[ROUNDS]; \
-	struct cost _base, _a, _b; \
-	for (unsigned int _r = 0; _r < ROUNDS; _r++) { \
-		MEASURE(_base, n, sink += _k); \
-		MEASURE(_a, n, body_a); \
-		MEASURE(_b, n, body_b); \
-		_na[_r] = _a.ns - _base.ns; \
-		_ia[_r] = _a.instr - _base.instr; \
-		_nb[_r] = _b.ns - _base.ns; \
-		_ib[_r] = _b.instr - _base.instr; \
-		_q[_r] = _nb[_r] > 0 ? _na[_r] / _nb[_r] : 0; \
-	} \
-	last_ratio = median(_q, ROUNDS); \
-	(out_a).ns = median(_na, ROUNDS); \
-	(out_a).instr = idx_instr != UINT32_MAX ? median(_ia, ROUNDS) : -1.0; \
-	(out_b).ns = median(_nb, ROUNDS); \
-	(out_b).instr = idx_instr != UINT32_MAX ? median(_ib, ROUNDS) : -1.0; \
-} while (0)
-
-/* Add events from @names until @want of them are in; returns how many. */
-static unsigned int
-add_events(const char *const *names, unsigned int num, unsigned int want)
+unsigned int
+perf_add_events(const char *const *names, unsigned int num, unsigned int want)
 {
 	unsigned int i, added = 0;
 	int ret;
@@ -231,20 +169,20 @@ add_events(const char *const *names, unsigned int num, unsigned int want)
 		if (ret < 0)
 			continue;
 		added++;
-		if (strcmp(names[i], "instructions") == 0)
-			idx_instr = ret;
-		else if (strcmp(names[i], "cycles") == 0)
-			idx_cycles = ret;
+		if (strcmp(names[i], "instructions") == 0 || strcmp(names[i], "inst_retired") == 0)
+			perf_idx_instr = ret;
+		else if (strcmp(names[i], "cycles") == 0 || strcmp(names[i], "cpu_cycles") == 0)
+			perf_idx_cycles = ret;
 	}
 
 	return added;
 }
 
-static void
-reset_events(void)
+void
+perf_reset_events(void)
 {
 	rte_pmu_fini();
-	idx_instr = idx_cycles = UINT32_MAX;
+	perf_idx_instr = perf_idx_cycles = UINT32_MAX;
 	rte_pmu_init();
 }
 
@@ -271,9 +209,8 @@ perf_counts_exact(unsigned int instr, unsigned int cycles)
 		llabs((long long)(c2 - c1) - (long long)(i2 - i1)) < 100;
 }
 
-/* Every open event of the calling lcore read from its user page? */
-static unsigned int
-user_events(void)
+unsigned int
+perf_user_events(void)
 {
 	struct rte_pmu_lcore_info info;
 	unsigned int i, n = 0;
@@ -333,12 +270,12 @@ measure_scaled(unsigned int idx)
 		__rte_pmu_time_read);
 
 	group->mmap_pages[idx] = &scaled_page;
-	ROUNDS_OF(CALLS_INLINE, base, sink += _k, scaled, sink += rte_pmu_read(idx));
+	ROUNDS_OF(CALLS_INLINE, base, perf_sink += _k, scaled, perf_sink += rte_pmu_read(idx));
 	group->mmap_pages[idx] = real;
 	RTE_SET_USED(base);
 
 	perf_figure("scaled read (multiplexed), instructions", "instr", scaled.instr,
-		GOAL_SCALED, exact, GOAL_SCALED);
+		GOAL_SCALED, perf_exact, GOAL_SCALED);
 }
 
 /* Inline read, scaled read, snapshot of the user-page events. */
@@ -357,45 +294,45 @@ phase_user_page(void)
 	double sum = 0;
 	char name[64];
 
-	n = add_events(hw, RTE_DIM(hw), SNAP_EVENTS);
-	sink += rte_pmu_read(0);
-	users = user_events();
+	n = perf_add_events(hw, RTE_DIM(hw), SNAP_EVENTS);
+	perf_sink += rte_pmu_read(0);
+	users = perf_user_events();
 	printf("hardware events: %u added, %u read from the user page\n", n, users);
-	exact = perf_counts_exact(idx_instr, idx_cycles);
-	if (n == 0 || users == 0 || (idx_cycles == UINT32_MAX && idx_instr == UINT32_MAX)) {
+	perf_exact = perf_counts_exact(perf_idx_instr, perf_idx_cycles);
+	if (n == 0 || users == 0 || (perf_idx_cycles == UINT32_MAX && perf_idx_instr == UINT32_MAX)) {
 		perf_figure_skip("inline read (user page), instructions",
 			"no user-readable hardware counter here");
 		perf_figure_skip("scaled read (multiplexed), instructions", "idem");
 		perf_figure_skip("snapshot of the user-page events, instr", "idem");
 		return;
 	}
-	idx = idx_cycles != UINT32_MAX ? idx_cycles : idx_instr;
+	idx = perf_idx_cycles != UINT32_MAX ? perf_idx_cycles : perf_idx_instr;
 
-	ROUNDS_OF(CALLS_INLINE, single, sink += rte_pmu_read(idx), snap,
-		sink += rte_pmu_read_group(values, n));
+	ROUNDS_OF(CALLS_INLINE, single, perf_sink += rte_pmu_read(idx), snap,
+		perf_sink += rte_pmu_read_group(values, n));
 	printf("inline read: %.1f instr, %.1f ns; snapshot of %u: %.1f instr, %.1f ns\n",
 		single.instr, single.ns, n, snap.instr, snap.ns);
 	perf_figure("inline read (user page), instructions", "instr", single.instr,
-		GOAL_INLINE, exact, GATE_INLINE);
-	if (idx_instr != UINT32_MAX && idx != idx_instr) {
+		GOAL_INLINE, perf_exact, GATE_INLINE);
+	if (perf_idx_instr != UINT32_MAX && idx != perf_idx_instr) {
 		struct cost other, none;
 
-		ROUNDS_OF(CALLS_INLINE, other, sink += rte_pmu_read(idx_instr), none,
-			sink += _k);
+		ROUNDS_OF(CALLS_INLINE, other, perf_sink += rte_pmu_read(perf_idx_instr), none,
+			perf_sink += _k);
 		RTE_SET_USED(none);
 		perf_figure("inline read, event counter (not cycles)", "instr", other.instr,
-			GOAL_INLINE, exact, GATE_INLINE);
+			GOAL_INLINE, perf_exact, GATE_INLINE);
 	}
 	/* The reference: a single read of each of the same events. */
 	for (i = 0; i < n; i++) {
 		struct cost one, none;
 
-		ROUNDS_OF(CALLS_INLINE, one, sink += rte_pmu_read(i), none, sink += _k);
+		ROUNDS_OF(CALLS_INLINE, one, perf_sink += rte_pmu_read(i), none, perf_sink += _k);
 		RTE_SET_USED(none);
 		sum += one.instr;
 	}
 	snprintf(name, sizeof(name), "snapshot of %u user-page events, instr", n);
-	perf_figure(name, "instr", snap.instr, sum + GOAL_SNAP_EXTRA, exact && users == n,
+	perf_figure(name, "instr", snap.instr, sum + GOAL_SNAP_EXTRA, perf_exact && users == n,
 		sum + GOAL_SNAP_EXTRA);
 
 	measure_scaled(idx);
@@ -417,13 +354,13 @@ phase_fallback(void)
 	unsigned int n;
 	int fd;
 
-	reset_events();
-	n = add_events(sw, RTE_DIM(sw), RTE_DIM(sw));
+	perf_reset_events();
+	n = perf_add_events(sw, RTE_DIM(sw), RTE_DIM(sw));
 	if (n == 0) {
 		perf_figure_skip("fallback read / plain read()", "no software event");
 		return;
 	}
-	sink += rte_pmu_read(0);
+	perf_sink += rte_pmu_read(0);
 
 	memset(&attr, 0, sizeof(attr));
 	attr.size = sizeof(attr);
@@ -435,18 +372,18 @@ phase_fallback(void)
 		return;
 	}
 
-	ROUNDS_OF(CALLS_SYS, fb, sink += rte_pmu_read(0), plain,
-		sink += read(fd, buf, sizeof(buf)));
-	fb_ratio = last_ratio;
-	ROUNDS_OF(CALLS_SYS, snap, sink += rte_pmu_read_group(values, n), plain2,
-		sink += read(fd, buf, sizeof(buf)));
-	snap_ratio = last_ratio;
+	ROUNDS_OF(CALLS_SYS, fb, perf_sink += rte_pmu_read(0), plain,
+		perf_sink += read(fd, buf, sizeof(buf)));
+	fb_ratio = perf_last_ratio;
+	ROUNDS_OF(CALLS_SYS, snap, perf_sink += rte_pmu_read_group(values, n), plain2,
+		perf_sink += read(fd, buf, sizeof(buf)));
+	snap_ratio = perf_last_ratio;
 	close(fd);
 	printf("plain read(): %.1f ns; fallback read: %.1f ns; snapshot of %u software "
 		"events: %.1f ns (plain read() beside it: %.1f ns); medians of %u rounds\n",
 		plain.ns, fb.ns, n, snap.ns, plain2.ns, ROUNDS);
 	perf_figure("fallback read, ns per plain read() ns", "ratio", fb_ratio,
-		GOAL_FALLBACK, exact, GOAL_FALLBACK);
+		GOAL_FALLBACK, perf_exact, GOAL_FALLBACK);
 	/* Printed: the group read() gives n + 1 values, a plain read() one. */
 	snprintf(name, sizeof(name), "snapshot of %u software events / read()", n);
 	perf_figure(name, "ratio", snap_ratio, 1, false, 0);
@@ -457,7 +394,7 @@ phase_fallback(void)
 		return;
 	}
 	before = syscount_reads(&sc);
-	sink += rte_pmu_read_group(values, n);
+	perf_sink += rte_pmu_read_group(values, n);
 	after = syscount_reads(&sc);
 	syscount_close(&sc);
 	perf_figure("snapshot of software events, read() calls", "calls",
@@ -494,7 +431,7 @@ first_read_thread(void *arg)
 		return NULL;
 	}
 	fr->kfd = -1;
-	if (exact) {
+	if (perf_exact) {
 		struct perf_event_attr attr;
 
 		memset(&attr, 0, sizeof(attr));
@@ -506,7 +443,7 @@ first_read_thread(void *arg)
 	i0 = kinstr(fr->kfd);
 	i1 = kinstr(fr->kfd);
 	t0 = rte_rdtsc_precise();
-	sink += rte_pmu_read(0);
+	perf_sink += rte_pmu_read(0);
 	t1 = rte_rdtsc_precise();
 	i2 = kinstr(fr->kfd);
 	fr->us = (double)(t1 - t0) * 1e6 / rte_get_tsc_hz();
@@ -538,9 +475,9 @@ phase_eight_events(void)
 	pthread_t t;
 	char name[64];
 
-	reset_events();
-	nhw = add_events(hw, RTE_DIM(hw), 5);
-	n = nhw + add_events(sw, RTE_DIM(sw), RTE_MAX_NUM_GROUP_EVENTS - nhw);
+	perf_reset_events();
+	nhw = perf_add_events(hw, RTE_DIM(hw), 5);
+	n = nhw + perf_add_events(sw, RTE_DIM(sw), RTE_MAX_NUM_GROUP_EVENTS - nhw);
 	printf("group of %u events (%u hardware)\n", n, nhw);
 
 	if (pthread_create(&t, NULL, first_read_thread, &fr) == 0 && pthread_join(t, NULL) == 0 &&
@@ -556,11 +493,11 @@ phase_eight_events(void)
 		perf_figure_skip("first read (lazy open)", "no registered thread or open failed");
 	}
 
-	sink += rte_pmu_read_group(values, n);
-	users = user_events();
+	perf_sink += rte_pmu_read_group(values, n);
+	users = perf_user_events();
 	if (syscount_open(&sc) == 0) {
 		before = syscount_reads(&sc);
-		sink += rte_pmu_read_group(values, n);
+		perf_sink += rte_pmu_read_group(values, n);
 		after = syscount_reads(&sc);
 		syscount_close(&sc);
 		snprintf(name, sizeof(name), "snapshot, %u page + %u fallback: read() calls",
@@ -570,134 +507,6 @@ phase_eight_events(void)
 
 	perf_many_lcores(n, false);
 	perf_many_lcores(n, true);
-}
-
-/* The hand-written way, for the reference column: two snapshots of the
- * group around the stage, the sums, calls and items.
- */
-static uint64_t hand_start[RTE_MAX_NUM_GROUP_EVENTS], hand_now[RTE_MAX_NUM_GROUP_EVENTS];
-static uint64_t hand_sum[RTE_MAX_NUM_GROUP_EVENTS], hand_calls, hand_items;
-
-static __rte_always_inline void
-hand_pair(unsigned int n)
-{
-	unsigned int i;
-
-	rte_pmu_read_group(hand_start, n);
-	rte_pmu_read_group(hand_now, n);
-	for (i = 0; i < n; i++)
-		hand_sum[i] += hand_now[i] - hand_start[i];
-	hand_calls++;
-	hand_items += STAGE_ITEMS;
-}
-
-/* One chained boundary by hand: one snapshot, the sums from the last. */
-static __rte_always_inline void
-hand_next(unsigned int n)
-{
-	unsigned int i;
-
-	rte_pmu_read_group(hand_now, n);
-	for (i = 0; i < n; i++) {
-		hand_sum[i] += hand_now[i] - hand_start[i];
-		hand_start[i] = hand_now[i];
-	}
-	hand_calls++;
-	hand_items += STAGE_ITEMS;
-}
-
-/* Stage calls with @p want user-page events: a begin/end pair, a chained
- * boundary, a pair sampled 1 in 16; against the same by hand.
- */
-static void
-stage_rows(unsigned int want, double pair_gate)
-{
-	static const char *const hw[] = {
-		"instructions", "cycles", "stalled-cycles-frontend", "stalled-cycles-backend",
-		"branches", "branch-misses", "cache-references", "cache-misses",
-	};
-	static const char *const sw[] = {
-		"task-clock", "page-faults", "context-switches", "cpu-migrations",
-	};
-	struct cost pair, hand, next, hnext, sampled, none;
-	bool user = true, gate;
-	const char *unit;
-	unsigned int n;
-	char name[64];
-	int a, b, s16;
-
-	reset_events();
-	n = add_events(hw, RTE_DIM(hw), want);
-	if (n != want || rte_pmu_lcore_open() != 0 || user_events() != n) {
-		/* No user-page counters: the read() path, in ns, not gated. */
-		reset_events();
-		n = add_events(sw, RTE_DIM(sw), want);
-		user = false;
-		if (n != want || rte_pmu_lcore_open() != 0) {
-			snprintf(name, sizeof(name), "stage begin/end pair, %u events", want);
-			perf_figure_skip(name, "not that many events here");
-			return;
-		}
-	}
-	gate = false;
-	unit = user ? "instr" : "ns";
-	a = rte_pmu_stage_register("perf-a");
-	b = rte_pmu_stage_register("perf-b");
-	s16 = rte_pmu_stage_register("perf-sampled");
-	rte_pmu_stage_sampling_set(s16, 16);
-	rte_pmu_stage_begin(a);
-	rte_pmu_stage_end(a, STAGE_ITEMS);
-
-	ROUNDS_OF(CALLS_INLINE, pair, {
-			rte_pmu_stage_begin(a);
-			rte_pmu_stage_end(a, STAGE_ITEMS);
-		}, hand, hand_pair(n));
-	snprintf(name, sizeof(name), "stage pair, %u events (goal %.0f), %s", n, pair_gate,
-		unit);
-	if (user)
-		perf_figure(name, unit, pair.instr, hand.instr, gate, pair_gate);
-	else
-		perf_figure(name, unit, pair.ns, hand.ns, false, 0);
-
-	/* Two boundaries an iteration: a -> b -> a. */
-	rte_pmu_stage_begin(a);
-	rte_pmu_read_group(hand_start, n);
-	ROUNDS_OF(CALLS_INLINE, next, {
-			rte_pmu_stage_next(a, STAGE_ITEMS, b);
-			rte_pmu_stage_next(b, STAGE_ITEMS, a);
-		}, hnext, {
-			hand_next(n);
-			hand_next(n);
-		});
-	rte_pmu_stage_end(a, 0);
-	snprintf(name, sizeof(name), "stage chained boundary, %u events (goal %d), %s", n,
-		n == 2 ? GATE_STAGE_NEXT_2 : 0, unit);
-	if (user)
-		perf_figure(name, unit, next.instr / 2, hnext.instr / 2, gate && n == 2,
-			n == 2 ? GATE_STAGE_NEXT_2 : 0);
-	else
-		perf_figure(name, unit, next.ns / 2, hnext.ns / 2, false, 0);
-
-	ROUNDS_OF(CALLS_INLINE * 4, sampled, {
-			rte_pmu_stage_begin(s16);
-			rte_pmu_stage_end(s16, STAGE_ITEMS);
-		}, none, sink += _k);
-	RTE_SET_USED(none);
-	snprintf(name, sizeof(name), "stage pair 1 in 16, %u events (goal %d), %s", n,
-		GATE_STAGE_SAMPLED, unit);
-	if (user)
-		perf_figure(name, unit, sampled.instr, pair.instr / 16, gate,
-			GATE_STAGE_SAMPLED);
-	else
-		perf_figure(name, unit, sampled.ns, pair.ns / 16, false, 0);
-	sink += hand_sum[0] + hand_calls + hand_items;
-}
-
-static void
-phase_stages(void)
-{
-	stage_rows(2, GATE_STAGE_PAIR_2);
-	stage_rows(4, GATE_STAGE_PAIR_4);
 }
 
 static int
@@ -710,20 +519,20 @@ test_pmu_perf(void)
 	if (ret != TEST_SUCCESS)
 		return ret;
 	num_figures = 0;
-	exact = false;
+	perf_exact = false;
 
 	phase_user_page();
-	phase_stages();
+	perf_stages();
 	phase_fallback();
 	phase_eight_events();
 
 	rte_pmu_fini();
-	idx_instr = idx_cycles = UINT32_MAX;
+	perf_idx_instr = perf_idx_cycles = UINT32_MAX;
 
 	failed = print_table();
 	TEST_ASSERT_EQUAL(failed, 0u, "%u goal(s) missed", failed);
 
-	return sink != 0 ? TEST_SUCCESS : TEST_FAILED;
+	return perf_sink != 0 ? TEST_SUCCESS : TEST_FAILED;
 }
 
 REGISTER_PERF_TEST(pmu_perf_autotest, test_pmu_perf);
