@@ -45,7 +45,7 @@
 
 /* Events of the lifecycle: generic, sysfs type, sysfs events/ + format/. */
 static const char *const event_names[MAX_EVENTS] = {
-	"cpu-clock", "software/config=2/", "msr/tsc/",
+	FAULT_FIRST_EVENT, "software/config=2/", "msr/tsc/",
 };
 static unsigned int num_events;
 static unsigned int lcores[LCORES];
@@ -641,63 +641,6 @@ test_read_errors_counted(void)
 		info.read_errors);
 	TEST_ASSERT_EQUAL(lines, 1, "%u log lines: %s", lines, log);
 	TEST_ASSERT(after != 0, "no value once read() works again");
-	return TEST_SUCCESS;
-}
-
-static int
-list_count(const struct rte_pmu_event_entry *e __rte_unused, void *arg)
-{
-	(*(unsigned int *)arg)++;
-	return 0;
-}
-
-/* Every wrapped call of the sweep above, and of the observers here (info,
- * telemetry with the stage commands, the event list), was made without the
- * library's lock.
- */
-static int
-test_lock_free_io(void)
-{
-	static const char *const cmds[] = { "/pmu/list", "/pmu/info", "/pmu/lcore",
-		"/pmu/stages", "/pmu/stage" };
-	struct rte_pmu_lcore_info info;
-	struct rte_tel_data *d;
-	enum fault_kind first;
-	unsigned int i, listed = 0;
-	char param[16];
-	uint32_t bad;
-	int ret;
-
-	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init");
-	TEST_ASSERT(rte_pmu_add_event(event_names[0]) == 0, "add %s", event_names[0]);
-	rte_pmu_read(0);
-	TEST_ASSERT(rte_pmu_stage_register("fault_stage") == 0, "register a stage");
-	rte_pmu_stage_begin(0);
-	rte_pmu_stage_end(0, 1);
-	TEST_ASSERT_SUCCESS(rte_pmu_lcore_info_get(rte_lcore_id(), &info), "info");
-	snprintf(param, sizeof(param), "%u", rte_lcore_id());
-	/* A reply each: a handler starts its reply afresh. */
-	for (i = 0; i < RTE_DIM(cmds); i++) {
-		d = rte_tel_data_alloc();
-		TEST_ASSERT_NOT_NULL(d, "telemetry data");
-		LSAN_OFF();
-		ret = pmu_telemetry_call(cmds[i], strcmp(cmds[i], "/pmu/lcore") == 0 ? param :
-			strcmp(cmds[i], "/pmu/stage") == 0 ? "fault_stage" : NULL, d);
-		LSAN_ON();
-		rte_tel_data_free(d);
-		TEST_ASSERT_SUCCESS(ret, "telemetry %s", cmds[i]);
-	}
-	rte_pmu_event_list(list_count, &listed);
-	rte_pmu_fini();
-
-	bad = fault_lock_violations(&first);
-	printf("lock-free I/O: %u wrapped calls checked, %u made under the library's lock%s%s\n",
-		fault_lock_checked(), bad, bad != 0 ? ", the first: " : "",
-		bad != 0 ? (first < FK_MAX ? fault_kind_name(first) : "syscall") : "");
-	TEST_ASSERT(listed > 0, "the event list listed nothing");
-	TEST_ASSERT(fault_lock_checked() > 1000, "only %u wrapped calls seen",
-		fault_lock_checked());
-	TEST_ASSERT_EQUAL(bad, 0u, "%u calls made under the library's lock", bad);
 	return TEST_SUCCESS;
 }
 

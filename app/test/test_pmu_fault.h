@@ -80,6 +80,12 @@ unsigned int fault_live_allocs(void);
 uint32_t fault_lock_checked(void);
 uint32_t fault_lock_violations(enum fault_kind *first);
 
+/* The first event of the harness's lifecycles (its setup skips without it). */
+#define FAULT_FIRST_EVENT "cpu-clock"
+
+/* The lock rule over the sweep and the observers (test_pmu_fault_lock.c). */
+int test_lock_free_io(void);
+
 /* ---- what the harness watches (test_pmu_fault_watch.c) ---- */
 
 struct snapshot {
