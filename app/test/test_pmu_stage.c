@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <rte_common.h>
 #include <rte_cycles.h>
@@ -479,6 +480,54 @@ test_stage_two_lcores(void)
 	return TEST_SUCCESS;
 }
 
+/* A stage during which the kernel changes the counters' pages (the lcore
+ * sleeps: its events leave the PMU and come back): each call still counts
+ * exactly what rte_pmu_read() around it sees, less the stage's own calls.
+ * A measured call then falls back from raw registers to counter values.
+ */
+static int
+test_stage_page_changes(void)
+{
+	const unsigned int calls = 20;
+	struct rte_pmu_stage_stats s;
+	uint64_t ref = 0, r0, drops;
+	unsigned int i;
+	int a;
+
+	if (stage_setup() != TEST_SUCCESS)
+		return TEST_FAILED;
+	if (!exact) {
+		printf("SKIP: needs instructions read from the user page (%s here)\n", ev_name);
+		rte_pmu_fini();
+		return TEST_SKIPPED;
+	}
+	a = rte_pmu_stage_register("sleeps");
+	TEST_ASSERT(a >= 0, "register: %d", a);
+	drops = RTE_PER_LCORE(_pmu_stage)->view.drops;
+	for (i = 0; i < calls; i++) {
+		r0 = rte_pmu_read(idx);
+		rte_pmu_stage_begin(a);
+		test_loop(LOOP);
+		usleep(500);
+		test_loop(LOOP);
+		rte_pmu_stage_end(a, 1);
+		ref += rte_pmu_read(idx) - r0;
+	}
+	drops = RTE_PER_LCORE(_pmu_stage)->view.drops - drops;
+	if (get(rte_lcore_id(), a, &s) != TEST_SUCCESS)
+		return TEST_FAILED;
+	printf("sleeps: %" PRIu64 " calls, %" PRIu64 " measured, %" PRIu64 " instructions"
+		" (%" PRIu64 " around them with rte_pmu_read()), %" PRIu64 " views dropped\n",
+		s.calls, s.measured, s.values[0], ref, drops);
+	TEST_ASSERT_EQUAL(s.measured, (uint64_t)calls, "measured");
+	TEST_ASSERT(drops > 0, "no page changed during a stage: the fallback was not tried");
+	TEST_ASSERT(s.values[0] >= (uint64_t)calls * 2 * LOOP * TEST_LOOP_INSNS &&
+		s.values[0] <= ref, "instructions %" PRIu64 ", not between %" PRIu64
+		" and %" PRIu64, s.values[0], (uint64_t)calls * 2 * LOOP * TEST_LOOP_INSNS, ref);
+	rte_pmu_fini();
+	return TEST_SUCCESS;
+}
+
 static struct unit_test_suite pmu_stage_suite = {
 	.suite_name = "pmu stages",
 	.unit_test_cases = {
@@ -489,6 +538,7 @@ static struct unit_test_suite pmu_stage_suite = {
 		TEST_CASE(test_stage_sampling),
 		TEST_CASE(test_stage_misuse),
 		TEST_CASE(test_stage_two_lcores),
+		TEST_CASE(test_stage_page_changes),
 		TEST_CASES_END()
 	}
 };

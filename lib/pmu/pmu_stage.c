@@ -182,6 +182,8 @@ stage_alloc(unsigned int lcore_id)
 	return sl;
 }
 
+static void stage_calls_set(struct __rte_pmu_stage_lcore *sl, unsigned int n);
+
 /* Bring @p sl up to date with the registered stages and the lcore's group
  * (the lcore's own thread, not inside a stage call).
  */
@@ -195,9 +197,13 @@ stage_sync(struct __rte_pmu_stage_lcore *sl, unsigned int lcore_id)
 		sl->countdown[i] = 1;
 	}
 	sl->pages = rte_pmu_event_groups[lcore_id].mmap_pages;
+	/* No stage is open: no frame holds raw counters of an old view. */
+	sl->view.valid = 0;
+	sl->limit = &sl->frames[RTE_PMU_STAGE_DEPTH + 1];
 	/* Read by rte_pmu_stage_stats_get() from other threads. */
 	__atomic_store_n(&sl->num_events, __atomic_load_n(&pmu_state_lcore(lcore_id)->num_ready,
 		__ATOMIC_ACQUIRE), __ATOMIC_RELAXED);
+	stage_calls_set(sl, sl->num_events);
 	sl->num_stages = n;
 }
 
@@ -258,46 +264,6 @@ misuse(struct __rte_pmu_stage_lcore *sl, enum stage_misuse kind, unsigned int id
 		misuse_what[kind]);
 }
 
-void
-__rte_pmu_stage_begin_slow(unsigned int id)
-{
-	struct __rte_pmu_stage_lcore *sl;
-	int err;
-
-	sl = stage_self(&err);
-	if (sl == NULL)
-		misuse(NULL, MISUSE_NOT_LCORE, id);
-	else if (id >= sl->num_stages)
-		misuse(sl, MISUSE_UNKNOWN_ID, id);
-	else if (sl->sp == &sl->frames[RTE_PMU_STAGE_DEPTH + 1])
-		misuse(sl, MISUSE_TOO_DEEP, id);
-	else if ((uint32_t)sl->sp[-1].tag == id)
-		misuse(sl, MISUSE_BEGIN_TWICE, id);
-	else
-		__rte_pmu_stage_push(sl, id);
-}
-
-void
-__rte_pmu_stage_end_slow(unsigned int id, unsigned int items)
-{
-	struct __rte_pmu_stage_lcore *sl;
-	struct __rte_pmu_stage_frame *f;
-	int err;
-
-	sl = stage_self(&err);
-	if (sl == NULL) {
-		misuse(NULL, MISUSE_NOT_LCORE, id);
-		return;
-	}
-	f = sl->sp - 1;
-	if (f->tag == id)
-		__rte_pmu_stage_pop(sl, f, id, items);
-	else if (f->tag == (id | __RTE_PMU_STAGE_MEASURED))
-		__rte_pmu_stage_end_measured(sl, items);
-	else
-		misuse(sl, id < sl->num_stages ? MISUSE_END_WITHOUT_BEGIN : MISUSE_UNKNOWN_ID, id);
-}
-
 /* Events the user pages could not give (bit i: event i): from one read()
  * of the group, as rte_pmu_read_group() takes them. Where that fails they
  * read as 0 and the read counts as an error (the stage's delta is then
@@ -317,10 +283,10 @@ snap_slow(struct __rte_pmu_stage_lcore *sl, uint64_t *values, uint32_t slow)
 	__atomic_fetch_add(&lc->read_errors, 1, __ATOMIC_RELAXED);
 }
 
-/* Every event of the lcore, from the user pages as rte_pmu_read() reads
- * them; those a page cannot give from one read() of the group.
+/* Every event of the lcore as rte_pmu_read() gives it: from the user
+ * pages, and those a page cannot give from one read() of the group.
  */
-static inline void
+static void
 snap(struct __rte_pmu_stage_lcore *sl, uint64_t *v)
 {
 	struct perf_event_mmap_page *const *pages = sl->pages;
@@ -334,15 +300,151 @@ snap(struct __rte_pmu_stage_lcore *sl, uint64_t *v)
 		snap_slow(sl, v, slow);
 }
 
-/* Begin a measured call of @p id: the counters from @p now (the stage
- * that just ended read them) or read here.
+/*
+ * Measured calls read the counters raw, through the lcore's view (struct
+ * __rte_pmu_stage_view): the registers its pages named when it was built.
+ * The pages' locks are summed after the registers are read; while the sum
+ * is the view's, no page has changed since the build (a lock only grows),
+ * so the raw counters go with the view's offsets and a call's count is
+ * the difference of its raw counters masked to their width. When a page
+ * changes (the kernel moved or reprogrammed a counter), the open frames
+ * holding raw counters are turned into counter values with the view they
+ * were read with, and the call ends with counter values, as rte_pmu_read()
+ * reads them. A false match needs the locks to grow by a multiple of 2^32
+ * between two measured calls: over 2^31 page updates.
  */
-static inline void
-push_measured(struct __rte_pmu_stage_lcore *sl, unsigned int id, const uint64_t *now)
+
+/* Turn the open frames' raw counters into counter values (offset plus
+ * the sign-extended register, as the page read computes), and drop the
+ * view: no frame depends on it afterwards.
+ */
+static __rte_noinline void
+view_drop(struct __rte_pmu_stage_lcore *sl)
 {
-	struct __rte_pmu_stage_frame *f = sl->sp;
-	uint32_t left = sl->countdown[id] - 1;
+	struct __rte_pmu_stage_view *v = &sl->view;
+	struct __rte_pmu_stage_frame *f;
 	unsigned int i;
+
+	for (f = &sl->frames[1]; f < sl->sp; f++) {
+		if (f->raw == 0)
+			continue;
+		for (i = 0; i < sl->num_events; i++)
+			f->start[i] = v->offset[i] +
+				(uint64_t)__rte_pmu_sign_extend(f->start[i], v->width[i]);
+		f->raw = 0;
+	}
+	v->valid = 0;
+	v->drops++;
+}
+
+/* Build the view from one consistent pass over each page; 0, or -1 when
+ * a counter cannot be read raw here (not on the hardware, no user access,
+ * multiplexed: those calls read counter values).
+ */
+static int
+view_build(struct __rte_pmu_stage_lcore *sl)
+{
+	struct __rte_pmu_stage_view *v = &sl->view;
+	struct perf_event_mmap_page *pc;
+	uint64_t caps, enabled, running;
+	uint32_t seq, sum = 0, width;
+	unsigned int i;
+
+	v->valid = 0;
+	if (!__RTE_PMU_HAVE_USER_READ)
+		return -1;
+	for (i = 0; i < sl->num_events; i++) {
+		pc = sl->pages[i];
+		do {
+			seq = __RTE_PMU_LOAD(pc->lock);
+			rte_compiler_barrier();
+			v->index[i] = __RTE_PMU_LOAD(pc->index);
+			v->offset[i] = (uint64_t)__RTE_PMU_LOAD(pc->offset);
+			width = __RTE_PMU_LOAD(pc->pmc_width);
+			caps = __RTE_PMU_LOAD(pc->capabilities);
+			enabled = __RTE_PMU_LOAD(pc->time_enabled);
+			running = __RTE_PMU_LOAD(pc->time_running);
+			rte_compiler_barrier();
+		} while ((seq & 1) != 0 || __RTE_PMU_LOAD(pc->lock) != seq);
+		if (v->index[i] == 0 || (caps & __RTE_PMU_CAP_USER_RDPMC) == 0 ||
+				enabled != running || width == 0 || width > 64)
+			return -1;
+		v->width[i] = width;
+		v->mask[i] = width == 64 ? UINT64_MAX : (UINT64_C(1) << width) - 1;
+		sum += seq;
+	}
+	v->lock_sum = sum;
+	v->valid = 1;
+
+	return 0;
+}
+
+/* The lcore's @p n counters, raw, through the view: true when no page
+ * changed since it was built (then they go with it).
+ */
+static __rte_always_inline bool
+snap_raw(const struct __rte_pmu_stage_lcore *sl, uint64_t *raw, unsigned int n)
+{
+	const struct __rte_pmu_stage_view *v = &sl->view;
+	uint32_t sum = 0;
+	unsigned int i;
+
+	if (unlikely(v->valid == 0))
+		return false;
+#pragma GCC unroll 8
+	for (i = 0; i < n; i++)
+		raw[i] = __rte_pmu_pmc_read(v->index[i]);
+	rte_compiler_barrier();
+#pragma GCC unroll 8
+	for (i = 0; i < n; i++)
+		sum += __RTE_PMU_LOAD(sl->pages[i]->lock);
+
+	return sum == v->lock_sum;
+}
+
+/* The start of measured frame @p f (not pushed yet) when the view did not
+ * hold: a new view, or counter values.
+ */
+static __rte_noinline void
+begin_resync(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f)
+{
+	if (sl->view.valid != 0)
+		view_drop(sl);
+	if (view_build(sl) == 0 && snap_raw(sl, f->start, sl->num_events)) {
+		f->raw = 1;
+		return;
+	}
+	snap(sl, f->start);
+	f->raw = 0;
+}
+
+/* The end of measured frame @p f when the view did not hold or @p f
+ * holds counter values: its counts @p d, from counter values @p now.
+ */
+static __rte_noinline void
+end_resync(struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_stage_frame *f,
+	uint64_t *now, uint64_t *d)
+{
+	unsigned int i;
+
+	if (f->raw != 0)
+		view_drop(sl);
+	snap(sl, now);
+	for (i = 0; i < sl->num_events; i++)
+		d[i] = now[i] - f->start[i];
+}
+
+/* A plain store the compiler may neither split nor drop: figures other
+ * threads read (one writer, the lcore).
+ */
+#define STORE(field, v) (*(volatile __typeof__(field) *)&(field) = (v))
+
+/* Open measured frame @p f for @p id; its start is read after. */
+static __rte_always_inline void
+frame_measured(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f,
+	unsigned int id)
+{
+	uint32_t left = sl->countdown[id] - 1;
 
 	/* The period may change meanwhile (rte_pmu_stage_sampling_set()). */
 	if (left == 0)
@@ -350,90 +452,276 @@ push_measured(struct __rte_pmu_stage_lcore *sl, unsigned int id, const uint64_t 
 	sl->countdown[id] = left;
 	f->tag = id | __RTE_PMU_STAGE_MEASURED;
 	f->nested = 0;
-	sl->sp = f + 1;
-	sl->top_measured = 1;
-	if (now == NULL) {
-		snap(sl, f->start);
-		return;
-	}
-	for (i = 0; i < sl->num_events; i++)
-		f->start[i] = now[i];
 }
 
-/* End the innermost stage, a measured call: its counts (the counters at
- * the end in @p now) and the calls pending since its last measured call
- * go to its figures, its counts to its parent's children.
- */
-static inline void
-pop_measured(struct __rte_pmu_stage_lcore *sl, unsigned int items, uint64_t *now)
+/* Push measured frame @p f: stages begun inside it are measured too. */
+static __rte_always_inline void
+frame_push(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f)
 {
-	struct __rte_pmu_stage_frame *f = sl->sp - 1, *parent = f - 1;
-	unsigned int id = (uint32_t)f->tag, i, n = sl->num_events;
-	struct __rte_pmu_stage_acc *acc = &sl->acc[id];
-	uint64_t pending = sl->pending[id];
+	sl->sp = f + 1;
+	sl->limit = NULL;
+}
 
-	snap(sl, now);
+/* End the innermost stage, @p f, a measured call with @p n events that
+ * counted @p d: with the calls pending since its last measured call, to
+ * its figures; @p d to its parent's children.
+ */
+static __rte_always_inline void
+end_account(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f,
+	unsigned int items, const uint64_t *d, unsigned int n)
+{
+	struct __rte_pmu_stage_frame *parent = f - 1;
+	unsigned int id = (uint32_t)f->tag, i;
+	struct __rte_pmu_stage_acc *acc = &sl->acc[id];
+	uint64_t pending = sl->pending[id], seq = acc->seq;
+
 	/* A sequence count, odd while the figures change: readers see the
 	 * figures of one update or of the next. Only this lcore writes them.
 	 */
-	__atomic_store_n(&acc->seq, acc->seq + 1, __ATOMIC_RELAXED);
+	STORE(acc->seq, seq + 1);
 	rte_smp_wmb();
-	__atomic_store_n(&acc->calls, acc->calls + 1 +
-		(pending & ((UINT64_C(1) << __RTE_PMU_STAGE_PENDING_SHIFT) - 1)),
-		__ATOMIC_RELAXED);
-	__atomic_store_n(&acc->items, acc->items + items +
-		(pending >> __RTE_PMU_STAGE_PENDING_SHIFT), __ATOMIC_RELAXED);
-	__atomic_store_n(&sl->pending[id], 0, __ATOMIC_RELAXED);
-	__atomic_store_n(&acc->measured, acc->measured + 1, __ATOMIC_RELAXED);
+	STORE(acc->calls, acc->calls + 1 +
+		(pending & ((UINT64_C(1) << __RTE_PMU_STAGE_PENDING_SHIFT) - 1)));
+	STORE(acc->items, acc->items + items + (pending >> __RTE_PMU_STAGE_PENDING_SHIFT));
+	STORE(sl->pending[id], 0);
+#pragma GCC unroll 8
 	for (i = 0; i < n; i++)
-		__atomic_store_n(&acc->values[i], acc->values[i] + now[i] - f->start[i],
-			__ATOMIC_RELAXED);
-	if (f->nested != 0)
+		STORE(acc->values[i], acc->values[i] + d[i]);
+	if (unlikely(f->nested != 0))
 		for (i = 0; i < n; i++)
-			__atomic_store_n(&acc->children[i], acc->children[i] + f->child[i],
-				__ATOMIC_RELAXED);
-	__atomic_store_n(&acc->seq, acc->seq + 1, __ATOMIC_RELEASE);
+			STORE(acc->children[i], acc->children[i] + f->child[i]);
+	__atomic_store_n(&acc->seq, seq + 2, __ATOMIC_RELEASE);
 	sl->sp = f;
-	sl->top_measured = (parent->tag & __RTE_PMU_STAGE_MEASURED) != 0 &&
-		parent != &sl->frames[0];
-	/* A measured stage's parent is measured: it takes the counts. */
-	if (sl->top_measured == 0)
+	/* The sentinel's tag has no measured bit. */
+	if (likely((parent->tag & __RTE_PMU_STAGE_MEASURED) == 0)) {
+		sl->limit = &sl->frames[RTE_PMU_STAGE_DEPTH + 1];
 		return;
+	}
+	/* A measured stage's parent is measured: it takes the counts. */
 	if (parent->nested == 0) {
 		parent->nested = 1;
 		for (i = 0; i < n; i++)
 			parent->child[i] = 0;
 	}
 	for (i = 0; i < n; i++)
-		parent->child[i] += now[i] - f->start[i];
+		parent->child[i] += d[i];
 }
 
-void
-__rte_pmu_stage_begin_measured(struct __rte_pmu_stage_lcore *sl, unsigned int id)
+/* The counts of measured frame @p f at its end, with @p n events, in
+ * @p d, and the counters then in @p now; returns whether they are raw.
+ */
+static __rte_always_inline uint32_t
+end_counts(struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_stage_frame *f,
+	uint64_t *now, uint64_t *d, unsigned int n)
 {
-	push_measured(sl, id, NULL);
+	unsigned int i;
+
+	if (f->raw != 0 && snap_raw(sl, now, n)) {
+		for (i = 0; i < n; i++)
+			d[i] = (now[i] - f->start[i]) & sl->view.mask[i];
+		return 1;
+	}
+	end_resync(sl, f, now, d);
+	return 0;
 }
 
-void
-__rte_pmu_stage_end_measured(struct __rte_pmu_stage_lcore *sl, unsigned int items)
+/*
+ * Measured calls, for any number of events, with every fallback; the
+ * variants below for a given number take their common case only and call
+ * these for the rest.
+ */
+
+static __rte_noinline void
+begin_start(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f)
 {
-	uint64_t now[RTE_MAX_NUM_GROUP_EVENTS];
-
-	pop_measured(sl, items, now);
-}
-
-void
-__rte_pmu_stage_next_measured(struct __rte_pmu_stage_lcore *sl, unsigned int items,
-	unsigned int begin_id)
-{
-	uint64_t now[RTE_MAX_NUM_GROUP_EVENTS];
-
-	pop_measured(sl, items, now);
-	/* The stage that begins, measured: from the same read of the counters. */
-	if (sl->countdown[begin_id] == 1 || sl->top_measured != 0)
-		push_measured(sl, begin_id, now);
+	if (snap_raw(sl, f->start, sl->num_events))
+		f->raw = 1;
 	else
-		__rte_pmu_stage_push(sl, begin_id);
+		begin_resync(sl, f);
+	frame_push(sl, f);
+}
+
+static __rte_noinline void
+begin_any(struct __rte_pmu_stage_lcore *sl, unsigned int id)
+{
+	struct __rte_pmu_stage_frame *f = sl->sp;
+
+	frame_measured(sl, f, id);
+	begin_start(sl, f);
+}
+
+static __rte_noinline void
+end_any(struct __rte_pmu_stage_lcore *sl, unsigned int items)
+{
+	struct __rte_pmu_stage_frame *f = sl->sp - 1;
+	uint64_t now[RTE_MAX_NUM_GROUP_EVENTS], d[RTE_MAX_NUM_GROUP_EVENTS];
+
+	end_counts(sl, f, now, d, sl->num_events);
+	end_account(sl, f, items, d, sl->num_events);
+}
+
+static __rte_noinline void
+next_any(struct __rte_pmu_stage_lcore *sl, unsigned int items, unsigned int begin_id)
+{
+	struct __rte_pmu_stage_frame *f = sl->sp - 1;
+	uint64_t now[RTE_MAX_NUM_GROUP_EVENTS], d[RTE_MAX_NUM_GROUP_EVENTS];
+	unsigned int i, n = sl->num_events;
+	uint32_t raw, countdown;
+
+	/* The stage ending unmeasured, or the one beginning not known to the
+	 * lcore yet: an end, then a begin.
+	 */
+	if ((f->tag & __RTE_PMU_STAGE_MEASURED) == 0 || begin_id >= sl->num_stages) {
+		rte_pmu_stage_end((uint32_t)f->tag, items);
+		rte_pmu_stage_begin(begin_id);
+		return;
+	}
+	raw = end_counts(sl, f, now, d, n);
+	end_account(sl, f, items, d, n);
+	countdown = sl->countdown[begin_id];
+	f = sl->sp;
+	if (countdown > 1 && sl->limit != NULL) {
+		__rte_pmu_stage_push(sl, f, begin_id, countdown);
+		return;
+	}
+	/* Measured too: from the same counters. */
+	frame_measured(sl, f, begin_id);
+	for (i = 0; i < n; i++)
+		f->start[i] = now[i];
+	f->raw = raw;
+	frame_push(sl, f);
+}
+
+/* The variants for @p N events: raw counters through the view, or the
+ * calls above.
+ */
+#define VARIANTS(N) \
+static __rte_noinline void \
+begin_##N(struct __rte_pmu_stage_lcore *sl, unsigned int id) \
+{ \
+	struct __rte_pmu_stage_frame *f = sl->sp; \
+	frame_measured(sl, f, id); \
+	if (unlikely(!snap_raw(sl, f->start, N))) { \
+		begin_start(sl, f); \
+		return; \
+	} \
+	f->raw = 1; \
+	frame_push(sl, f); \
+} \
+static __rte_noinline void \
+end_##N(struct __rte_pmu_stage_lcore *sl, unsigned int items) \
+{ \
+	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
+	uint64_t now[N], d[N]; \
+	unsigned int i; \
+	if (unlikely(f->raw == 0 || !snap_raw(sl, now, N))) { \
+		end_any(sl, items); \
+		return; \
+	} \
+	for (i = 0; i < N; i++) \
+		d[i] = (now[i] - f->start[i]) & sl->view.mask[i]; \
+	end_account(sl, f, items, d, N); \
+} \
+static __rte_noinline void \
+next_##N(struct __rte_pmu_stage_lcore *sl, unsigned int items, unsigned int begin_id) \
+{ \
+	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
+	uint64_t now[N], d[N]; \
+	uint32_t countdown; \
+	unsigned int i; \
+	if (unlikely((f->tag & __RTE_PMU_STAGE_MEASURED) == 0 || \
+			begin_id >= sl->num_stages || f->raw == 0 || \
+			!snap_raw(sl, now, N))) { \
+		next_any(sl, items, begin_id); \
+		return; \
+	} \
+	for (i = 0; i < N; i++) \
+		d[i] = (now[i] - f->start[i]) & sl->view.mask[i]; \
+	end_account(sl, f, items, d, N); \
+	countdown = sl->countdown[begin_id]; \
+	if (countdown > 1 && sl->limit != NULL) { \
+		__rte_pmu_stage_push(sl, f, begin_id, countdown); \
+		return; \
+	} \
+	frame_measured(sl, f, begin_id); \
+	for (i = 0; i < N; i++) \
+		f->start[i] = now[i]; \
+	f->raw = 1; \
+	frame_push(sl, f); \
+}
+VARIANTS(1)
+VARIANTS(2)
+VARIANTS(3)
+VARIANTS(4)
+
+/* The measured calls of an lcore with @p n events. */
+static void
+stage_calls_set(struct __rte_pmu_stage_lcore *sl, unsigned int n)
+{
+#define CALLS(N) { begin_##N, end_##N, next_##N }
+	static const struct {
+		void (*begin)(struct __rte_pmu_stage_lcore *sl, unsigned int id);
+		void (*end)(struct __rte_pmu_stage_lcore *sl, unsigned int items);
+		void (*next)(struct __rte_pmu_stage_lcore *sl, unsigned int items,
+			unsigned int begin_id);
+	} calls[] = { CALLS(any), CALLS(1), CALLS(2), CALLS(3), CALLS(4) };
+#undef CALLS
+	unsigned int v = n < RTE_DIM(calls) ? n : 0;
+
+	sl->begin_measured = calls[v].begin;
+	sl->end_measured = calls[v].end;
+	sl->next_measured = calls[v].next;
+}
+
+void
+__rte_pmu_stage_begin_slow(unsigned int id)
+{
+	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
+	struct __rte_pmu_stage_frame *f;
+	int err;
+
+	/* Unknown to the lcore: a stage registered since, or its first call. */
+	if (unlikely(id >= sl->num_stages)) {
+		sl = stage_self(&err);
+		if (sl == NULL) {
+			misuse(NULL, MISUSE_NOT_LCORE, id);
+			return;
+		}
+		if (id >= sl->num_stages) {
+			misuse(sl, MISUSE_UNKNOWN_ID, id);
+			return;
+		}
+	}
+	f = sl->sp;
+	if (f == &sl->frames[RTE_PMU_STAGE_DEPTH + 1])
+		misuse(sl, MISUSE_TOO_DEEP, id);
+	else if ((uint32_t)f[-1].tag == id)
+		misuse(sl, MISUSE_BEGIN_TWICE, id);
+	else if (sl->countdown[id] <= 1 || sl->limit == NULL)
+		sl->begin_measured(sl, id);
+	else
+		__rte_pmu_stage_push(sl, f, id, sl->countdown[id]);
+}
+
+void
+__rte_pmu_stage_end_slow(unsigned int id, unsigned int items)
+{
+	struct __rte_pmu_stage_lcore *sl;
+	struct __rte_pmu_stage_frame *f;
+	int err;
+
+	sl = stage_self(&err);
+	if (sl == NULL) {
+		misuse(NULL, MISUSE_NOT_LCORE, id);
+		return;
+	}
+	f = sl->sp - 1;
+	if (f->tag == id)
+		__rte_pmu_stage_pop(sl, f, id, items);
+	else if (f->tag == (id | __RTE_PMU_STAGE_MEASURED))
+		sl->end_measured(sl, items);
+	else
+		misuse(sl, id < sl->num_stages ? MISUSE_END_WITHOUT_BEGIN : MISUSE_UNKNOWN_ID, id);
 }
 
 int
@@ -459,8 +747,7 @@ rte_pmu_stage_stats_get(unsigned int lcore_id, unsigned int id,
 	struct __rte_pmu_stage_lcore *sl;
 	char name[RTE_PMU_STAGE_NAME_MAX];
 	unsigned int i, n;
-	uint64_t pending;
-	uint32_t seq;
+	uint64_t pending, seq;
 	int ret;
 
 	if (stats == NULL || lcore_id >= RTE_MAX_LCORE) {
@@ -491,7 +778,7 @@ rte_pmu_stage_stats_get(unsigned int lcore_id, unsigned int id,
 			(pending & ((UINT64_C(1) << __RTE_PMU_STAGE_PENDING_SHIFT) - 1));
 		stats->items = __atomic_load_n(&acc->items, __ATOMIC_RELAXED) +
 			(pending >> __RTE_PMU_STAGE_PENDING_SHIFT);
-		stats->measured = __atomic_load_n(&acc->measured, __ATOMIC_RELAXED);
+		stats->measured = seq >> 1;
 		for (i = 0; i < n; i++) {
 			stats->values[i] = __atomic_load_n(&acc->values[i], __ATOMIC_RELAXED);
 			stats->self_values[i] = stats->values[i] -

@@ -186,11 +186,12 @@ static inline void
 pmu_stage_lcore_reset(struct __rte_pmu_stage_lcore *sl)
 {
 	memset(sl->frames, 0, sizeof(sl->frames));
-	sl->frames[0].tag = UINT64_MAX;
+	sl->frames[0].tag = UINT32_MAX;
 	sl->sp = &sl->frames[1];
+	sl->limit = NULL;
+	sl->view.valid = 0;
 	sl->num_stages = 0;
 	__atomic_store_n(&sl->num_events, 0, __ATOMIC_RELAXED);
-	sl->top_measured = 0;
 	sl->misuse_logged = 0;
 	__atomic_store_n(&sl->misuse, 0, __ATOMIC_RELAXED);
 	memset(sl->countdown, 0, sizeof(sl->countdown));

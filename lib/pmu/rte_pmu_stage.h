@@ -74,18 +74,18 @@ extern "C" {
  *  256 bytes: an lcore's stages are indexed with a shift.
  */
 struct __rte_pmu_stage_acc {
-	/** Odd while the lcore updates the figures: readers try again. */
-	uint32_t seq;
-	uint32_t pad0;
+	/** Odd while the lcore updates the figures (readers try again);
+	 *  twice the measured calls when even.
+	 */
+	uint64_t seq;
 	uint64_t calls;     /**< calls counted so far, pending ones aside */
 	uint64_t items;     /**< their items */
-	uint64_t measured;
 	uint64_t values[__RTE_PMU_STAGE_EVENTS];   /**< sums over measured calls */
 	/** Sums of the measured stages nested in measured calls of this one:
 	 *  self values are values minus these.
 	 */
 	uint64_t children[__RTE_PMU_STAGE_EVENTS];
-	uint64_t pad1[12];
+	uint64_t pad1[13];
 };
 
 /** Bits of __rte_pmu_stage_lcore::pending holding the calls. */
@@ -96,7 +96,10 @@ struct __rte_pmu_stage_frame {
 	/** The stage's id, and 1 << 32 when this call is measured. */
 	uint64_t tag;
 	uint32_t nested;    /**< a measured stage was nested in it */
-	uint32_t pad0;
+	/** start holds raw counters, valid with the lcore's view; else
+	 *  counter values as rte_pmu_read() gives them.
+	 */
+	uint32_t raw;
 	uint64_t start[__RTE_PMU_STAGE_EVENTS]; /**< counters at begin */
 	uint64_t child[__RTE_PMU_STAGE_EVENTS]; /**< counts of measured children */
 	uint64_t pad1[14];
@@ -105,18 +108,50 @@ struct __rte_pmu_stage_frame {
 /** Tag bit of a measured call. */
 #define __RTE_PMU_STAGE_MEASURED (UINT64_C(1) << 32)
 
+/** How a measured call reads the counters of an lcore while no page
+ *  changes: each counter's register, raw, and the deltas masked to its
+ *  width. Built from one consistent pass over the pages; it holds while
+ *  the sum of their sequence counts (lock) is the one it was built at.
+ *  Internal: read and written by the lcore's measured calls only.
+ */
+struct __rte_pmu_stage_view {
+	uint32_t valid;     /**< every counter readable from user space */
+	uint32_t lock_sum;  /**< sum of the pages' lock at the build */
+	uint32_t index[__RTE_PMU_STAGE_EVENTS];  /**< the pages' index */
+	uint64_t mask[__RTE_PMU_STAGE_EVENTS];   /**< 2^pmc_width - 1 */
+	uint64_t offset[__RTE_PMU_STAGE_EVENTS]; /**< the pages' offset */
+	uint32_t width[__RTE_PMU_STAGE_EVENTS];  /**< the pages' pmc_width */
+	uint64_t drops;     /**< views dropped because a page changed */
+};
+
 /** Stage state of one lcore. Internal: written by that lcore. */
 struct __rte_pmu_stage_lcore {
 	/** The next free frame: frames[1] when no stage is open. */
 	struct __rte_pmu_stage_frame *sp;
-	uint32_t num_stages;  /**< ids below it may be used without the slow path */
+	/** A begin at or past it goes out of line: the end of the stack, or
+	 *  NULL while the innermost stage is measured (so are those nested in
+	 *  it) and before the lcore's first stage call.
+	 */
+	struct __rte_pmu_stage_frame *limit;
+	uint32_t num_stages;  /**< ids below it are known to the lcore */
 	uint32_t num_events;  /**< events read at each measured begin and end */
-	uint32_t top_measured; /**< the innermost open stage is measured */
 	uint32_t misuse_logged; /**< a bit per kind of misuse already logged */
+	uint32_t pad0;
 	uint64_t misuse;      /**< misuse on this lcore (atomic) */
+	/** Measured calls, out of line (they read the counters): chosen
+	 *  for the lcore's number of events when it syncs, so that the
+	 *  common counts run code with their loops unrolled.
+	 */
+	void (*begin_measured)(struct __rte_pmu_stage_lcore *sl, unsigned int id);
+	void (*end_measured)(struct __rte_pmu_stage_lcore *sl, unsigned int items);
+	void (*next_measured)(struct __rte_pmu_stage_lcore *sl, unsigned int items,
+		unsigned int begin_id);
 	/** Pages of the lcore's events, as rte_pmu_read() reads them. */
 	struct perf_event_mmap_page *const *pages;
-	/** Calls left before the next measured one, per stage (1: the next). */
+	struct __rte_pmu_stage_view view;
+	/** Calls left before the next measured one, per stage (1: the next;
+	 *  0: a stage the lcore does not know yet).
+	 */
 	uint32_t countdown[RTE_PMU_MAX_STAGES];
 	/** 1 in period calls is measured, per stage (set by any thread). */
 	uint32_t period[RTE_PMU_MAX_STAGES];
@@ -143,14 +178,6 @@ __rte_experimental
 void __rte_pmu_stage_begin_slow(unsigned int id);
 __rte_experimental
 void __rte_pmu_stage_end_slow(unsigned int id, unsigned int items);
-/** Measured calls, out of line: they read the counters. Internal. */
-__rte_experimental
-void __rte_pmu_stage_begin_measured(struct __rte_pmu_stage_lcore *sl, unsigned int id);
-__rte_experimental
-void __rte_pmu_stage_end_measured(struct __rte_pmu_stage_lcore *sl, unsigned int items);
-__rte_experimental
-void __rte_pmu_stage_next_measured(struct __rte_pmu_stage_lcore *sl, unsigned int items,
-	unsigned int begin_id);
 
 /**
  * @warning
@@ -291,21 +318,12 @@ int
 rte_pmu_stage_stats_get(unsigned int lcore_id, unsigned int id,
 	struct rte_pmu_stage_stats *stats);
 
-/* Begin stage @p id (checks done). An unmeasured call only opens a
- * frame; a measured one (1 in the stage's period, or inside a measured
- * stage) reads the counters, out of line.
- */
+/* Begin stage @p id, unmeasured (checks done): a frame, nothing read. */
 static __rte_always_inline void
-__rte_pmu_stage_push(struct __rte_pmu_stage_lcore *sl, unsigned int id)
+__rte_pmu_stage_push(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f,
+	unsigned int id, uint32_t countdown)
 {
-	struct __rte_pmu_stage_frame *f = sl->sp;
-	uint32_t left = sl->countdown[id] - 1;
-
-	if (unlikely(left == 0 || sl->top_measured != 0)) {
-		__rte_pmu_stage_begin_measured(sl, id);
-		return;
-	}
-	sl->countdown[id] = left;
+	sl->countdown[id] = countdown - 1;
 	f->tag = id;
 	sl->sp = f + 1;
 }
@@ -322,7 +340,7 @@ __rte_pmu_stage_pop(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_fra
 	__atomic_store_n(pending,
 		*pending + (((uint64_t)items << __RTE_PMU_STAGE_PENDING_SHIFT) | 1),
 		__ATOMIC_RELAXED);
-	/* Its parent is unmeasured too: top_measured stays 0. */
+	/* Its parent is unmeasured too: the limit stays. */
 	sl->sp = f;
 }
 
@@ -342,17 +360,26 @@ rte_pmu_stage_begin(unsigned int id)
 {
 	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
 	struct __rte_pmu_stage_frame *f = sl->sp;
+	uint32_t countdown;
 
-	/* A constant id out of range goes to the slow path at compile time;
-	 * so do an unknown id, a full stack, and the innermost stage again.
+	/* Out of line: an id out of range (at compile time where constant),
+	 * a full stack or a measured stage open (the limit), a call to
+	 * measure or an id the lcore does not know (countdown 1 or 0), and
+	 * the innermost stage again.
 	 */
-	if (unlikely((__builtin_constant_p(id) && id >= RTE_PMU_MAX_STAGES) ||
-			id >= sl->num_stages || f == &sl->frames[RTE_PMU_STAGE_DEPTH + 1] ||
-			(uint32_t)f[-1].tag == id)) {
+	if (unlikely(id >= RTE_PMU_MAX_STAGES || f >= sl->limit)) {
 		__rte_pmu_stage_begin_slow(id);
 		return;
 	}
-	__rte_pmu_stage_push(sl, id);
+	countdown = sl->countdown[id];
+	if (unlikely(countdown <= 1 || (uint32_t)f[-1].tag == id)) {
+		if (countdown == 1 && (uint32_t)f[-1].tag != id)
+			sl->begin_measured(sl, id);
+		else
+			__rte_pmu_stage_begin_slow(id);
+		return;
+	}
+	__rte_pmu_stage_push(sl, f, id, countdown);
 }
 
 /**
@@ -380,7 +407,7 @@ rte_pmu_stage_end(unsigned int id, unsigned int items)
 	 */
 	if (unlikely(f->tag != id)) {
 		if (f->tag == (id | __RTE_PMU_STAGE_MEASURED))
-			__rte_pmu_stage_end_measured(sl, items);
+			sl->end_measured(sl, items);
 		else
 			__rte_pmu_stage_end_slow(id, items);
 		return;
@@ -410,25 +437,27 @@ static __rte_always_inline void
 rte_pmu_stage_next(unsigned int end_id, unsigned int items, unsigned int begin_id)
 {
 	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
-
 	struct __rte_pmu_stage_frame *f = sl->sp - 1;
+	uint32_t countdown;
 
 	/* The sentinel's tag matches no id, measured or not. */
-	if (unlikely((__builtin_constant_p(begin_id) && begin_id >= RTE_PMU_MAX_STAGES) ||
+	if (unlikely(begin_id >= RTE_PMU_MAX_STAGES || begin_id == end_id ||
 			(f->tag & ~__RTE_PMU_STAGE_MEASURED) != end_id ||
-			begin_id >= sl->num_stages || (uint32_t)f[-1].tag == begin_id ||
-			begin_id == end_id)) {
+			(uint32_t)f[-1].tag == begin_id)) {
 		rte_pmu_stage_end(end_id, items);
 		rte_pmu_stage_begin(begin_id);
 		return;
 	}
-	/* The counters read once, for both, where the stage ending was measured. */
-	if (unlikely(f->tag != end_id)) {
-		__rte_pmu_stage_next_measured(sl, items, begin_id);
+	/* The counters read once, for both, where the stage ending was
+	 * measured or the one beginning is.
+	 */
+	countdown = sl->countdown[begin_id];
+	if (unlikely(f->tag != end_id || countdown <= 1)) {
+		sl->next_measured(sl, items, begin_id);
 		return;
 	}
 	__rte_pmu_stage_pop(sl, f, end_id, items);
-	__rte_pmu_stage_push(sl, begin_id);
+	__rte_pmu_stage_push(sl, f, begin_id, countdown);
 }
 
 #ifdef __cplusplus
