@@ -355,6 +355,7 @@ view_build(struct __rte_pmu_stage_lcore *sl)
 		return -1;
 	for (i = 0; i < sl->num_events; i++) {
 		pc = sl->pages[i];
+		v->page[i] = pc;
 		do {
 			seq = __RTE_PMU_LOAD(pc->lock);
 			rte_compiler_barrier();
@@ -379,27 +380,34 @@ view_build(struct __rte_pmu_stage_lcore *sl)
 	return 0;
 }
 
-/* The lcore's @p n counters, raw, through the view: true when no page
- * changed since it was built (then they go with it).
+/* The lcore's @p n counters, raw, through the view, which must be valid:
+ * true when no page changed since it was built (then they go with it).
  */
 static __rte_always_inline bool
-snap_raw(const struct __rte_pmu_stage_lcore *sl, uint64_t *raw, unsigned int n)
+snap_raw_valid(const struct __rte_pmu_stage_lcore *sl, uint64_t *raw, unsigned int n)
 {
 	const struct __rte_pmu_stage_view *v = &sl->view;
 	uint32_t sum = 0;
 	unsigned int i;
 
-	if (unlikely(v->valid == 0))
-		return false;
 #pragma GCC unroll 8
 	for (i = 0; i < n; i++)
 		raw[i] = __rte_pmu_pmc_read(v->index[i]);
 	rte_compiler_barrier();
 #pragma GCC unroll 8
 	for (i = 0; i < n; i++)
-		sum += __RTE_PMU_LOAD(sl->pages[i]->lock);
+		sum += __RTE_PMU_LOAD(v->page[i]->lock);
 
 	return sum == v->lock_sum;
+}
+
+/* The same, false when the view is not valid. A frame holding raw
+ * counters implies a valid view: view_drop() turns them all into values.
+ */
+static __rte_always_inline bool
+snap_raw(const struct __rte_pmu_stage_lcore *sl, uint64_t *raw, unsigned int n)
+{
+	return likely(sl->view.valid != 0) && snap_raw_valid(sl, raw, n);
 }
 
 /* The start of measured frame @p f (not pushed yet) when the view did not
@@ -516,7 +524,7 @@ end_counts(struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_stage_frame 
 {
 	unsigned int i;
 
-	if (f->raw != 0 && snap_raw(sl, now, n)) {
+	if (f->raw != 0 && snap_raw_valid(sl, now, n)) {
 		for (i = 0; i < n; i++)
 			d[i] = (now[i] - f->start[i]) & sl->view.mask[i];
 		return 1;
@@ -614,7 +622,7 @@ end_##N(struct __rte_pmu_stage_lcore *sl, unsigned int items) \
 	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
 	uint64_t now[N], d[N]; \
 	unsigned int i; \
-	if (unlikely(f->raw == 0 || !snap_raw(sl, now, N))) { \
+	if (unlikely(f->raw == 0 || !snap_raw_valid(sl, now, N))) { \
 		end_any(sl, items); \
 		return; \
 	} \
@@ -631,7 +639,7 @@ next_##N(struct __rte_pmu_stage_lcore *sl, unsigned int items, unsigned int begi
 	unsigned int i; \
 	if (unlikely((f->tag & __RTE_PMU_STAGE_MEASURED) == 0 || \
 			begin_id >= sl->num_stages || f->raw == 0 || \
-			!snap_raw(sl, now, N))) { \
+			!snap_raw_valid(sl, now, N))) { \
 		next_any(sl, items, begin_id); \
 		return; \
 	} \

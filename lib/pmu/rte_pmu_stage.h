@@ -121,6 +121,8 @@ struct __rte_pmu_stage_view {
 	uint64_t mask[__RTE_PMU_STAGE_EVENTS];   /**< 2^pmc_width - 1 */
 	uint64_t offset[__RTE_PMU_STAGE_EVENTS]; /**< the pages' offset */
 	uint32_t width[__RTE_PMU_STAGE_EVENTS];  /**< the pages' pmc_width */
+	/** The pages themselves (their lock is summed at each read). */
+	struct perf_event_mmap_page *page[__RTE_PMU_STAGE_EVENTS];
 	uint64_t drops;     /**< views dropped because a page changed */
 };
 
