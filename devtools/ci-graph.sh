@@ -10,7 +10,11 @@
 #      calls and packets for every node, equal to lib/graph's own counts;
 #  (b) --compare on the same traffic looped (infinite_rx): the drop-in off,
 #      on and sampled each forward packets; their rates are printed;
-#  (c) bad options are refused.
+#  (c) bad options are refused;
+#  (d) the same traffic looped with telemetry on: usertools/dpdk-pmu-exporter
+#      scraped by a real Prometheus every second, which must hold growing
+#      per-node stage series (calls, items) for ethdev_rx, ip4_lookup and
+#      ethdev_tx, labelled with the worker lcore.
 # Prints "RESULT passed=P failed=F skipped=S" and its duration.
 #
 # Environment: BUILD_DIR (default build).
@@ -23,7 +27,14 @@ app=$build/examples/dpdk-pmu-graph
 python=/usr/bin/python3
 work=$(mktemp -d /tmp/pmu-ci-graph.XXXXXX)
 prefix=pmu_ci_graph_$$
-trap 'rm -rf "$work"' EXIT
+pids=()
+cleanup()
+{
+	kill "${pids[@]}" 2>/dev/null
+	wait 2>/dev/null
+	rm -rf "$work" "${XDG_RUNTIME_DIR:-/tmp}/dpdk/${prefix}_d" "/var/run/dpdk/${prefix}_d"
+}
+trap cleanup EXIT
 
 # checker KIND ARGS...: devtools/ci_graph_check.py, one check per line.
 checker() { py_check 60 ci_graph_check.py "$work/check.out" "$@"; }
@@ -82,4 +93,28 @@ for bad in "--duration 0" "--sampling 0" "--no-such-option"; do
 		fail "'$bad' gave exit status $rc, 2 expected"
 	fi
 done
+
+# (d) per-node series in Prometheus, through the exporter.
+echo "  (d) per-node stage series scraped by Prometheus"
+deps observe || log "could not install every package"
+if [ ! -x /usr/bin/prometheus ] || ! "$python" -c 'import prometheus_client' 2>/dev/null; then
+	skip "per-node series in Prometheus: /usr/bin/prometheus or python3-prometheus-client missing"
+	finish
+fi
+timeout 60 "$app" -l 0-1 --no-huge --no-pci -m 256 --file-prefix="${prefix}_d" \
+	--vdev "net_pcap0,rx_pcap=$work/in.pcap,tx_pcap=/dev/null,infinite_rx=1" \
+	--vdev "net_pcap1,rx_pcap=$work/empty.pcap,tx_pcap=/dev/null" \
+	-- --duration 30 >"$work/d.out" 2>&1 &
+pids+=($!)
+mkdir -p "$work/prom"
+eport=$(free_port) pport=$(free_port)
+if ! wait_for "[ -S ${XDG_RUNTIME_DIR:-/tmp}/dpdk/${prefix}_d/dpdk_telemetry.v2 ] || \
+		[ -S /var/run/dpdk/${prefix}_d/dpdk_telemetry.v2 ]" 20; then
+	tail -5 "$work/d.out"
+	fail "dpdk-pmu-graph's telemetry socket did not appear"
+elif prometheus_up "$work/prom" "${prefix}_d" "$eport" "$pport"; then
+	checker prometheus "$pport" ethdev_rx,ip4_lookup,ethdev_tx
+else
+	fail "exporter on 127.0.0.1:$eport or prometheus on 127.0.0.1:$pport did not come up"
+fi
 finish

@@ -50,21 +50,6 @@ checker() {
 	py_check "$limit" ci_observe_check.py "$work/check.out" "$@"
 }
 
-free_port() {
-	"$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0))
-print(s.getsockname()[1])'
-}
-
-# Wait up to $2 s for the command $1 to succeed.
-wait_for() {
-	local i
-	for ((i = 0; i < $2 * 5; i++)); do
-		eval "$1" >/dev/null 2>&1 && return 0
-		sleep 0.2
-	done
-	return 1
-}
-
 echo "=== observe: packages, build"
 deps observe || log "could not install every package"
 build_if_missing "$build" --werror || { fail "build"; finish; }
@@ -110,32 +95,10 @@ if [ ! -x /usr/bin/prometheus ] || ! "$python" -c 'import prometheus_client' 2>/
 	skip "prometheus: /usr/bin/prometheus or python3-prometheus-client missing"
 else
 	eport=$(free_port) pport=$(free_port)
-	"$python" usertools/dpdk-pmu-exporter -f "$prefix" -a 127.0.0.1 -p "$eport" \
-		>"$work/exporter.log" 2>&1 &
-	pids+=($!)
-	cat >"$work/prometheus.yml" <<-EOF
-	global:
-	  scrape_interval: 1s
-	  evaluation_interval: 1s
-	scrape_configs:
-	  - job_name: dpdk_pmu
-	    scrape_interval: 1s
-	    scrape_timeout: 1s
-	    static_configs:
-	      - targets: ['127.0.0.1:$eport']
-	EOF
-	timeout 120 /usr/bin/prometheus --config.file="$work/prometheus.yml" \
-		--storage.tsdb.path="$work/tsdb" --web.listen-address="127.0.0.1:$pport" \
-		--log.level=warn >"$work/prometheus.log" 2>&1 &
-	pids+=($!)
-	if ! wait_for "curl -sf http://127.0.0.1:$eport/metrics" 10; then
-		tail -5 "$work/exporter.log"
-		fail "exporter did not serve /metrics on 127.0.0.1:$eport"
-	elif ! wait_for "curl -sf http://127.0.0.1:$pport/-/ready" 30; then
-		tail -5 "$work/prometheus.log"
-		fail "prometheus did not get ready on 127.0.0.1:$pport"
-	else
+	if prometheus_up "$work" "$prefix" "$eport" "$pport"; then
 		checker 60 prometheus "$pport" "$events"
+	else
+		fail "exporter on 127.0.0.1:$eport or prometheus on 127.0.0.1:$pport did not come up"
 	fi
 fi
 kill "$app_pid" 2>/dev/null

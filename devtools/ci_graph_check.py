@@ -6,6 +6,7 @@
 
   conserve JSON SENT ROUTED OUT_PCAP  a run over a finite pcap, drop-in on
   compare JSON                        a --compare run
+  prometheus PORT NODES               per-node stage series in Prometheus
 """
 
 import json
@@ -75,11 +76,42 @@ def compare(path):
     say(len(per_node) >= 5, "%d nodes with calls in the table" % len(per_node))
 
 
+def prometheus(port, nodes):
+    """Each node's stage series, scraped from the exporter: calls and items
+    per lcore and clone, the node's totals growing while the graph runs."""
+    sys.path.insert(0, HERE)
+    from ci_observe_check import prom_range
+    try:
+        calls = prom_range(port, "dpdk_pmu_stage_calls_total[30s]", 4)
+        items = prom_range(port, "dpdk_pmu_stage_items_total[30s]", 4, 5)
+    except (OSError, RuntimeError, ValueError, KeyError) as e:
+        say(False, "prometheus answers the stage queries: %s" % e)
+        return
+    for node in nodes.split(","):
+        for name, series in (("calls", calls), ("items", items)):
+            mine = [s for s in series if s["metric"].get("stage", "") == node or
+                    s["metric"].get("stage", "").startswith(node + "-")]
+            values = [[float(v) for _, v in s["values"]] for s in mine]
+            # The node's total grows (a clone on an idle port may not);
+            # no series ever falls.
+            grows = bool(mine) and sum(v[-1] for v in values) > \
+                sum(v[0] for v in values) and \
+                all(all(b >= a for a, b in zip(v, v[1:])) for v in values)
+            say(grows and all(s["metric"].get("lcore", "") != "" for s in mine),
+                "prometheus: %s %s series %s, total growing, none falling, over %s samples (%s -> %s)"
+                % (node, name, [s["metric"].get("stage") + "@lcore" +
+                                 s["metric"].get("lcore", "?") for s in mine],
+                   [len(v) for v in values], [v[0] for v in values],
+                   [v[-1] for v in values]))
+
+
 def main():
     if sys.argv[1] == "conserve":
         conserve(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5])
     elif sys.argv[1] == "compare":
         compare(sys.argv[2])
+    elif sys.argv[1] == "prometheus":
+        prometheus(int(sys.argv[2]), sys.argv[3])
     else:
         print("FAIL: unknown check " + sys.argv[1])
         return 2

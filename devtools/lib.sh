@@ -149,3 +149,59 @@ py_check()
 	[ $n -ne 0 ] || fail "checker $script $1 printed nothing"
 	[ $rc -eq 0 ] || fail "checker $script $1 exited with status $rc (124: timed out)"
 }
+
+# free_port: a free TCP port on 127.0.0.1.
+free_port()
+{
+	/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0))
+print(s.getsockname()[1])'
+}
+
+# wait_for COMMAND SECONDS: 0 once COMMAND succeeds, 1 after SECONDS.
+wait_for()
+{
+	local i
+	for ((i = 0; i < $2 * 5; i++)); do
+		eval "$1" >/dev/null 2>&1 && return 0
+		sleep 0.2
+	done
+	return 1
+}
+
+# prometheus_up DIR PREFIX EXPORTER_PORT PROM_PORT: usertools/dpdk-pmu-exporter
+# on the DPDK process of file prefix PREFIX and a real Prometheus scraping
+# it every second (data and logs in DIR), in the background, their pids
+# added to the caller's array pids; 0 once both answer on 127.0.0.1 (the
+# logs' tails printed otherwise).
+prometheus_up()
+{
+	local dir=$1 prefix=$2 eport=$3 pport=$4
+
+	/usr/bin/python3 "$REPO/usertools/dpdk-pmu-exporter" -f "$prefix" -a 127.0.0.1 \
+		-p "$eport" >"$dir/exporter.log" 2>&1 &
+	pids+=($!)
+	cat >"$dir/prometheus.yml" <<-EOF
+	global:
+	  scrape_interval: 1s
+	  evaluation_interval: 1s
+	scrape_configs:
+	  - job_name: dpdk_pmu
+	    scrape_interval: 1s
+	    scrape_timeout: 1s
+	    static_configs:
+	      - targets: ['127.0.0.1:$eport']
+	EOF
+	timeout 120 /usr/bin/prometheus --config.file="$dir/prometheus.yml" \
+		--storage.tsdb.path="$dir/tsdb" --web.listen-address="127.0.0.1:$pport" \
+		--log.level=warn >"$dir/prometheus.log" 2>&1 &
+	pids+=($!)
+	if ! wait_for "curl -sf http://127.0.0.1:$eport/metrics" 10; then
+		tail -5 "$dir/exporter.log"
+		return 1
+	fi
+	if ! wait_for "curl -sf http://127.0.0.1:$pport/-/ready" 30; then
+		tail -5 "$dir/prometheus.log"
+		return 1
+	fi
+	return 0
+}

@@ -338,16 +338,17 @@ view_drop(struct __rte_pmu_stage_lcore *sl)
 }
 
 /* Build the view from one consistent pass over each page; 0, or -1 when
- * a counter cannot be read raw here (not on the hardware, no user access,
- * multiplexed: those calls read counter values).
+ * a counter cannot be read raw here (not on the hardware, no user access:
+ * those calls read counter values). A multiplexed group is read raw too:
+ * a stage's count is what the counter counted during it, never scaled.
  */
 static int
 view_build(struct __rte_pmu_stage_lcore *sl)
 {
 	struct __rte_pmu_stage_view *v = &sl->view;
 	struct perf_event_mmap_page *pc;
-	uint64_t caps, enabled, running;
 	uint32_t seq, sum = 0, width;
+	uint64_t caps;
 	unsigned int i;
 
 	v->valid = 0;
@@ -363,12 +364,10 @@ view_build(struct __rte_pmu_stage_lcore *sl)
 			v->offset[i] = (uint64_t)__RTE_PMU_LOAD(pc->offset);
 			width = __RTE_PMU_LOAD(pc->pmc_width);
 			caps = __RTE_PMU_LOAD(pc->capabilities);
-			enabled = __RTE_PMU_LOAD(pc->time_enabled);
-			running = __RTE_PMU_LOAD(pc->time_running);
 			rte_compiler_barrier();
 		} while ((seq & 1) != 0 || __RTE_PMU_LOAD(pc->lock) != seq);
 		if (v->index[i] == 0 || (caps & __RTE_PMU_CAP_USER_RDPMC) == 0 ||
-				enabled != running || width == 0 || width > 64)
+				width == 0 || width > 64)
 			return -1;
 		v->width[i] = width;
 		v->mask[i] = width == 64 ? UINT64_MAX : (UINT64_C(1) << width) - 1;
@@ -427,19 +426,31 @@ begin_resync(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f)
 }
 
 /* The end of measured frame @p f when the view did not hold or @p f
- * holds counter values: its counts @p d, from counter values @p now.
+ * holds counter values: its counts @p d, and the counters in @p now;
+ * returns whether they are raw (with a new view). Raw frames become
+ * counter values with the view they were read with, as offset plus the
+ * register, unscaled; a new view then gives the end the same way.
  */
-static __rte_noinline void
+static __rte_noinline uint32_t
 end_resync(struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_stage_frame *f,
 	uint64_t *now, uint64_t *d)
 {
+	const struct __rte_pmu_stage_view *v = &sl->view;
 	unsigned int i;
 
-	if (f->raw != 0)
+	if (f->raw != 0) {
 		view_drop(sl);
+		if (view_build(sl) == 0 && snap_raw(sl, now, sl->num_events)) {
+			for (i = 0; i < sl->num_events; i++)
+				d[i] = v->offset[i] + (uint64_t)__rte_pmu_sign_extend(now[i],
+					v->width[i]) - f->start[i];
+			return 1;
+		}
+	}
 	snap(sl, now);
 	for (i = 0; i < sl->num_events; i++)
 		d[i] = now[i] - f->start[i];
+	return 0;
 }
 
 /* A plain store the compiler may neither split nor drop: figures other
@@ -529,8 +540,7 @@ end_counts(struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_stage_frame 
 			d[i] = (now[i] - f->start[i]) & sl->view.mask[i];
 		return 1;
 	}
-	end_resync(sl, f, now, d);
-	return 0;
+	return end_resync(sl, f, now, d);
 }
 
 /*
