@@ -6,7 +6,9 @@
 # packages (install-deps.sh --arm64), arm64-sysroot.sh (once), the cross
 # build (arm64-build.sh), the guest run (arm64-qemu-test.sh), then the
 # pipeline example's guest runs checked from the console (exact figures:
-# ci_pipeline_check.py guest). Exit status that of the guest run (77: a tool
+# ci_pipeline_check.py guest), then a second boot with two NUMA nodes
+# (arm64-guest-numa.cmds: the stage tests, each lcore's stage state on its
+# own node). Exit status that of the guest run (77: a tool
 # missing and not installable); 1 when a step before it or the pipeline
 # check fails. Last line: "arm64 guest: N passed, N failed, N skipped".
 # Usage: devtools/arm64-ci.sh [BUILD_DIR]   (environment: see those scripts)
@@ -40,7 +42,8 @@ log "cross build in $BUILD"
 log "guest"
 out=$(mktemp)
 stamp=$(mktemp)
-trap 'rm -f "$out" "$out.pipeline" "$stamp"' EXIT
+numa_out=$(mktemp -d)
+trap 'rm -rf "$out" "$out.pipeline" "$out.numa" "$stamp" "$numa_out"' EXIT
 "$REPO/devtools/arm64-qemu-test.sh" "$BUILD" | tee "$out"
 rc=${PIPESTATUS[0]}
 # The pipeline example's runs of this boot (devtools/arm64-guest.cmds): each
@@ -56,4 +59,21 @@ if [ "$console" -nt "$stamp" ] && grep -q '^=== RUN pipeline-' "$console"; then
 	result_line
 	[ "$failed" -eq 0 ] || rc=1
 fi
+# The NUMA boot: test_stage_numa must run there, not skip.
+log "guest with two NUMA nodes"
+ARM64_NUMA=1 ARM64_GUEST_CMDS="$REPO/devtools/arm64-guest-numa.cmds" ARM64_OUT=$numa_out \
+	"$REPO/devtools/arm64-qemu-test.sh" "$BUILD" >"$out.numa" 2>&1
+nrc=$?
+grep -E 'stage state on node|TestCase|^arm64 guest: ' "$out.numa" | sed 's/^/  numa | /'
+# Its dpdk-test RESULT line, for the stage's count.
+grep '^RESULT ' "$out.numa"
+passed=0 failed=0 skipped=0
+if [ "$nrc" -eq 0 ] && grep -q 'test_stage_numa succeeded' "$out.numa"; then
+	ok "NUMA boot: each lcore's stage state on its own node (test_stage_numa ran)"
+else
+	tail -20 "$out.numa"
+	fail "NUMA boot: exit $nrc, test_stage_numa did not succeed"
+	rc=1
+fi
+result_line
 end "$rc" "$(grep '^arm64 guest: ' "$out" | tail -n1)"

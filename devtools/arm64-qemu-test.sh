@@ -14,7 +14,8 @@
 # command list instead of the default), ARM64_EXTRA_BINS (more programs for
 # /usr/bin, space separated; their libraries come along), ARM64_TIMEOUT
 # (whole run, default 240 s), ARM64_CMD_TIMEOUT (each command, default
-# 120 s), QEMU (default qemu-system-aarch64).
+# 120 s), ARM64_NUMA=1 (two NUMA nodes of 512 MiB, CPU 0 on node 0 and
+# CPU 1 on node 1), QEMU (default qemu-system-aarch64).
 #
 # Command list: "NAME OK_CODES COMMAND..." a line, OK_CODES the exit codes
 # that pass (0 or 0,77); '#' starts a comment; "EAL=..." replaces the EAL
@@ -184,7 +185,12 @@ log "initramfs $INITRD ($(du -k "$INITRD" | cut -f1) KiB, $(find "$ROOT" -type f
 log "booting $(basename "$KERNEL") (limit ${TIMEOUT}s), console in $LOG"
 t1=$SECONDS
 set +e
-timeout --kill-after=10 "$TIMEOUT" "$QEMU" -M virt -cpu max,pauth=off -smp 2 -m 1024 \
+mem=(-m 1024)
+if [ "${ARM64_NUMA:-0}" = 1 ]; then
+	mem+=(-object memory-backend-ram,id=m0,size=512M -numa node,memdev=m0,cpus=0,nodeid=0
+		-object memory-backend-ram,id=m1,size=512M -numa node,memdev=m1,cpus=1,nodeid=1)
+fi
+timeout --kill-after=10 "$TIMEOUT" "$QEMU" -M virt -cpu max,pauth=off -smp 2 "${mem[@]}" \
 	-nographic -no-reboot -nic none -kernel "$KERNEL" -initrd "$INITRD" \
 	-append "console=ttyAMA0 rdinit=/init quiet panic=-1" -icount shift=0 \
 	</dev/null 2>&1 | tee "$LOG"

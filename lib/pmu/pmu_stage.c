@@ -15,6 +15,8 @@
 #include <string.h>
 
 #include <numa.h>
+#include <numaif.h>
+#include <unistd.h>
 
 #include <rte_common.h>
 #include <rte_lcore.h>
@@ -176,10 +178,47 @@ stage_alloc(unsigned int lcore_id)
 	/* Touched here, by the lcore: its pages are placed now. */
 	memset(sl, 0, sizeof(*sl));
 	pmu_stage_lcore_reset(sl);
+	sl->node = node;
 	PMU_LOG(DEBUG, "lcore %u: stage state of %zu bytes on node %d", lcore_id, sizeof(*sl),
 		node);
 
 	return sl;
+}
+
+/* A thread that took an lcore id another thread gave back may run on
+ * another node than the one the id's stage state is on: move its pages
+ * there (the address stays, so that readers on other threads see nothing).
+ */
+static void
+stage_place(struct __rte_pmu_stage_lcore *sl, unsigned int lcore_id)
+{
+	enum { PAGES_MAX = 16 };
+	void *pages[PAGES_MAX];
+	int nodes[PAGES_MAX], status[PAGES_MAX];
+	long page = sysconf(_SC_PAGESIZE);
+	int node = stage_node(lcore_id);
+	unsigned int i, n;
+
+	if (node < 0 || sl->node < 0 || node == sl->node || page <= 0)
+		return;
+	n = (unsigned int)((sizeof(*sl) + (size_t)page - 1) / (size_t)page);
+	if (n > PAGES_MAX) {
+		PMU_LOG(WARNING, "lcore %u: stage state of %u pages not moved to node %d",
+			lcore_id, n, node);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		pages[i] = (char *)sl + (size_t)i * (size_t)page;
+		nodes[i] = node;
+	}
+	if (numa_move_pages(0, n, pages, nodes, status, MPOL_MF_MOVE) != 0) {
+		PMU_LOG(WARNING, "lcore %u: stage state not moved from node %d to node %d: %s",
+			lcore_id, sl->node, node, strerror(errno));
+		return;
+	}
+	PMU_LOG(DEBUG, "lcore %u: stage state moved from node %d to node %d", lcore_id,
+		sl->node, node);
+	sl->node = node;
 }
 
 static void stage_calls_set(struct __rte_pmu_stage_lcore *sl, unsigned int n);
@@ -230,6 +269,9 @@ stage_self(int *err)
 			return NULL;
 		}
 		pmu_state_stage_lcore_set(lcore_id, sl);
+	} else if (sl->num_stages == 0) {
+		/* Reset since its last use: the id may have a new thread. */
+		stage_place(sl, lcore_id);
 	}
 	/* The group first: its events are what stages count. */
 	if (__atomic_load_n(&pmu_state_lcore(lcore_id)->num_ready, __ATOMIC_ACQUIRE) == 0)

@@ -138,7 +138,8 @@ struct __rte_pmu_stage_lcore {
 	uint32_t num_stages;  /**< ids below it are known to the lcore */
 	uint32_t num_events;  /**< events read at each measured begin and end */
 	uint32_t misuse_logged; /**< a bit per kind of misuse already logged */
-	uint32_t pad0;
+	/** NUMA node the state's pages were placed on (-1: none known). */
+	int32_t node;
 	uint64_t misuse;      /**< misuse on this lcore (atomic) */
 	/** Measured calls, out of line (they read the counters): chosen
 	 *  for the lcore's number of events when it syncs, so that the
