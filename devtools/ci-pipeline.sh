@@ -6,8 +6,10 @@
 #  (a) net_pcap: two ports read a pcap written here (routed, unrouted and
 #      non-IPv4 frames); packets conserved, the drops, the tx pcaps, the
 #      per-stage rows (devtools/ci_pipeline_check.py pcap);
-#  (b) net_ring, --compare: stages off, on, sampled 1 in 16; the ratios are
-#      printed (figures, not gates);
+#  (b) --compare: stages off, on, sampled 1 in 16, on net_ring (the
+#      cheapest ports: the stage calls' own cost) and on net_pcap replaying
+#      the pcap of (a) (the forwarder the stage calls were specified on); the
+#      ratios are printed (figures, not gates);
 #  (c) soak, 30 s: two worker lcores on four net_ring ports while telemetry
 #      is queried every 10 ms and the Prometheus exporter scraped every
 #      second: figures monotonic, descriptors and RSS flat, packets conserved.
@@ -41,7 +43,8 @@ cleanup() {
 	for p in "${pids[@]}"; do
 		timeout 10 tail --pid="$p" -f /dev/null 2>/dev/null || kill -9 "$p" 2>/dev/null
 	done
-	rm -rf "$tmp" "$rundir/$prefix-a" "$rundir/$prefix-b" "$rundir/$prefix-c"
+	rm -rf "$tmp" "$rundir/$prefix-a" "$rundir/$prefix-b" "$rundir/$prefix-p" \
+		"$rundir/$prefix-c"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -96,16 +99,27 @@ else
 	checker pcap "$tmp/pcap.json" "$routed" "$unrouted" "$nonip" "$tmp/out0.pcap" "$tmp/out1.pcap"
 fi
 
-echo "=== pipeline: (b) net_ring, stages off / on / sampled 1 in 16"
-pipeline "$prefix-b" "$tmp/compare.json" "0@0,1@$cpu" --vdev net_ring0 --vdev net_ring1 \
-	-- --duration 6 --events "$events" --inject 512 --compare --json
-if [ "$rc" -ne 0 ]; then
-	tail -5 "$tmp/compare.json.err"
-	fail "dpdk-pmu-pipeline --compare exited with status $rc"
-else
-	sed -n '/^Cost per packet/,$p' "$tmp/compare.json.err" | sed 's/^/    /'
-	checker compare "$tmp/compare.json"
-fi
+# compare NAME PREFIX PORTS...: the --compare run over PORTS (--vdev ...).
+compare() {
+	local name=$1 p=$2
+	shift 2
+	echo "=== pipeline: (b) $name, stages off / on / sampled 1 in 16"
+	pipeline "$p" "$tmp/$p.json" "0@0,1@$cpu" "$@" \
+		-- --duration 6 --events "$events" --inject 512 --compare --json
+	if [ "$rc" -ne 0 ]; then
+		tail -5 "$tmp/$p.json.err"
+		fail "dpdk-pmu-pipeline --compare over $name exited with status $rc"
+	else
+		sed -n '/^Cost per packet/,$p' "$tmp/$p.json.err" | sed 's/^/    /'
+		checker compare "$tmp/$p.json"
+	fi
+}
+compare net_ring "$prefix-b" --vdev net_ring0 --vdev net_ring1
+# Replayed from memory (infinite_rx): a pcap that fits the mbuf pool.
+"$python" devtools/pipeline_pcap.py write "$tmp/loop.pcap" 2000 0 0 >/dev/null
+compare net_pcap "$prefix-p" \
+	--vdev "net_pcap0,rx_pcap=$tmp/loop.pcap,tx_pcap=/dev/null,infinite_rx=1" \
+	--vdev "net_pcap1,rx_pcap=$tmp/loop.pcap,tx_pcap=/dev/null,infinite_rx=1"
 
 echo "=== pipeline: (c) soak, $soak s, two worker lcores, telemetry every 10 ms"
 if [ "$(nproc)" -lt 2 ]; then
