@@ -51,6 +51,8 @@
 #include <rte_pmu.h>
 #include <rte_pmu_graph.h>
 
+#include "pmu_example.h"
+
 #define MAX_PORTS 16
 #define MAX_NODES 64
 #define RX_DESC 1024
@@ -59,10 +61,6 @@
 #define DEFAULT_EVENTS "cycles,instructions"
 #define FALLBACK_EVENTS "task-clock,page-faults"
 #define GRAPH_NAME "pmu_graph_worker"
-#define COMPARE_PERIOD 16
-
-enum run_mode { MODE_OFF, MODE_ON, MODE_SAMPLED, MODE_COUNT };
-static const char *const mode_names[MODE_COUNT] = { "off", "on", "sampled" };
 
 static unsigned long opt_duration_s = 5;
 static const char *opt_events;
@@ -84,23 +82,14 @@ struct round_best {
 static struct round_best round_nodes[MAX_NODES];
 static unsigned int num_round_nodes;
 
-static char *event_names[RTE_MAX_NUM_GROUP_EVENTS];
-static unsigned int num_events;
-static int ev_cycles = -1, ev_instructions = -1;
-
 static uint16_t num_ports;
 static unsigned int worker_lcore;
 static struct rte_graph *graph;
 static rte_graph_t graph_id = RTE_GRAPH_ID_INVALID;
 static volatile bool force_quit;
 
-/* One run of the worker: how long, and what it counted. */
-struct run_result {
-	uint64_t packets;      /* received on every port */
-	uint64_t tsc;          /* the run's length */
-	uint64_t instructions; /* the worker's, the whole run; 0: not counted */
-};
-static struct run_result results[MODE_COUNT];
+/* Each mode's run of the worker: how long, and what it counted. */
+static struct mode_result results[MODE_COUNT];
 static uint64_t run_deadline;
 
 /* Per port: totals over the whole program. */
@@ -148,20 +137,6 @@ usage(const char *prog)
 		"                   over rounds 2..R (a round an interrupt hit is left out)\n"
 		"Traffic: IPv4 to 10.P.0.0/16 leaves through port P; anything else is dropped.\n",
 		prog, COMPARE_PERIOD);
-}
-
-static int
-parse_ulong(const char *s, unsigned long min, unsigned long max, unsigned long *out)
-{
-	char *end;
-	unsigned long v;
-
-	errno = 0;
-	v = strtoul(s, &end, 0);
-	if (errno != 0 || end == s || *end != '\0' || v < min || v > max || s[0] == '-')
-		return -EINVAL;
-	*out = v;
-	return 0;
 }
 
 static int
@@ -236,42 +211,6 @@ parse_args(int argc, char **argv)
 		return -EINVAL;
 	}
 	return 0;
-}
-
-/* Add the comma-separated events of @p list; the number added. */
-static unsigned int
-add_events(const char *list)
-{
-	char *copy = strdup(list), *name, *save = NULL;
-	unsigned int added = 0;
-	int ret;
-
-	if (copy == NULL)
-		return 0;
-	for (name = strtok_r(copy, ",", &save); name != NULL;
-			name = strtok_r(NULL, ",", &save)) {
-		if (num_events == RTE_MAX_NUM_GROUP_EVENTS) {
-			fprintf(stderr, "event %s: at most %d events\n", name,
-				RTE_MAX_NUM_GROUP_EVENTS);
-			break;
-		}
-		ret = rte_pmu_add_event(name);
-		if (ret < 0) {
-			fprintf(stderr, "event %s: %s\n", name, strerror(-ret));
-			continue;
-		}
-		free(event_names[ret]);
-		event_names[ret] = strdup(name);
-		if ((unsigned int)ret + 1 > num_events)
-			num_events = ret + 1;
-		if (strcmp(name, "cycles") == 0 || strcmp(name, "cpu_cycles") == 0)
-			ev_cycles = ret;
-		else if (strcmp(name, "instructions") == 0 || strcmp(name, "inst_retired") == 0)
-			ev_instructions = ret;
-		added++;
-	}
-	free(copy);
-	return added;
 }
 
 static int
@@ -411,7 +350,7 @@ round_end(unsigned int round)
 static int
 worker_main(void *arg)
 {
-	struct run_result *r = arg;
+	struct mode_result *r = arg;
 	uint64_t i0 = 0, i1 = 0, t0, t1;
 	unsigned long walks = 0;
 	int ret;
@@ -422,7 +361,7 @@ worker_main(void *arg)
 			strerror(-ret));
 	if (ev_instructions >= 0)
 		i0 = rte_pmu_read(ev_instructions);
-	t0 = rte_rdtsc();
+	t0 = rte_get_timer_cycles();
 	t1 = t0;
 	if (opt_rounds > 1) {
 		unsigned long round;
@@ -432,11 +371,11 @@ worker_main(void *arg)
 				rte_graph_walk(graph);
 			round_end(round);
 		}
-		t1 = rte_rdtsc();
+		t1 = rte_get_timer_cycles();
 	}
 	while (opt_rounds == 1 && !force_quit && t1 < run_deadline) {
 		rte_graph_walk(graph);
-		t1 = rte_rdtsc();
+		t1 = rte_get_timer_cycles();
 		if (opt_walks != 0 && ++walks == opt_walks)
 			break;
 	}
@@ -524,7 +463,7 @@ inject(struct rte_mempool *mp, unsigned int n)
 static int
 run(enum run_mode m, uint64_t tsc)
 {
-	struct run_result *r = &results[m];
+	struct mode_result *r = &results[m];
 	uint64_t rx0 = ports_rx();
 	int ret;
 
@@ -548,7 +487,7 @@ run(enum run_mode m, uint64_t tsc)
 			round_nodes[num_round_nodes++].id = rte_pmu_stage_register(node->name);
 		}
 	}
-	run_deadline = rte_rdtsc() + tsc;
+	run_deadline = rte_get_timer_cycles() + tsc;
 	ret = rte_eal_remote_launch(worker_main, r, worker_lcore);
 	if (ret != 0)
 		return ret;
@@ -656,7 +595,7 @@ per(uint64_t a, uint64_t b)
 static void
 print_table(FILE *f)
 {
-	uint64_t hz = rte_get_tsc_hz();
+	uint64_t hz = rte_get_timer_hz();
 	unsigned int i, e;
 	char head[32];
 
@@ -707,52 +646,22 @@ print_rounds(FILE *f)
 	}
 }
 
-static double
-mode_pps(const struct run_result *r)
-{
-	return r->tsc != 0 ? (double)r->packets * rte_get_tsc_hz() / r->tsc : 0.0;
-}
-
-static double
-mode_ipp(const struct run_result *r)
-{
-	return per(r->instructions, r->packets);
-}
-
 static void
 print_compare(FILE *f)
 {
-	unsigned int m;
-
 	fprintf(f, "\ndrop-in off, on, and sampled 1 in %d (a third of the run each):\n",
 		COMPARE_PERIOD);
-	fprintf(f, "%-8s %12s %14s %8s", "mode", "packets", "packets/s", "ratio");
-	if (ev_instructions >= 0)
-		fprintf(f, " %14s %8s", "instr/packet", "ratio");
-	fprintf(f, "\n");
-	for (m = 0; m < MODE_COUNT; m++) {
-		const struct run_result *r = &results[m];
-
-		fprintf(f, "%-8s %12" PRIu64 " %14.0f %7.3fx", mode_names[m], r->packets,
-			mode_pps(r), mode_pps(&results[0]) != 0 ?
-			mode_pps(r) / mode_pps(&results[0]) : 0.0);
-		if (ev_instructions >= 0)
-			fprintf(f, " %14.2f %7.3fx", mode_ipp(r), mode_ipp(&results[0]) != 0 ?
-				mode_ipp(r) / mode_ipp(&results[0]) : 0.0);
-		fprintf(f, "\n");
-	}
+	print_compare_table(f, results);
 }
 
 static void
 print_json(void)
 {
-	unsigned int i, e, m;
+	unsigned int i, e;
 
-	printf("{\"events\": [");
-	for (e = 0; e < num_events; e++)
-		printf("%s\"%s\"", e != 0 ? ", " : "", event_names[e] != NULL ?
-			event_names[e] : "");
-	printf("], \"ports\": [");
+	printf("{");
+	print_events_json();
+	printf(", \"ports\": [");
 	for (i = 0; i < num_ports; i++)
 		printf("%s{\"port\": %u, \"rx\": %" PRIu64 ", \"tx\": %" PRIu64
 			", \"dropped\": %" PRIu64 "}", i != 0 ? ", " : "", i, ports[i].rx,
@@ -774,22 +683,8 @@ print_json(void)
 			r->graph_cycles);
 	}
 	printf("]");
-	if (opt_compare) {
-		printf(", \"compare\": {\"period\": %d", COMPARE_PERIOD);
-		for (m = 0; m < MODE_COUNT; m++) {
-			printf(", \"%s\": {\"packets\": %" PRIu64 ", \"pps\": %.0f, "
-				"\"rate_ratio\": %.4f", mode_names[m], results[m].packets,
-				mode_pps(&results[m]), mode_pps(&results[0]) != 0 ?
-				mode_pps(&results[m]) / mode_pps(&results[0]) : 0.0);
-			if (ev_instructions >= 0)
-				printf(", \"instructions_per_packet\": %.4f, "
-					"\"instructions_ratio\": %.4f", mode_ipp(&results[m]),
-					mode_ipp(&results[0]) != 0 ?
-					mode_ipp(&results[m]) / mode_ipp(&results[0]) : 0.0);
-			printf("}");
-		}
-		printf("}");
-	}
+	if (opt_compare)
+		print_compare_json(results, "");
 	printf("}\n");
 }
 
@@ -906,7 +801,7 @@ main(int argc, char **argv)
 		printf("\n");
 	}
 
-	hz = rte_get_tsc_hz();
+	hz = rte_get_timer_hz();
 	total = opt_duration_s * hz;
 	if (opt_sampling > 1 && set_sampling(opt_sampling) != 0)
 		goto out_stats;

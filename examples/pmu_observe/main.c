@@ -27,10 +27,11 @@
 #include <rte_lcore.h>
 #include <rte_pmu.h>
 
+#include "pmu_example.h"
+
 static const char *opt_events = "task-clock,context-switches,page-faults";
 static unsigned long opt_interval_ms = 100;
 static unsigned long opt_duration_s = 5;
-static int num_events;
 
 #define SPIN_ITEMS 10000
 
@@ -38,23 +39,6 @@ static int num_events;
 enum { STAGE_LOOP, STAGE_SPIN, STAGE_SAMPLE, NUM_STAGES };
 static const char *const stage_names[NUM_STAGES] = { "loop", "spin", "sample" };
 static int stage_ids[NUM_STAGES];
-
-static int
-parse_ulong(const char *arg, unsigned long max, unsigned long *out)
-{
-	unsigned long v;
-	char *end;
-
-	if (arg[0] < '0' || arg[0] > '9')
-		return -EINVAL;
-	errno = 0;
-	v = strtoul(arg, &end, 10);
-	if (errno != 0 || *end != '\0' || v == 0 || v > max)
-		return -EINVAL;
-	*out = v;
-
-	return 0;
-}
 
 static int
 parse_args(int argc, char **argv)
@@ -73,11 +57,11 @@ parse_args(int argc, char **argv)
 			opt_events = optarg;
 			break;
 		case 'i':
-			if (parse_ulong(optarg, 60000, &opt_interval_ms) != 0)
+			if (parse_ulong(optarg, 1, 60000, &opt_interval_ms) != 0)
 				return -1;
 			break;
 		case 'd':
-			if (parse_ulong(optarg, 86400, &opt_duration_s) != 0)
+			if (parse_ulong(optarg, 1, 86400, &opt_duration_s) != 0)
 				return -1;
 			break;
 		default:
@@ -86,27 +70,6 @@ parse_args(int argc, char **argv)
 	}
 
 	return optind == argc ? 0 : -1;
-}
-
-static int
-add_events(void)
-{
-	char *list = strdup(opt_events), *name, *save = NULL;
-	int ret = 0;
-
-	if (list == NULL)
-		return -ENOMEM;
-	for (name = strtok_r(list, ",", &save); name != NULL; name = strtok_r(NULL, ",", &save)) {
-		ret = rte_pmu_add_event(name);
-		if (ret < 0) {
-			fprintf(stderr, "event %s: %s\n", name, strerror(-ret));
-			break;
-		}
-		num_events = ret + 1;
-	}
-	free(list);
-
-	return ret < 0 ? ret : 0;
 }
 
 static int
@@ -135,7 +98,8 @@ worker(void *arg __rte_unused)
 	uint64_t next = 0, now;
 	struct rte_pmu_stage_stats st;
 	volatile uint64_t sink = 0;
-	int i, ret;
+	unsigned int i;
+	int ret;
 
 	/* The group and the stage state, before the loop. */
 	ret = rte_pmu_lcore_open();
@@ -184,8 +148,9 @@ main(int argc, char **argv)
 		return 2;
 	}
 	ret = rte_pmu_init();
-	if (ret == 0)
-		ret = add_events();
+	/* Those of the list that can be counted here (the others are said). */
+	if (ret == 0 && add_events(opt_events) == 0)
+		ret = -EINVAL;
 	if (ret == 0)
 		ret = register_stages();
 	if (ret != 0) {

@@ -56,6 +56,8 @@
 #include <rte_pmu.h>
 #include <rte_udp.h>
 
+#include "pmu_example.h"
+
 #define MAX_BURST 256
 #define MAX_PORTS 16
 #define RX_DESC 1024
@@ -63,22 +65,11 @@
 #define DEFAULT_EVENTS "cycles,instructions"
 #define FALLBACK_EVENTS "task-clock,page-faults"
 #define NUM_HOPS 3
-/* Sampling period of the "sampled" run of --compare. */
-#define COMPARE_PERIOD 16
 /* Rounds of the three modes of --compare. */
 #define COMPARE_ROUNDS 3
 /* Most rounds of --rounds. */
 #define MAX_ROUNDS 32
 #define NUM_STAGES 3
-
-enum run_mode {
-	MODE_OFF,      /* no stage calls at all */
-	MODE_ON,       /* stages, every call measured */
-	MODE_SAMPLED,  /* stages, 1 call in COMPARE_PERIOD measured */
-	MODE_COUNT,
-};
-
-static const char *const mode_names[MODE_COUNT] = { "off", "on", "sampled" };
 
 /* Options. */
 static unsigned long opt_duration_s = 5;
@@ -90,11 +81,6 @@ static unsigned long opt_inject;
 static bool opt_compare;
 static bool opt_json;
 static unsigned long opt_rounds = 1;
-
-/* Events added, by rte_pmu index. */
-static char *event_names[RTE_MAX_NUM_GROUP_EVENTS];
-static unsigned int num_events;
-static int ev_cycles = -1, ev_instructions = -1;
 
 static int stage_rx, stage_process, stage_tx;
 static struct rte_lpm *lpm;
@@ -112,14 +98,6 @@ struct port_stats {
 	uint64_t rx;
 	uint64_t tx;
 	uint64_t dropped;
-};
-
-/* One figure of a run of the loop. */
-struct mode_result {
-	bool ran;
-	uint64_t packets;     /* received */
-	uint64_t tsc;         /* timer cycles the run took */
-	uint64_t instructions; /* counted around the run (ev_instructions) */
 };
 
 struct worker {
@@ -150,23 +128,6 @@ static void
 signal_handler(int sig __rte_unused)
 {
 	force_quit = true;
-}
-
-static int
-parse_ulong(const char *arg, unsigned long min, unsigned long max, unsigned long *out)
-{
-	unsigned long v;
-	char *end;
-
-	if (arg[0] < '0' || arg[0] > '9')
-		return -EINVAL;
-	errno = 0;
-	v = strtoul(arg, &end, 10);
-	if (errno != 0 || *end != '\0' || v < min || v > max)
-		return -EINVAL;
-	*out = v;
-
-	return 0;
 }
 
 static void
@@ -252,45 +213,6 @@ parse_args(int argc, char **argv)
 	}
 
 	return optind == argc ? 0 : -EINVAL;
-}
-
-/* Add each event of @p list that can be counted here; say why for the
- * others. Returns how many were added.
- */
-static unsigned int
-add_events(const char *list)
-{
-	char *copy = strdup(list), *name, *save = NULL;
-	unsigned int added = 0;
-	int ret;
-
-	if (copy == NULL)
-		return 0;
-	for (name = strtok_r(copy, ",", &save); name != NULL; name = strtok_r(NULL, ",", &save)) {
-		if (num_events == RTE_MAX_NUM_GROUP_EVENTS) {
-			fprintf(stderr, "event %s: at most %d events\n", name,
-				RTE_MAX_NUM_GROUP_EVENTS);
-			continue;
-		}
-		ret = rte_pmu_add_event(name);
-		if (ret < 0) {
-			fprintf(stderr, "event %s: not counted (%s)\n", name, strerror(-ret));
-			continue;
-		}
-		event_names[ret] = strdup(name);
-		if (event_names[ret] == NULL)
-			break;
-		if ((unsigned int)ret + 1 > num_events)
-			num_events = ret + 1;
-		if (strcmp(name, "cycles") == 0 || strcmp(name, "cpu-cycles") == 0)
-			ev_cycles = ret;
-		if (strcmp(name, "instructions") == 0)
-			ev_instructions = ret;
-		added++;
-	}
-	free(copy);
-
-	return added;
 }
 
 /* Routes that fit the traffic this program expects: 10.0.0.0/8 to next
@@ -776,18 +698,6 @@ mode_sum(enum run_mode m, struct mode_result *sum)
 	}
 }
 
-static double
-mode_pps(const struct mode_result *r)
-{
-	return r->tsc != 0 ? (double)r->packets * rte_get_timer_hz() / r->tsc : 0.0;
-}
-
-static double
-mode_ipp(const struct mode_result *r)
-{
-	return r->packets != 0 ? (double)r->instructions / r->packets : 0.0;
-}
-
 static void
 print_compare(FILE *f)
 {
@@ -798,19 +708,7 @@ print_compare(FILE *f)
 		mode_sum(m, &r[m]);
 	fprintf(f, "Cost per packet, stages off / on (every call) / sampled 1 in %d, burst %lu:\n",
 		COMPARE_PERIOD, opt_burst);
-	fprintf(f, "  %-8s %12s %14s %8s", "Mode", "Packets", "Packets/s", "Rate");
-	if (ev_instructions >= 0)
-		fprintf(f, " %14s %8s", "Instr/Packet", "Instr");
-	fprintf(f, "\n");
-	for (m = 0; m < MODE_COUNT; m++) {
-		fprintf(f, "  %-8s %12" PRIu64 " %14.0f %7.3fx", mode_names[m], r[m].packets,
-			mode_pps(&r[m]), mode_pps(&r[0]) != 0 ?
-			mode_pps(&r[m]) / mode_pps(&r[0]) : 0.0);
-		if (ev_instructions >= 0)
-			fprintf(f, " %14.2f %7.3fx", mode_ipp(&r[m]), mode_ipp(&r[0]) != 0 ?
-				mode_ipp(&r[m]) / mode_ipp(&r[0]) : 0.0);
-		fprintf(f, "\n");
-	}
+	print_compare_table(f, r);
 	fprintf(f, "  goals for sampled 1 in %d: at least 0.85x the packet rate of \"off\" "
 		"(read() path), at most 1.02x its instructions per packet (user page)\n",
 		COMPARE_PERIOD);
@@ -826,11 +724,10 @@ print_json(void)
 	unsigned int i, j, e, m;
 	const char *sep = "";
 
-	printf("{\"burst\": %lu, \"sampling\": %lu, \"workers\": %u, \"events\": [", opt_burst,
+	printf("{\"burst\": %lu, \"sampling\": %lu, \"workers\": %u, ", opt_burst,
 		opt_sampling, num_workers);
-	for (e = 0; e < num_events; e++)
-		printf("%s\"%s\"", e != 0 ? ", " : "", event_names[e]);
-	printf("], \"ports\": [");
+	print_events_json();
+	printf(", \"ports\": [");
 	for (i = 0; i < num_ports; i++)
 		printf("%s{\"port\": %u, \"rx\": %" PRIu64 ", \"tx\": %" PRIu64
 			", \"dropped\": %" PRIu64 "}", i != 0 ? ", " : "", i,
@@ -869,21 +766,8 @@ print_json(void)
 	if (opt_compare) {
 		for (m = 0; m < MODE_COUNT; m++)
 			mode_sum(m, &r[m]);
-		printf(", \"compare\": {\"period\": %d", COMPARE_PERIOD);
-		for (m = 0; m < MODE_COUNT; m++) {
-			printf(", \"%s\": {\"packets\": %" PRIu64 ", \"pps\": %.0f, "
-				"\"rate_ratio\": %.4f", mode_names[m], r[m].packets,
-				mode_pps(&r[m]), mode_pps(&r[0]) != 0 ?
-				mode_pps(&r[m]) / mode_pps(&r[0]) : 0.0);
-			if (ev_instructions >= 0)
-				printf(", \"instructions_per_packet\": %.4f, "
-					"\"instructions_ratio\": %.4f", mode_ipp(&r[m]),
-					mode_ipp(&r[0]) != 0 ?
-					mode_ipp(&r[m]) / mode_ipp(&r[0]) : 0.0);
-			printf("}");
-		}
-		printf(", \"goal_rate_ratio_sampled\": 0.85, "
-			"\"goal_instructions_ratio_sampled\": 1.02}");
+		print_compare_json(r, ", \"goal_rate_ratio_sampled\": 0.85, "
+			"\"goal_instructions_ratio_sampled\": 1.02");
 	}
 	printf("}\n");
 }
