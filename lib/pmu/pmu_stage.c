@@ -23,6 +23,7 @@
 #include <rte_pause.h>
 
 #include "pmu_private.h"
+#include "pmu_stage_view.h"
 #include "rte_pmu_trace.h"
 
 _Static_assert(__RTE_PMU_STAGE_EVENTS == RTE_MAX_NUM_GROUP_EVENTS,
@@ -342,115 +343,6 @@ snap(struct __rte_pmu_stage_lcore *sl, uint64_t *v)
 		snap_slow(sl, v, slow);
 }
 
-/*
- * Measured calls read the counters raw, through the lcore's view (struct
- * __rte_pmu_stage_view): the registers its pages named when it was built.
- * The pages' locks are summed after the registers are read; while the sum
- * is the view's, no page has changed since the build (a lock only grows),
- * so the raw counters go with the view's offsets and a call's count is
- * the difference of its raw counters masked to their width. When a page
- * changes (the kernel moved or reprogrammed a counter), the open frames
- * holding raw counters are turned into counter values with the view they
- * were read with, and the call ends with counter values, as rte_pmu_read()
- * reads them. A false match needs the locks to grow by a multiple of 2^32
- * between two measured calls: over 2^31 page updates.
- */
-
-/* Turn the open frames' raw counters into counter values (offset plus
- * the sign-extended register, as the page read computes), and drop the
- * view: no frame depends on it afterwards.
- */
-static __rte_noinline void
-view_drop(struct __rte_pmu_stage_lcore *sl)
-{
-	struct __rte_pmu_stage_view *v = &sl->view;
-	struct __rte_pmu_stage_frame *f;
-	unsigned int i;
-
-	for (f = &sl->frames[1]; f < sl->sp; f++) {
-		if (f->raw == 0)
-			continue;
-		for (i = 0; i < sl->num_events; i++)
-			f->start[i] = v->offset[i] +
-				(uint64_t)__rte_pmu_sign_extend(f->start[i], v->width[i]);
-		f->raw = 0;
-	}
-	v->valid = 0;
-	v->drops++;
-}
-
-/* Build the view from one consistent pass over each page; 0, or -1 when
- * a counter cannot be read raw here (not on the hardware, no user access:
- * those calls read counter values). A multiplexed group is read raw too:
- * a stage's count is what the counter counted during it, never scaled.
- */
-static int
-view_build(struct __rte_pmu_stage_lcore *sl)
-{
-	struct __rte_pmu_stage_view *v = &sl->view;
-	struct perf_event_mmap_page *pc;
-	uint32_t seq, sum = 0, width;
-	uint64_t caps;
-	unsigned int i;
-
-	v->valid = 0;
-	if (!__RTE_PMU_HAVE_USER_READ)
-		return -1;
-	for (i = 0; i < sl->num_events; i++) {
-		pc = sl->pages[i];
-		v->page[i] = pc;
-		do {
-			seq = __RTE_PMU_LOAD(pc->lock);
-			rte_compiler_barrier();
-			v->index[i] = __RTE_PMU_LOAD(pc->index);
-			v->offset[i] = (uint64_t)__RTE_PMU_LOAD(pc->offset);
-			width = __RTE_PMU_LOAD(pc->pmc_width);
-			caps = __RTE_PMU_LOAD(pc->capabilities);
-			rte_compiler_barrier();
-		} while ((seq & 1) != 0 || __RTE_PMU_LOAD(pc->lock) != seq);
-		if (v->index[i] == 0 || (caps & __RTE_PMU_CAP_USER_RDPMC) == 0 ||
-				width == 0 || width > 64)
-			return -1;
-		v->width[i] = width;
-		v->mask[i] = width == 64 ? UINT64_MAX : (UINT64_C(1) << width) - 1;
-		sum += seq;
-	}
-	v->lock_sum = sum;
-	v->valid = 1;
-
-	return 0;
-}
-
-/* The lcore's @p n counters, raw, through the view, which must be valid:
- * true when no page changed since it was built (then they go with it).
- */
-static __rte_always_inline bool
-snap_raw_valid(const struct __rte_pmu_stage_lcore *sl, uint64_t *raw, unsigned int n)
-{
-	const struct __rte_pmu_stage_view *v = &sl->view;
-	uint32_t sum = 0;
-	unsigned int i;
-
-#pragma GCC unroll 8
-	for (i = 0; i < n; i++)
-		raw[i] = __rte_pmu_pmc_read(v->index[i]);
-	rte_compiler_barrier();
-#pragma GCC unroll 8
-	for (i = 0; i < n; i++)
-		sum += __RTE_PMU_LOAD(v->page[i]->lock);
-
-	return sum == v->lock_sum;
-}
-
-/* The same, false when the view is not valid. A frame holding raw
- * counters implies a valid view: view_drop() turns them all into values.
- */
-static __rte_always_inline bool
-snap_raw(const struct __rte_pmu_stage_lcore *sl, uint64_t *raw, unsigned int n)
-{
-	return likely(sl->view.valid != 0) && snap_raw_valid(sl, raw, n);
-}
-
 /* The start of measured frame @p f (not pushed yet) when the view did not
  * hold: a new view, or counter values.
  */
@@ -484,8 +376,7 @@ end_resync(struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_stage_frame 
 		view_drop(sl);
 		if (view_build(sl) == 0 && snap_raw(sl, now, sl->num_events)) {
 			for (i = 0; i < sl->num_events; i++)
-				d[i] = v->offset[i] + (uint64_t)__rte_pmu_sign_extend(now[i],
-					v->width[i]) - f->start[i];
+				d[i] = view_value(v, i, now[i]) - f->start[i];
 			return 1;
 		}
 	}
@@ -593,7 +484,7 @@ end_counts(struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_stage_frame 
 
 	if (f->raw != 0 && snap_raw_valid(sl, now, n)) {
 		for (i = 0; i < n; i++)
-			d[i] = (now[i] - f->start[i]) & sl->view.mask[i];
+			d[i] = view_delta(&sl->view, i, now[i], f->start[i]);
 		return 1;
 	}
 	return end_resync(sl, f, now, d);
@@ -693,7 +584,7 @@ end_##N(struct __rte_pmu_stage_lcore *sl, unsigned int items) \
 		return; \
 	} \
 	for (i = 0; i < N; i++) \
-		d[i] = (now[i] - f->start[i]) & sl->view.mask[i]; \
+		d[i] = view_delta(&sl->view, i, now[i], f->start[i]); \
 	end_account(sl, f, items, d, N); \
 } \
 static __rte_noinline void \
@@ -710,7 +601,7 @@ next_##N(struct __rte_pmu_stage_lcore *sl, unsigned int items, unsigned int begi
 		return; \
 	} \
 	for (i = 0; i < N; i++) \
-		d[i] = (now[i] - f->start[i]) & sl->view.mask[i]; \
+		d[i] = view_delta(&sl->view, i, now[i], f->start[i]); \
 	end_account(sl, f, items, d, N); \
 	countdown = sl->countdown[begin_id]; \
 	if (countdown > 1 && sl->limit != NULL) { \
