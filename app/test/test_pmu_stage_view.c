@@ -60,7 +60,7 @@ pages_setup(void)
 	pages[1].cap_user_rdpmc = 1;
 	sl.pages = page_ptrs;
 	sl.num_events = NUM_PAGES;
-	sl.frames[0].tag = UINT32_MAX;
+	sl.frames[0].tag = __RTE_PMU_STAGE_SENTINEL;
 	sl.sp = &sl.frames[1];
 }
 

@@ -44,7 +44,7 @@ RTE_DEFINE_PER_LCORE(struct pmu_lcore *, pmu_self) = &pmu_no_lcore;
  */
 struct __rte_pmu_stage_lcore pmu_stage_none = {
 	.sp = &pmu_stage_none.frames[1],
-	.frames[0].tag = UINT32_MAX,
+	.frames[0].tag = __RTE_PMU_STAGE_SENTINEL,
 };
 
 RTE_DEFINE_PER_LCORE(struct __rte_pmu_stage_lcore *, _pmu_stage) = &pmu_stage_none;

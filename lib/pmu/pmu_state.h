@@ -186,7 +186,7 @@ static inline void
 pmu_stage_lcore_reset(struct __rte_pmu_stage_lcore *sl)
 {
 	memset(sl->frames, 0, sizeof(sl->frames));
-	sl->frames[0].tag = UINT32_MAX;
+	sl->frames[0].tag = __RTE_PMU_STAGE_SENTINEL;
 	sl->sp = &sl->frames[1];
 	sl->limit = NULL;
 	sl->view.valid = 0;

@@ -107,6 +107,8 @@ struct __rte_pmu_stage_frame {
 
 /** Tag bit of a measured call. */
 #define __RTE_PMU_STAGE_MEASURED (UINT64_C(1) << 32)
+/** Tag of the sentinel frame: equal to no 32-bit id, measured bit clear. */
+#define __RTE_PMU_STAGE_SENTINEL (UINT64_MAX & ~__RTE_PMU_STAGE_MEASURED)
 
 /** How a measured call reads the counters of an lcore while no page
  *  changes: each counter's register, raw, and the deltas masked to its
@@ -163,7 +165,9 @@ struct __rte_pmu_stage_lcore {
 	 *  longest period). A measured call folds them into the figures.
 	 */
 	uint64_t pending[RTE_PMU_MAX_STAGES];
-	/** frames[0] is a sentinel (no stage has its tag); then the stack. */
+	/** frames[0] is a sentinel, then the stack. The sentinel's tag
+	 *  (__RTE_PMU_STAGE_SENTINEL) matches no id, measured or not.
+	 */
 	struct __rte_pmu_stage_frame frames[RTE_PMU_STAGE_DEPTH + 1];
 	struct __rte_pmu_stage_acc acc[RTE_PMU_MAX_STAGES];
 };
@@ -405,10 +409,11 @@ rte_pmu_stage_end(unsigned int id, unsigned int items)
 
 	struct __rte_pmu_stage_frame *f = sl->sp - 1;
 
-	/* The innermost stage, unmeasured: one compare (the sentinel never
-	 * matches); anything else out of line.
+	/* The innermost stage, unmeasured: one compare (the sentinel's tag
+	 * matches no id); anything else out of line, and an id known out of
+	 * range at compile time too.
 	 */
-	if (unlikely(f->tag != id)) {
+	if (unlikely((__builtin_constant_p(id) && id >= RTE_PMU_MAX_STAGES) || f->tag != id)) {
 		if (f->tag == (id | __RTE_PMU_STAGE_MEASURED))
 			sl->end_measured(sl, items);
 		else
@@ -444,7 +449,8 @@ rte_pmu_stage_next(unsigned int end_id, unsigned int items, unsigned int begin_i
 	uint32_t countdown;
 
 	/* The sentinel's tag matches no id, measured or not. */
-	if (unlikely(begin_id >= RTE_PMU_MAX_STAGES || begin_id == end_id ||
+	if (unlikely((__builtin_constant_p(end_id) && end_id >= RTE_PMU_MAX_STAGES) ||
+			begin_id >= RTE_PMU_MAX_STAGES || begin_id == end_id ||
 			(f->tag & ~__RTE_PMU_STAGE_MEASURED) != end_id ||
 			(uint32_t)f[-1].tag == begin_id)) {
 		rte_pmu_stage_end(end_id, items);
