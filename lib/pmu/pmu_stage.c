@@ -343,49 +343,6 @@ snap(struct __rte_pmu_stage_lcore *sl, uint64_t *v)
 		snap_slow(sl, v, slow);
 }
 
-/* The start of measured frame @p f (not pushed yet) when the view did not
- * hold: a new view, or counter values.
- */
-static __rte_noinline void
-begin_resync(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f)
-{
-	if (sl->view.valid != 0)
-		view_drop(sl);
-	if (view_build(sl) == 0 && snap_raw(sl, f->start, sl->num_events)) {
-		f->raw = 1;
-		return;
-	}
-	snap(sl, f->start);
-	f->raw = 0;
-}
-
-/* The end of measured frame @p f when the view did not hold or @p f
- * holds counter values: its counts @p d, and the counters in @p now;
- * returns whether they are raw (with a new view). Raw frames become
- * counter values with the view they were read with, as offset plus the
- * register, unscaled; a new view then gives the end the same way.
- */
-static __rte_noinline uint32_t
-end_resync(struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_stage_frame *f,
-	uint64_t *now, uint64_t *d)
-{
-	const struct __rte_pmu_stage_view *v = &sl->view;
-	unsigned int i;
-
-	if (f->raw != 0) {
-		view_drop(sl);
-		if (view_build(sl) == 0 && snap_raw(sl, now, sl->num_events)) {
-			for (i = 0; i < sl->num_events; i++)
-				d[i] = view_value(v, i, now[i]) - f->start[i];
-			return 1;
-		}
-	}
-	snap(sl, now);
-	for (i = 0; i < sl->num_events; i++)
-		d[i] = now[i] - f->start[i];
-	return 0;
-}
-
 /* A store of a figure other threads read (one writer, the lcore; the
  * sequence count orders them): a relaxed atomic store. GCC 12 spends an
  * add on each address of the builtin's, where a volatile store of an
@@ -473,83 +430,32 @@ end_account(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f,
 		parent->child[i] += d[i];
 }
 
-/* The counts of measured frame @p f at its end, with @p n events, in
- * @p d, and the counters then in @p now; returns whether they are raw.
+/* Drop the view, turning the open frames' raw counters into counter
+ * values, and build a new one: whether the counters can be read raw again.
  */
-static __rte_always_inline uint32_t
-end_counts(struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_stage_frame *f,
-	uint64_t *now, uint64_t *d, unsigned int n)
+static __rte_noinline bool
+view_renew(struct __rte_pmu_stage_lcore *sl)
 {
-	unsigned int i;
-
-	if (f->raw != 0 && snap_raw_valid(sl, now, n)) {
-		for (i = 0; i < n; i++)
-			d[i] = view_delta(&sl->view, i, now[i], f->start[i]);
-		return 1;
-	}
-	return end_resync(sl, f, now, d);
+	if (sl->view.valid != 0)
+		view_drop(sl);
+	return view_build(sl) == 0;
 }
 
-/*
- * Measured calls, for any number of events, with every fallback; the
- * variants below for a given number take their common case only and call
- * these for the rest.
+/* Begin stage @p begin_id where a measured call just ended, the counters
+ * then in @p now (raw when @p raw): measured from them, or not measured.
  */
-
-static __rte_noinline void
-begin_start(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f)
-{
-	if (snap_raw(sl, f->start, sl->num_events))
-		f->raw = 1;
-	else
-		begin_resync(sl, f);
-	frame_push(sl, f);
-}
-
-static __rte_noinline void
-begin_any(struct __rte_pmu_stage_lcore *sl, unsigned int id)
+static __rte_always_inline void
+next_begin(struct __rte_pmu_stage_lcore *sl, unsigned int begin_id, const uint64_t *now,
+	uint32_t raw, unsigned int n)
 {
 	struct __rte_pmu_stage_frame *f = sl->sp;
+	uint32_t countdown = sl->countdown[begin_id];
+	unsigned int i;
 
-	frame_measured(sl, f, id);
-	begin_start(sl, f);
-}
-
-static __rte_noinline void
-end_any(struct __rte_pmu_stage_lcore *sl, unsigned int items)
-{
-	struct __rte_pmu_stage_frame *f = sl->sp - 1;
-	uint64_t now[RTE_MAX_NUM_GROUP_EVENTS], d[RTE_MAX_NUM_GROUP_EVENTS];
-
-	end_counts(sl, f, now, d, sl->num_events);
-	end_account(sl, f, items, d, sl->num_events);
-}
-
-static __rte_noinline void
-next_any(struct __rte_pmu_stage_lcore *sl, unsigned int items, unsigned int begin_id)
-{
-	struct __rte_pmu_stage_frame *f = sl->sp - 1;
-	uint64_t now[RTE_MAX_NUM_GROUP_EVENTS], d[RTE_MAX_NUM_GROUP_EVENTS];
-	unsigned int i, n = sl->num_events;
-	uint32_t raw, countdown;
-
-	/* The stage ending unmeasured, or the one beginning not known to the
-	 * lcore yet: an end, then a begin.
-	 */
-	if ((f->tag & __RTE_PMU_STAGE_MEASURED) == 0 || begin_id >= sl->num_stages) {
-		rte_pmu_stage_end((uint32_t)f->tag, items);
-		rte_pmu_stage_begin(begin_id);
-		return;
-	}
-	raw = end_counts(sl, f, now, d, n);
-	end_account(sl, f, items, d, n);
-	countdown = sl->countdown[begin_id];
-	f = sl->sp;
 	if (countdown > 1 && sl->limit != NULL) {
 		__rte_pmu_stage_push(sl, f, begin_id, countdown);
 		return;
 	}
-	/* Measured too: from the same counters. */
 	frame_measured(sl, f, begin_id);
 	for (i = 0; i < n; i++)
 		f->start[i] = now[i];
@@ -557,67 +463,161 @@ next_any(struct __rte_pmu_stage_lcore *sl, unsigned int items, unsigned int begi
 	frame_push(sl, f);
 }
 
-/* The variants for @p N events: raw counters through the view, or the
- * calls above.
+/*
+ * Measured calls where the counters cannot be read raw: counter values as
+ * rte_pmu_read() gives them, from the pages or one read() of the group.
  */
-#define VARIANTS(N) \
+
+static __rte_noinline void
+begin_values(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f)
+{
+	snap(sl, f->start);
+	f->raw = 0;
+	frame_push(sl, f);
+}
+
+/* The end of the innermost frame, whose start holds counter values. */
+static __rte_noinline void
+end_values(struct __rte_pmu_stage_lcore *sl, unsigned int items, uint64_t *now)
+{
+	struct __rte_pmu_stage_frame *f = sl->sp - 1;
+	uint64_t d[RTE_MAX_NUM_GROUP_EVENTS];
+	unsigned int i;
+
+	snap(sl, now);
+	for (i = 0; i < sl->num_events; i++)
+		d[i] = now[i] - f->start[i];
+	end_account(sl, f, items, d, sl->num_events);
+}
+
+static __rte_noinline void
+end_values_only(struct __rte_pmu_stage_lcore *sl, unsigned int items)
+{
+	uint64_t now[RTE_MAX_NUM_GROUP_EVENTS];
+
+	end_values(sl, items, now);
+}
+
+static __rte_noinline void
+next_values(struct __rte_pmu_stage_lcore *sl, unsigned int items, unsigned int begin_id)
+{
+	uint64_t now[RTE_MAX_NUM_GROUP_EVENTS];
+
+	end_values(sl, items, now);
+	next_begin(sl, begin_id, now, 0, sl->num_events);
+}
+
+/* The measured calls for @p N events (a constant where the count is a
+ * common one: the loops over events unroll; @p SIZE the arrays' length):
+ * raw counters through the view. Where a page changed since the view was
+ * built, the open frames become counter values and the call reads the
+ * counters again through a new view, out of line but with the same read
+ * code, so that the counters are read as far apart as at the other end of
+ * the call (their deltas then match, cycles and instructions under QEMU's
+ * -icount for one); where there is no view, counter values.
+ */
+#define VARIANTS(N, SIZE, SFX) \
 static __rte_noinline void \
-begin_##N(struct __rte_pmu_stage_lcore *sl, unsigned int id) \
+begin_retry_##SFX(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f) \
+{ \
+	if (!view_renew(sl) || !snap_raw_valid(sl, f->start, N)) { \
+		begin_values(sl, f); \
+		return; \
+	} \
+	f->raw = 1; \
+	frame_push(sl, f); \
+} \
+static __rte_noinline void \
+begin_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int id) \
 { \
 	struct __rte_pmu_stage_frame *f = sl->sp; \
 	frame_measured(sl, f, id); \
 	if (unlikely(!snap_raw(sl, f->start, N))) { \
-		begin_start(sl, f); \
+		begin_retry_##SFX(sl, f); \
 		return; \
 	} \
 	f->raw = 1; \
 	frame_push(sl, f); \
 } \
+/* The end's counts through a new view (f's start made values). */ \
+static __rte_always_inline bool \
+end_retry_counts_##SFX(struct __rte_pmu_stage_lcore *sl, \
+	const struct __rte_pmu_stage_frame *f, uint64_t *now, uint64_t *d) \
+{ \
+	unsigned int i; \
+	if (f->raw == 0 || !view_renew(sl) || !snap_raw_valid(sl, now, N)) \
+		return false; \
+	for (i = 0; i < (N); i++) \
+		d[i] = view_value(&sl->view, i, now[i]) - f->start[i]; \
+	return true; \
+} \
 static __rte_noinline void \
-end_##N(struct __rte_pmu_stage_lcore *sl, unsigned int items) \
+end_retry_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items) \
 { \
 	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
-	uint64_t now[N], d[N]; \
+	uint64_t now[SIZE], d[SIZE]; \
+	if (!end_retry_counts_##SFX(sl, f, now, d)) { \
+		end_values_only(sl, items); \
+		return; \
+	} \
+	end_account(sl, f, items, d, N); \
+} \
+static __rte_noinline void \
+end_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items) \
+{ \
+	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
+	uint64_t now[SIZE], d[SIZE]; \
 	unsigned int i; \
 	if (unlikely(f->raw == 0 || !snap_raw_valid(sl, now, N))) { \
-		end_any(sl, items); \
+		end_retry_##SFX(sl, items); \
 		return; \
 	} \
-	for (i = 0; i < N; i++) \
+	for (i = 0; i < (N); i++) \
 		d[i] = view_delta(&sl->view, i, now[i], f->start[i]); \
 	end_account(sl, f, items, d, N); \
 } \
 static __rte_noinline void \
-next_##N(struct __rte_pmu_stage_lcore *sl, unsigned int items, unsigned int begin_id) \
+next_retry_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, \
+	unsigned int begin_id) \
 { \
 	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
-	uint64_t now[N], d[N]; \
-	uint32_t countdown; \
-	unsigned int i; \
-	if (unlikely((f->tag & __RTE_PMU_STAGE_MEASURED) == 0 || \
-			begin_id >= sl->num_stages || f->raw == 0 || \
-			!snap_raw_valid(sl, now, N))) { \
-		next_any(sl, items, begin_id); \
+	uint64_t now[SIZE], d[SIZE]; \
+	if (!end_retry_counts_##SFX(sl, f, now, d)) { \
+		next_values(sl, items, begin_id); \
 		return; \
 	} \
-	for (i = 0; i < N; i++) \
+	end_account(sl, f, items, d, N); \
+	next_begin(sl, begin_id, now, 1, N); \
+} \
+static __rte_noinline void \
+next_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, unsigned int begin_id) \
+{ \
+	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
+	uint64_t now[SIZE], d[SIZE]; \
+	unsigned int i; \
+	/* The stage ending unmeasured, or the one beginning not known to \
+	 * the lcore yet: an end, then a begin. \
+	 */ \
+	if (unlikely((f->tag & __RTE_PMU_STAGE_MEASURED) == 0 || \
+			begin_id >= sl->num_stages)) { \
+		rte_pmu_stage_end((uint32_t)f->tag, items); \
+		rte_pmu_stage_begin(begin_id); \
+		return; \
+	} \
+	if (unlikely(f->raw == 0 || !snap_raw_valid(sl, now, N))) { \
+		next_retry_##SFX(sl, items, begin_id); \
+		return; \
+	} \
+	for (i = 0; i < (N); i++) \
 		d[i] = view_delta(&sl->view, i, now[i], f->start[i]); \
 	end_account(sl, f, items, d, N); \
-	countdown = sl->countdown[begin_id]; \
-	if (countdown > 1 && sl->limit != NULL) { \
-		__rte_pmu_stage_push(sl, f, begin_id, countdown); \
-		return; \
-	} \
-	frame_measured(sl, f, begin_id); \
-	for (i = 0; i < N; i++) \
-		f->start[i] = now[i]; \
-	f->raw = 1; \
-	frame_push(sl, f); \
+	next_begin(sl, begin_id, now, 1, N); \
 }
-VARIANTS(1)
-VARIANTS(2)
-VARIANTS(3)
-VARIANTS(4)
+VARIANTS(1, 1, 1)
+VARIANTS(2, 2, 2)
+VARIANTS(3, 3, 3)
+VARIANTS(4, 4, 4)
+VARIANTS(sl->num_events, RTE_MAX_NUM_GROUP_EVENTS, any)
 
 /* The measured calls of an lcore with @p n events. */
 static void

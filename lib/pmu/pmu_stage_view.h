@@ -37,9 +37,10 @@
  * the difference of its raw counters masked to their width. When a page
  * changes (the kernel moved or reprogrammed a counter), the open frames
  * holding raw counters are turned into counter values with the view they
- * were read with, and the call ends with counter values, as rte_pmu_read()
- * reads them. A false match needs the locks to grow by a multiple of 2^32
- * between two measured calls: over 2^31 page updates.
+ * were read with, and the call reads the counters again through a new
+ * view (or, where none can be built, as rte_pmu_read() reads them). A
+ * false match needs the locks to grow by a multiple of 2^32 between two
+ * measured calls: over 2^31 page updates.
  */
 
 /* Register @p raw of event @p i, read through the view, as the counter
