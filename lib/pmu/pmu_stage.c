@@ -343,18 +343,8 @@ snap(struct __rte_pmu_stage_lcore *sl, uint64_t *v)
 		snap_slow(sl, v, slow);
 }
 
-/* A store of a figure other threads read (one writer, the lcore; the
- * sequence count orders them): a relaxed atomic store. GCC 12 spends an
- * add on each address of the builtin's, where a volatile store of an
- * aligned word (the kernel's WRITE_ONCE) takes the field's offset in the
- * instruction and is the same single store on x86_64 and arm64; the
- * ThreadSanitizer build keeps the builtin, so that it checks the protocol.
- */
-#if defined(__SANITIZE_THREAD__) || !(defined(RTE_ARCH_X86_64) || defined(RTE_ARCH_ARM64))
-#define STORE(field, v) __atomic_store_n(&(field), (v), __ATOMIC_RELAXED)
-#else
-#define STORE(field, v) (*(volatile __typeof__(field) *)&(field) = (v))
-#endif
+/* A store of a figure other threads read: see __RTE_PMU_STAGE_STORE. */
+#define STORE(field, v) __RTE_PMU_STAGE_STORE(field, v)
 
 /* Open measured frame @p f for @p id; its start is read after. */
 static __rte_always_inline void
