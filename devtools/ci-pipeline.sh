@@ -131,8 +131,7 @@ PIPELINE_BG=1 pipeline "$prefix-c" "$tmp/soak.json" "0@0,1@1,2@1" \
 	--vdev net_ring0 --vdev net_ring1 --vdev net_ring2 --vdev net_ring3 \
 	-- --duration "$soak" --events "$events" --inject 256 --json
 if "$python" -c 'import prometheus_client' 2>/dev/null; then
-	eport=$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0))
-print(s.getsockname()[1])')
+	eport=$(free_port)
 	"$python" usertools/dpdk-pmu-exporter -f "$prefix-c" -a 127.0.0.1 -p "$eport" \
 		>"$tmp/exporter.log" 2>&1 &
 	pids+=($!)
