@@ -254,7 +254,7 @@ static int
 test_stage_chained(void)
 {
 	struct rte_pmu_stage_stats s[3];
-	int rx, proc, tx, i;
+	int rx, proc, tx, late, i;
 	struct syscount sc;
 	uint64_t reads, base;
 	unsigned int n;
@@ -293,6 +293,26 @@ test_stage_chained(void)
 	} else {
 		TEST_ASSERT_EQUAL(reads, 4 * (uint64_t)CALLS, "counter reads a burst");
 	}
+	/* A boundary from a measured stage into one registered after the
+	 * lcore last synced: the end counts, the new stage begins.
+	 */
+	late = rte_pmu_stage_register("late");
+	TEST_ASSERT(late >= 0, "register late: %d", late);
+	rte_pmu_stage_begin(rx);
+	rte_pmu_stage_next(rx, 1, late);
+	rte_pmu_stage_end(late, 2);
+	/* Then known to the lcore like any other: every call measured. */
+	for (n = 0; n < 3; n++) {
+		rte_pmu_stage_begin(late);
+		rte_pmu_stage_end(late, 2);
+	}
+	if (get(rte_lcore_id(), rx, &s[0]) != TEST_SUCCESS ||
+			get(rte_lcore_id(), late, &s[1]) != TEST_SUCCESS)
+		return TEST_FAILED;
+	TEST_ASSERT(s[0].calls == CALLS + 1 && s[1].calls == 4 && s[1].items == 8 &&
+		s[1].measured == 4 && s[1].misuse == 0, "next into a late stage: rx %" PRIu64
+		" calls, late %" PRIu64 " calls, %" PRIu64 " items, %" PRIu64 " measured, misuse %"
+		PRIu64, s[0].calls, s[1].calls, s[1].items, s[1].measured, s[1].misuse);
 	rte_pmu_fini();
 	return TEST_SUCCESS;
 }

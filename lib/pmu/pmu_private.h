@@ -92,6 +92,15 @@ int pmu_group_read(int group_fd, unsigned int num_events, uint64_t *values,
 int pmu_read_group_fallback(struct pmu_lcore *lc, uint64_t *values, unsigned int n,
 	uint32_t slow);
 
+/* ---- stages: the measured calls (pmu_stage_measure.c) ---- */
+
+/**
+ * Point @p sl's measured calls at those for @p n events (their loops
+ * unrolled for 1 to 4; any other count takes the general ones). From the
+ * lcore's own thread, no stage open.
+ */
+void pmu_stage_calls_set(struct __rte_pmu_stage_lcore *sl, unsigned int n);
+
 /* ---- the control path (pmu.c) ---- */
 
 /**

@@ -7,7 +7,7 @@
 
 /* The view through which measured stage calls read the counters raw: its
  * build from the pages, the raw reads checked against it, and its drop
- * when a page changed. Internal; included by pmu_stage.c and, with a
+ * when a page changed. Internal; included by pmu_stage_measure.c and, with a
  * counter reader of its own, by the unit test of constructed pages
  * (app/test/test_pmu_stage_view.c).
  */

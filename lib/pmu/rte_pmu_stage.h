@@ -159,7 +159,9 @@ struct __rte_pmu_stage_lcore {
 	uint64_t misuse;      /**< misuse on this lcore (atomic) */
 	/** Measured calls, out of line (they read the counters): chosen
 	 *  for the lcore's number of events when it syncs, so that the
-	 *  common counts run code with their loops unrolled.
+	 *  common counts run code with their loops unrolled. next_measured
+	 *  ends the innermost stage, measured, and begins a stage the lcore
+	 *  knows.
 	 */
 	void (*begin_measured)(struct __rte_pmu_stage_lcore *sl, unsigned int id);
 	void (*end_measured)(struct __rte_pmu_stage_lcore *sl, unsigned int items);
@@ -469,11 +471,17 @@ rte_pmu_stage_next(unsigned int end_id, unsigned int items, unsigned int begin_i
 		return;
 	}
 	/* The counters read once, for both, where the stage ending was
-	 * measured or the one beginning is.
+	 * measured (and the one beginning is known to the lcore: countdown
+	 * not 0); an end then a begin where only the one beginning is.
 	 */
 	countdown = sl->countdown[begin_id];
 	if (unlikely(f->tag != end_id || countdown <= 1)) {
-		sl->next_measured(sl, items, begin_id);
+		if (f->tag != end_id && countdown != 0) {
+			sl->next_measured(sl, items, begin_id);
+		} else {
+			rte_pmu_stage_end(end_id, items);
+			rte_pmu_stage_begin(begin_id);
+		}
 		return;
 	}
 	__rte_pmu_stage_pop(sl, f, end_id, items);

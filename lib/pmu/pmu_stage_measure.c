@@ -1,0 +1,318 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+/* The measured stage calls: they read the counters at a stage's begin and
+ * end (raw through the lcore's view, pmu_stage_view.h, or as counter
+ * values) and add the counts to the stage's figures. Reached through the
+ * pointers of struct __rte_pmu_stage_lcore, which pmu_stage_calls_set()
+ * sets for the lcore's number of events.
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <rte_common.h>
+
+#include "pmu_private.h"
+#include "pmu_stage_view.h"
+
+/* Events the user pages could not give (bit i: event i): from one read()
+ * of the group, as rte_pmu_read_group() takes them. Where that fails they
+ * read as 0 and the read counts as an error (the stage's delta is then
+ * wrong for this call, and read_errors says so).
+ */
+static __rte_noinline void
+snap_slow(struct __rte_pmu_stage_lcore *sl, uint64_t *values, uint32_t slow)
+{
+	struct pmu_lcore *lc = RTE_PER_LCORE(pmu_self);
+	unsigned int i;
+
+	if (pmu_read_group_fallback(lc, values, sl->num_events, slow) >= 0)
+		return;
+	for (i = 0; i < sl->num_events; i++)
+		if ((slow & (UINT32_C(1) << i)) != 0)
+			values[i] = 0;
+	__atomic_fetch_add(&lc->read_errors, 1, __ATOMIC_RELAXED);
+}
+
+/* Every event of the lcore as rte_pmu_read() gives it: from the user
+ * pages, and those a page cannot give from one read() of the group.
+ */
+static void
+snap(struct __rte_pmu_stage_lcore *sl, uint64_t *v)
+{
+	struct perf_event_mmap_page *const *pages = sl->pages;
+	unsigned int i, n = sl->num_events;
+	uint32_t slow = 0;
+
+	for (i = 0; i < n; i++)
+		if (unlikely(__rte_pmu_page_read(pages[i], false, &v[i]) != 0))
+			slow |= UINT32_C(1) << i;
+	if (unlikely(slow != 0))
+		snap_slow(sl, v, slow);
+}
+
+/* Open measured frame @p f for @p id; its start is read after. */
+static __rte_always_inline void
+frame_measured(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f,
+	unsigned int id)
+{
+	uint32_t left = sl->countdown[id] - 1;
+
+	/* The period may change meanwhile (rte_pmu_stage_sampling_set()). */
+	if (left == 0)
+		left = __atomic_load_n(&sl->period[id], __ATOMIC_RELAXED);
+	sl->countdown[id] = left;
+	f->tag = id | __RTE_PMU_STAGE_MEASURED;
+	f->nested = 0;
+}
+
+/* Push measured frame @p f: stages begun inside it are measured too. */
+static __rte_always_inline void
+frame_push(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f)
+{
+	sl->sp = f + 1;
+	sl->limit = NULL;
+}
+
+/* End the innermost stage, @p f, a measured call with @p n events that
+ * counted @p d: with the calls pending since its last measured call, to
+ * its figures; @p d to its parent's children.
+ */
+static __rte_always_inline void
+end_account(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f,
+	unsigned int items, const uint64_t *d, unsigned int n)
+{
+	struct __rte_pmu_stage_frame *parent = f - 1;
+	unsigned int id = (uint32_t)f->tag, i;
+	struct __rte_pmu_stage_acc *acc = &sl->acc[id];
+	uint64_t pending = sl->pending[id], seq = acc->seq, calls, sum;
+
+	/* A sequence count, odd while the figures change: readers see the
+	 * figures of one update or of the next. Only this lcore writes them.
+	 */
+	__RTE_PMU_STAGE_STORE(acc->seq, seq + 1);
+	rte_smp_wmb();
+	calls = acc->calls + 1;
+	sum = acc->items + items;
+	/* Calls of a sampled stage since its last measured one. */
+	if (pending != 0) {
+		calls += pending & ((UINT64_C(1) << __RTE_PMU_STAGE_PENDING_SHIFT) - 1);
+		sum += pending >> __RTE_PMU_STAGE_PENDING_SHIFT;
+		__RTE_PMU_STAGE_STORE(sl->pending[id], 0);
+	}
+	__RTE_PMU_STAGE_STORE(acc->calls, calls);
+	__RTE_PMU_STAGE_STORE(acc->items, sum);
+#pragma GCC unroll 8
+	for (i = 0; i < n; i++)
+		__RTE_PMU_STAGE_STORE(acc->values[i], acc->values[i] + d[i]);
+	if (unlikely(f->nested != 0))
+		for (i = 0; i < n; i++)
+			__RTE_PMU_STAGE_STORE(acc->children[i], acc->children[i] + f->child[i]);
+	__atomic_store_n(&acc->seq, seq + 2, __ATOMIC_RELEASE);
+	sl->sp = f;
+	/* The sentinel's tag has no measured bit. */
+	if (likely((parent->tag & __RTE_PMU_STAGE_MEASURED) == 0)) {
+		sl->limit = &sl->frames[RTE_PMU_STAGE_DEPTH + 1];
+		return;
+	}
+	/* A measured stage's parent is measured: it takes the counts. */
+	if (parent->nested == 0) {
+		parent->nested = 1;
+		for (i = 0; i < n; i++)
+			parent->child[i] = 0;
+	}
+	for (i = 0; i < n; i++)
+		parent->child[i] += d[i];
+}
+
+/* Drop the view, turning the open frames' raw counters into counter
+ * values, and build a new one: whether the counters can be read raw again.
+ */
+static __rte_noinline bool
+view_renew(struct __rte_pmu_stage_lcore *sl)
+{
+	if (sl->view.valid != 0)
+		view_drop(sl);
+	return view_build(sl) == 0;
+}
+
+/* Begin stage @p begin_id where a measured call just ended, the counters
+ * then in @p now (raw when @p raw): measured from them, or not measured.
+ */
+static __rte_always_inline void
+next_begin(struct __rte_pmu_stage_lcore *sl, unsigned int begin_id, const uint64_t *now,
+	uint32_t raw, unsigned int n)
+{
+	struct __rte_pmu_stage_frame *f = sl->sp;
+	uint32_t countdown = sl->countdown[begin_id];
+	unsigned int i;
+
+	if (countdown > 1 && sl->limit != NULL) {
+		__rte_pmu_stage_push(sl, f, begin_id, countdown);
+		return;
+	}
+	frame_measured(sl, f, begin_id);
+	for (i = 0; i < n; i++)
+		f->start[i] = now[i];
+	f->raw = raw;
+	frame_push(sl, f);
+}
+
+/*
+ * Measured calls where the counters cannot be read raw: counter values as
+ * rte_pmu_read() gives them, from the pages or one read() of the group.
+ */
+
+static __rte_noinline void
+begin_values(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f)
+{
+	snap(sl, f->start);
+	f->raw = 0;
+	frame_push(sl, f);
+}
+
+/* The end of the innermost frame, whose start holds counter values. */
+static __rte_noinline void
+end_values(struct __rte_pmu_stage_lcore *sl, unsigned int items, uint64_t *now)
+{
+	struct __rte_pmu_stage_frame *f = sl->sp - 1;
+	uint64_t d[RTE_MAX_NUM_GROUP_EVENTS];
+	unsigned int i;
+
+	snap(sl, now);
+	for (i = 0; i < sl->num_events; i++)
+		d[i] = now[i] - f->start[i];
+	end_account(sl, f, items, d, sl->num_events);
+}
+
+static __rte_noinline void
+next_values(struct __rte_pmu_stage_lcore *sl, unsigned int items, unsigned int begin_id)
+{
+	uint64_t now[RTE_MAX_NUM_GROUP_EVENTS];
+
+	end_values(sl, items, now);
+	next_begin(sl, begin_id, now, 0, sl->num_events);
+}
+
+/* The measured calls for @p N events (a constant where the count is a
+ * common one: the loops over events unroll; @p SIZE the arrays' length):
+ * raw counters through the view. Where a page changed since the view was
+ * built, the open frames become counter values and the call reads the
+ * counters again through a new view, out of line but with the same read
+ * code, so that the counters are read as far apart as at the other end of
+ * the call (their deltas then match, cycles and instructions under QEMU's
+ * -icount for one); where there is no view, counter values.
+ */
+#define VARIANTS(N, SIZE, SFX) \
+static __rte_noinline void \
+begin_retry_##SFX(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f) \
+{ \
+	if (!view_renew(sl) || !snap_raw_valid(sl, f->start, N)) { \
+		begin_values(sl, f); \
+		return; \
+	} \
+	f->raw = 1; \
+	frame_push(sl, f); \
+} \
+static __rte_noinline void \
+begin_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int id) \
+{ \
+	struct __rte_pmu_stage_frame *f = sl->sp; \
+	frame_measured(sl, f, id); \
+	if (unlikely(!snap_raw(sl, f->start, N))) { \
+		begin_retry_##SFX(sl, f); \
+		return; \
+	} \
+	f->raw = 1; \
+	frame_push(sl, f); \
+} \
+/* The end's counts through a new view (f's start made values). */ \
+static __rte_always_inline bool \
+end_retry_counts_##SFX(struct __rte_pmu_stage_lcore *sl, \
+	const struct __rte_pmu_stage_frame *f, uint64_t *now, uint64_t *d) \
+{ \
+	unsigned int i; \
+	if (f->raw == 0 || !view_renew(sl) || !snap_raw_valid(sl, now, N)) \
+		return false; \
+	for (i = 0; i < (N); i++) \
+		d[i] = view_value(&sl->view, i, now[i]) - f->start[i]; \
+	return true; \
+} \
+static __rte_noinline void \
+end_retry_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items) \
+{ \
+	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
+	uint64_t now[SIZE], d[SIZE]; \
+	if (!end_retry_counts_##SFX(sl, f, now, d)) { \
+		end_values(sl, items, now); \
+		return; \
+	} \
+	end_account(sl, f, items, d, N); \
+} \
+static __rte_noinline void \
+end_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items) \
+{ \
+	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
+	uint64_t now[SIZE], d[SIZE]; \
+	unsigned int i; \
+	if (unlikely(f->raw == 0 || !snap_raw_valid(sl, now, N))) { \
+		end_retry_##SFX(sl, items); \
+		return; \
+	} \
+	for (i = 0; i < (N); i++) \
+		d[i] = view_delta(&sl->view, i, now[i], f->start[i]); \
+	end_account(sl, f, items, d, N); \
+} \
+static __rte_noinline void \
+next_retry_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, \
+	unsigned int begin_id) \
+{ \
+	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
+	uint64_t now[SIZE], d[SIZE]; \
+	if (!end_retry_counts_##SFX(sl, f, now, d)) { \
+		next_values(sl, items, begin_id); \
+		return; \
+	} \
+	end_account(sl, f, items, d, N); \
+	next_begin(sl, begin_id, now, 1, N); \
+} \
+static __rte_noinline void \
+next_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, unsigned int begin_id) \
+{ \
+	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
+	uint64_t now[SIZE], d[SIZE]; \
+	unsigned int i; \
+	if (unlikely(f->raw == 0 || !snap_raw_valid(sl, now, N))) { \
+		next_retry_##SFX(sl, items, begin_id); \
+		return; \
+	} \
+	for (i = 0; i < (N); i++) \
+		d[i] = view_delta(&sl->view, i, now[i], f->start[i]); \
+	end_account(sl, f, items, d, N); \
+	next_begin(sl, begin_id, now, 1, N); \
+}
+VARIANTS(1, 1, 1)
+VARIANTS(2, 2, 2)
+VARIANTS(3, 3, 3)
+VARIANTS(4, 4, 4)
+VARIANTS(sl->num_events, RTE_MAX_NUM_GROUP_EVENTS, any)
+
+void
+pmu_stage_calls_set(struct __rte_pmu_stage_lcore *sl, unsigned int n)
+{
+#define CALLS(N) { begin_##N, end_##N, next_##N }
+	static const struct {
+		void (*begin)(struct __rte_pmu_stage_lcore *sl, unsigned int id);
+		void (*end)(struct __rte_pmu_stage_lcore *sl, unsigned int items);
+		void (*next)(struct __rte_pmu_stage_lcore *sl, unsigned int items,
+			unsigned int begin_id);
+	} calls[] = { CALLS(any), CALLS(1), CALLS(2), CALLS(3), CALLS(4) };
+#undef CALLS
+	unsigned int v = n < RTE_DIM(calls) ? n : 0;
+
+	sl->begin_measured = calls[v].begin;
+	sl->end_measured = calls[v].end;
+	sl->next_measured = calls[v].next;
+}
