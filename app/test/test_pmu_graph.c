@@ -56,7 +56,7 @@
 /* Gate, where counts are exact: what the wrapper adds to a stage pair (its
  * entry and exit, the table lookup, the call through it).
  */
-#define GATE_WRAPPER 48
+#define GATE_WRAPPER 22
 
 static void *fake_objs[BURST];
 
@@ -310,6 +310,82 @@ test_calls_items(void)
 	return TEST_SUCCESS;
 }
 
+/* The wrapper's three ways, each against what a begin and an end would
+ * count: nodes sampled 1 in 4 (the calls not measured take no frame:
+ * calls and items stay exact, a quarter measured), the same walked inside
+ * a measured stage (every node call measured then, as a stage nested in a
+ * measured one is), and walked with the stack full (no node call counted,
+ * each one misuse, measured or not).
+ */
+static int
+test_sampled_nested_full(void)
+{
+	struct rte_pmu_stage_stats st0[3], st1[3], outer;
+	unsigned int i, k, lcore = rte_lcore_id();
+	int id, user[RTE_PMU_STAGE_DEPTH];
+	char name[RTE_PMU_STAGE_NAME_MAX];
+
+	TEST_ASSERT_SUCCESS(rte_pmu_graph_enable(graph), "enable");
+	for (i = 0; i < RTE_DIM(node_names); i++)
+		TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(
+			rte_pmu_stage_register(node_names[i]), 4), "sampling of %s",
+			node_names[i]);
+	TEST_ASSERT_SUCCESS(walk_counted(WALKS, st0), "sampled walks");
+	for (i = 0; i < RTE_DIM(node_names); i++) {
+		TEST_ASSERT_EQUAL(st0[i].calls, (uint64_t)WALKS, "%s: calls, sampled",
+			node_names[i]);
+		TEST_ASSERT_EQUAL(st0[i].items, (uint64_t)WALKS * BURST, "%s: items, sampled",
+			node_names[i]);
+		TEST_ASSERT_EQUAL(st0[i].measured, (uint64_t)WALKS / 4, "%s: measured, 1 in 4",
+			node_names[i]);
+	}
+	id = rte_pmu_stage_register("pg_outer");
+	TEST_ASSERT(id >= 0, "register pg_outer");
+	for (k = 0; k < WALKS; k++) {
+		rte_pmu_stage_begin(id);
+		rte_graph_walk(graph);
+		rte_pmu_stage_end(id, 1);
+	}
+	TEST_ASSERT_SUCCESS(walk_counted(0, st1), "stats");
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_stats_get(lcore, id, &outer), "outer stats");
+	TEST_ASSERT_EQUAL(outer.calls, (uint64_t)WALKS, "pg_outer: calls");
+	for (i = 0; i < RTE_DIM(node_names); i++) {
+		TEST_ASSERT_EQUAL(st1[i].calls - st0[i].calls, (uint64_t)WALKS,
+			"%s: calls inside a measured stage", node_names[i]);
+		TEST_ASSERT_EQUAL(st1[i].measured - st0[i].measured, (uint64_t)WALKS,
+			"%s: every call measured inside a measured stage", node_names[i]);
+		TEST_ASSERT_EQUAL(st1[i].misuse, 0, "%s: misuse", node_names[i]);
+	}
+	/* A full stack: every node call is misuse, none counted. The user
+	 * stages are sampled and had their first (measured) call: their
+	 * frames are unmeasured, so no measured stage is open.
+	 */
+	for (k = 0; k < RTE_DIM(user); k++) {
+		snprintf(name, sizeof(name), "pg_user%u", k);
+		user[k] = rte_pmu_stage_register(name);
+		TEST_ASSERT(user[k] >= 0, "register %s", name);
+		TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(user[k], 1000), "sampling");
+		rte_pmu_stage_begin(user[k]);
+		rte_pmu_stage_end(user[k], 0);
+	}
+	for (k = 0; k < RTE_DIM(user); k++)
+		rte_pmu_stage_begin(user[k]);
+	TEST_ASSERT_SUCCESS(walk_counted(WALKS, st0), "walks with the stack full");
+	for (k = RTE_DIM(user); k > 0; k--)
+		rte_pmu_stage_end(user[k - 1], 0);
+	for (i = 0; i < RTE_DIM(node_names); i++) {
+		TEST_ASSERT_EQUAL(st0[i].calls, st1[i].calls, "%s: calls with the stack full",
+			node_names[i]);
+		TEST_ASSERT(st0[i].misuse >= (uint64_t)WALKS * RTE_DIM(node_names),
+			"%s: misuse %" PRIu64 " with the stack full", node_names[i],
+			st0[i].misuse);
+	}
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_stats_get(lcore, user[0], &outer), "user stats");
+	TEST_ASSERT_EQUAL(outer.calls, 2, "the user stages end as they began");
+
+	return TEST_SUCCESS;
+}
+
 /* Instructions per call of the loop nodes over WALKS walks, after one walk
  * that lets the lcore learn the stages (its first calls take the slow path).
  */
@@ -512,6 +588,7 @@ static struct unit_test_suite pmu_graph_suite = {
 		TEST_CASE_ST(setup, teardown, test_misuse),
 		TEST_CASE_ST(setup, teardown, test_wrap_restore),
 		TEST_CASE_ST(setup, teardown, test_calls_items),
+		TEST_CASE_ST(setup, teardown, test_sampled_nested_full),
 		TEST_CASE_ST(setup, teardown, test_loop_exact),
 		TEST_CASE_ST(setup, teardown, test_cost_2_events),
 		TEST_CASE_ST(setup_4, teardown, test_cost_4_events),

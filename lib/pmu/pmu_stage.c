@@ -221,11 +221,11 @@ stage_place(struct __rte_pmu_stage_lcore *sl, unsigned int lcore_id)
 	sl->node = node;
 }
 
-/* Bring @p sl up to date with the registered stages and the lcore's group
- * (the lcore's own thread, not inside a stage call).
+/* Make the stages registered since known to @p sl: safe while stages are
+ * open (nothing a frame depends on changes).
  */
 static void
-stage_sync(struct __rte_pmu_stage_lcore *sl, unsigned int lcore_id)
+stage_sync_ids(struct __rte_pmu_stage_lcore *sl)
 {
 	unsigned int n = pmu_state_stage_count(), i;
 
@@ -233,6 +233,16 @@ stage_sync(struct __rte_pmu_stage_lcore *sl, unsigned int lcore_id)
 		__atomic_store_n(&sl->period[i], pmu_state_stage_period(i), __ATOMIC_RELAXED);
 		sl->countdown[i] = 1;
 	}
+	sl->num_stages = n;
+}
+
+/* Bring @p sl up to date with the registered stages and the lcore's group
+ * (the lcore's own thread, not inside a stage call).
+ */
+static void
+stage_sync(struct __rte_pmu_stage_lcore *sl, unsigned int lcore_id)
+{
+	stage_sync_ids(sl);
 	sl->pages = rte_pmu_event_groups[lcore_id].mmap_pages;
 	/* No stage is open: no frame holds raw counters of an old view. */
 	sl->view.valid = 0;
@@ -241,7 +251,6 @@ stage_sync(struct __rte_pmu_stage_lcore *sl, unsigned int lcore_id)
 	__atomic_store_n(&sl->num_events, __atomic_load_n(&pmu_state_lcore(lcore_id)->num_ready,
 		__ATOMIC_ACQUIRE), __ATOMIC_RELAXED);
 	pmu_stage_calls_set(sl, sl->num_events);
-	sl->num_stages = n;
 }
 
 /* The calling thread's stage state, allocated and its group opened on
@@ -274,8 +283,11 @@ stage_self(int *err)
 	/* The group first: its events are what stages count. */
 	if (__atomic_load_n(&pmu_state_lcore(lcore_id)->num_ready, __ATOMIC_ACQUIRE) == 0)
 		*err = pmu_read_prepare(&lcore_id);
+	/* With stages open, only the new ids: the group and the view stay. */
 	if (sl->sp == &sl->frames[1])
 		stage_sync(sl, lcore_id);
+	else
+		stage_sync_ids(sl);
 	RTE_PER_LCORE(_pmu_stage) = sl;
 
 	return sl;

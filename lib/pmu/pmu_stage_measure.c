@@ -251,19 +251,27 @@ end_retry_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items) \
 	} \
 	end_account(sl, f, items, d, N); \
 } \
-static __rte_noinline void \
-end_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items) \
+/* The end through the view: false, with nothing changed, where it does \
+ * not hold (end_retry_ then). \
+ */ \
+static __rte_always_inline bool \
+end_raw_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items) \
 { \
 	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
 	uint64_t now[SIZE], d[SIZE]; \
 	unsigned int i; \
-	if (unlikely(f->raw == 0 || !snap_raw_valid(sl, now, N))) { \
-		end_retry_##SFX(sl, items); \
-		return; \
-	} \
+	if (unlikely(f->raw == 0 || !snap_raw_valid(sl, now, N))) \
+		return false; \
 	for (i = 0; i < (N); i++) \
 		d[i] = view_delta(&sl->view, i, now[i], f->start[i]); \
 	end_account(sl, f, items, d, N); \
+	return true; \
+} \
+static __rte_noinline void \
+end_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items) \
+{ \
+	if (unlikely(!end_raw_##SFX(sl, items))) \
+		end_retry_##SFX(sl, items); \
 } \
 static __rte_noinline void \
 next_retry_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, \
@@ -292,6 +300,57 @@ next_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, unsigned int be
 		d[i] = view_delta(&sl->view, i, now[i], f->start[i]); \
 	end_account(sl, f, items, d, N); \
 	next_begin(sl, begin_id, now, 1, N); \
+} \
+/* The end of a measured call around a function (call_measured) that \
+ * returned @p ret, where the view does not hold or the stage's frame is \
+ * not the innermost one (the function left one of its own open, or ended \
+ * this one: misuse, which the end counts). \
+ */ \
+static __rte_noinline uint16_t \
+call_end_slow_##SFX(struct __rte_pmu_stage_lcore *sl, uint32_t id, uint16_t ret) \
+{ \
+	if (sl->sp[-1].tag == (id | __RTE_PMU_STAGE_MEASURED)) \
+		end_retry_##SFX(sl, ret); \
+	else \
+		rte_pmu_stage_end(id, ret); \
+	return ret; \
+} \
+/* The same, the common case inline: apart from call_, so that call_ has \
+ * a frame only around the function's call. \
+ */ \
+static __rte_noinline uint16_t \
+call_end_##SFX(struct __rte_pmu_stage_lcore *sl, uint32_t id, uint16_t ret) \
+{ \
+	if (likely(sl->sp[-1].tag == (id | __RTE_PMU_STAGE_MEASURED) && \
+			end_raw_##SFX(sl, ret))) \
+		return ret; \
+	return call_end_slow_##SFX(sl, id, ret); \
+} \
+/* The call whose begin found no view to read raw: the frame, opened by \
+ * frame_measured(), read as begin_retry reads it. \
+ */ \
+static __rte_noinline uint16_t \
+call_retry_##SFX(void *a0, void *a1, void **a2, uint16_t a3, \
+	struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_stage_call *c) \
+{ \
+	uint16_t ret; \
+	begin_retry_##SFX(sl, sl->sp); \
+	ret = c->fn(a0, a1, a2, a3); \
+	return call_end_##SFX(sl, c->id, ret); \
+} \
+static __rte_noinline uint16_t \
+call_##SFX(void *a0, void *a1, void **a2, uint16_t a3, \
+	struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_stage_call *c) \
+{ \
+	struct __rte_pmu_stage_frame *f = sl->sp; \
+	uint16_t ret; \
+	frame_measured(sl, f, c->id); \
+	if (unlikely(!snap_raw(sl, f->start, N))) \
+		return call_retry_##SFX(a0, a1, a2, a3, sl, c); \
+	f->raw = 1; \
+	frame_push(sl, f); \
+	ret = c->fn(a0, a1, a2, a3); \
+	return call_end_##SFX(sl, c->id, ret); \
 }
 VARIANTS(1, 1, 1)
 VARIANTS(2, 2, 2)
@@ -302,12 +361,14 @@ VARIANTS(sl->num_events, RTE_MAX_NUM_GROUP_EVENTS, any)
 void
 pmu_stage_calls_set(struct __rte_pmu_stage_lcore *sl, unsigned int n)
 {
-#define CALLS(N) { begin_##N, end_##N, next_##N }
+#define CALLS(N) { begin_##N, end_##N, next_##N, call_##N }
 	static const struct {
 		void (*begin)(struct __rte_pmu_stage_lcore *sl, unsigned int id);
 		void (*end)(struct __rte_pmu_stage_lcore *sl, unsigned int items);
 		void (*next)(struct __rte_pmu_stage_lcore *sl, unsigned int items,
 			unsigned int begin_id);
+		uint16_t (*call)(void *a0, void *a1, void **objs, uint16_t nb,
+			struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_stage_call *c);
 	} calls[] = { CALLS(any), CALLS(1), CALLS(2), CALLS(3), CALLS(4) };
 #undef CALLS
 	unsigned int v = n < RTE_DIM(calls) ? n : 0;
@@ -315,4 +376,5 @@ pmu_stage_calls_set(struct __rte_pmu_stage_lcore *sl, unsigned int n)
 	sl->begin_measured = calls[v].begin;
 	sl->end_measured = calls[v].end;
 	sl->next_measured = calls[v].next;
+	sl->call_measured = calls[v].call;
 }

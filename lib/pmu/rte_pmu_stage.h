@@ -142,6 +142,18 @@ struct __rte_pmu_stage_view {
 	uint64_t drops;     /**< views dropped because a page changed */
 };
 
+/** A function run as a measured stage call by __rte_pmu_stage_lcore's
+ *  call_measured: the shape of lib/graph's node process function (a graph,
+ *  a node, the objects and their count; it returns the items). Internal.
+ */
+typedef uint16_t (*__rte_pmu_stage_fn_t)(void *a0, void *a1, void **objs, uint16_t nb);
+
+/** What call_measured runs, and as which stage. Internal. */
+struct __rte_pmu_stage_call {
+	__rte_pmu_stage_fn_t fn;
+	uint32_t id;
+};
+
 /** Stage state of one lcore. Internal: written by that lcore. */
 struct __rte_pmu_stage_lcore {
 	/** The next free frame: frames[1] when no stage is open. */
@@ -167,6 +179,12 @@ struct __rte_pmu_stage_lcore {
 	void (*end_measured)(struct __rte_pmu_stage_lcore *sl, unsigned int items);
 	void (*next_measured)(struct __rte_pmu_stage_lcore *sl, unsigned int items,
 		unsigned int begin_id);
+	/** A measured call of @p c's stage around @p c's function, one
+	 *  function for both ends (lib/pmu_graph's node wrapper); the checks
+	 *  of rte_pmu_stage_begin() done, the countdown at 1.
+	 */
+	uint16_t (*call_measured)(void *a0, void *a1, void **objs, uint16_t nb,
+		struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_stage_call *c);
 	/** Pages of the lcore's events, as rte_pmu_read() reads them. */
 	struct perf_event_mmap_page *const *pages;
 	struct __rte_pmu_stage_view view;

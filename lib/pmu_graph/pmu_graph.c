@@ -27,32 +27,95 @@ RTE_LOG_REGISTER_DEFAULT(pmu_graph_logtype, INFO);
  * function (its registration's) and one name in every graph instance that
  * holds it, so the slot serves them all. Written under the lock before any
  * node points to the wrapper, never cleared: a walk that still runs the
- * wrapper always finds its slot whole.
+ * wrapper always finds its slot whole. call (first, so that a pointer to
+ * it is one to the slot) holds the same function for the measured calls,
+ * which lib/pmu makes: its type has the node function's shape, with the
+ * graph and the node as void pointers.
  */
 struct pmu_graph_slot {
+	struct __rte_pmu_stage_call call;
 	rte_node_process_t process;
-	uint32_t stage;
-};
+} __rte_aligned(32);
 
 static struct pmu_graph_slot slots[RTE_PMU_GRAPH_MAX_NODES];
 static struct rte_graph *enabled[RTE_PMU_GRAPH_MAX_GRAPHS];
 static rte_spinlock_t lock = RTE_SPINLOCK_INITIALIZER;
 
-/* The wrapper: what it adds to a node call is one stage begin and end, the
- * slot's two loads and the call through it.
+/* Where the wrapper goes on, by a tail call with the node call's
+ * arguments: the type of lib/pmu's call_measured.
+ */
+typedef uint16_t (*pmu_graph_next_t)(void *graph, void *node, void **objs, uint16_t nb_objs,
+	struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_stage_call *c);
+
+/* A node call as rte_pmu_stage_begin() and rte_pmu_stage_end() make it:
+ * where the lcore has no stage state yet, the stack is full, a measured
+ * stage is open (the node's call is then measured too) or the node's
+ * stage is open already (misuse).
+ */
+static __rte_noinline uint16_t
+pmu_graph_process_framed(void *graph, void *node, void **objs, uint16_t nb_objs,
+	struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_stage_call *c)
+{
+	const struct pmu_graph_slot *s = (const struct pmu_graph_slot *)c;
+	uint16_t ret;
+
+	RTE_SET_USED(sl);
+	rte_pmu_stage_begin(c->id);
+	ret = s->process(graph, node, objs, nb_objs);
+	rte_pmu_stage_end(c->id, ret);
+
+	return ret;
+}
+
+/* A node call not measured, where no measured stage is open: no frame
+ * (the wrapper's begin and end pair by construction). The call and its
+ * items go to the stage's pending word, as an unmeasured end adds them.
+ */
+static __rte_noinline uint16_t
+pmu_graph_process_unmeasured(void *graph, void *node, void **objs, uint16_t nb_objs,
+	struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_stage_call *c)
+{
+	const struct pmu_graph_slot *s = (const struct pmu_graph_slot *)c;
+	uint64_t *pending = &sl->pending[c->id];
+	uint16_t ret;
+
+	ret = s->process(graph, node, objs, nb_objs);
+	__RTE_PMU_STAGE_STORE(*pending, *pending +
+		(((uint64_t)ret << __RTE_PMU_STAGE_PENDING_SHIFT) | 1));
+
+	return ret;
+}
+
+/* The wrapper: it only chooses, and goes on by one tail call (one call
+ * site: the arguments stay in their registers). A call it does not
+ * measure, where no measured stage is open, counts down the stage's period
+ * and takes no frame; a call to measure goes to lib/pmu's call_measured,
+ * which reads the counters on both sides of the node in one function.
  */
 static uint16_t
 pmu_graph_process(struct rte_graph *graph, struct rte_node *node, void **objs,
 	uint16_t nb_objs)
 {
 	const struct pmu_graph_slot *s = &slots[node->id];
-	uint16_t ret;
+	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
+	struct __rte_pmu_stage_frame *f = sl->sp;
+	unsigned int id = s->call.id;
+	uint32_t countdown = sl->countdown[id];
+	pmu_graph_next_t next = pmu_graph_process_framed;
 
-	rte_pmu_stage_begin(s->stage);
-	ret = s->process(graph, node, objs, nb_objs);
-	rte_pmu_stage_end(s->stage, ret);
+	/* The limit is NULL while a measured stage is open (and before the
+	 * lcore's first stage call): no frame is below it then.
+	 */
+	if (likely(f < sl->limit)) {
+		if (likely(countdown > 1)) {
+			sl->countdown[id] = countdown - 1;
+			next = pmu_graph_process_unmeasured;
+		} else if (countdown == 1 && (uint32_t)f[-1].tag != id) {
+			next = sl->call_measured;
+		}
+	}
 
-	return ret;
+	return next(graph, node, objs, nb_objs, sl, &s->call);
 }
 
 /* Index of @p graph among the enabled ones, or -1 (lock held). */
@@ -146,7 +209,7 @@ nodes_prepare(struct rte_graph *graph)
 		}
 		/* The slot of an id that an enabled graph holds stays as it is. */
 		if (id_in_use(node->id) && (slots[node->id].process != node->process ||
-				slots[node->id].stage != (uint32_t)stage)) {
+				slots[node->id].call.id != (uint32_t)stage)) {
 			PMU_GRAPH_LOG(ERR, "graph %s: node %s (id %u): another process function "
 				"or stage than in an enabled graph", graph->name, node->name,
 				node->id);
@@ -201,7 +264,12 @@ rte_pmu_graph_enable(struct rte_graph *graph)
 		if (id_in_use(node->id))
 			continue; /* the same slot, checked above */
 		slots[node->id].process = node->process;
-		slots[node->id].stage = (uint32_t)rte_pmu_stage_register(node->name);
+		/* The same function, called by lib/pmu through a pointer of its
+		 * own type (the node function's shape, void pointers for the
+		 * graph and the node).
+		 */
+		slots[node->id].call.fn = (__rte_pmu_stage_fn_t)node->process;
+		slots[node->id].call.id = (uint32_t)rte_pmu_stage_register(node->name);
 	}
 	rte_graph_foreach_node(count, off, graph, node)
 		__atomic_store_n(&node->process_u64, (uint64_t)(uintptr_t)pmu_graph_process,
