@@ -47,7 +47,7 @@
  * before its read, measured in the same run): the wrapper's call through
  * the table, the node function's entry and exit and its call of the loop.
  */
-#define TEST_CALL_MAX 32
+#define TEST_CALL_MAX 16
 /* Goals of issue 14, printed: a node call costs at most a stage pair + 10
  * instructions, and 35 on average sampled 1 in 16.
  */

@@ -94,6 +94,22 @@ int pmu_read_group_fallback(struct pmu_lcore *lc, uint64_t *values, unsigned int
 
 /* ---- stages: the measured calls (pmu_stage_measure.c) ---- */
 
+/* Kinds of misuse, a bit each in __rte_pmu_stage_lcore::misuse_logged. */
+enum pmu_stage_misuse {
+	PMU_STAGE_MISUSE_UNKNOWN_ID,
+	PMU_STAGE_MISUSE_END_WITHOUT_BEGIN,
+	PMU_STAGE_MISUSE_BEGIN_TWICE,
+	PMU_STAGE_MISUSE_TOO_DEEP,
+	PMU_STAGE_MISUSE_NOT_LCORE,
+};
+
+/**
+ * Count a misuse of stage @p id on @p sl's lcore (NULL: a thread that is
+ * not an lcore) and log the first of its kind (pmu_stage_misuse.c).
+ */
+void pmu_stage_misuse(struct __rte_pmu_stage_lcore *sl, enum pmu_stage_misuse kind,
+	unsigned int id);
+
 /**
  * Point @p sl's measured calls at those for @p n events (their loops
  * unrolled for 1 to 4; any other count takes the general ones). From the

@@ -28,23 +28,6 @@
 _Static_assert(__RTE_PMU_STAGE_EVENTS == RTE_MAX_NUM_GROUP_EVENTS,
 	"a stage holds a value per event of the group");
 
-/* Kinds of misuse, a bit each in __rte_pmu_stage_lcore::misuse_logged. */
-enum stage_misuse {
-	MISUSE_UNKNOWN_ID,
-	MISUSE_END_WITHOUT_BEGIN,
-	MISUSE_BEGIN_TWICE,
-	MISUSE_TOO_DEEP,
-	MISUSE_NOT_LCORE,
-};
-
-static const char *const misuse_what[] = {
-	[MISUSE_UNKNOWN_ID] = "stage id not registered",
-	[MISUSE_END_WITHOUT_BEGIN] = "end of a stage that is not the innermost one begun",
-	[MISUSE_BEGIN_TWICE] = "begin of a stage already begun",
-	[MISUSE_TOO_DEEP] = "stages nested deeper than RTE_PMU_STAGE_DEPTH",
-	[MISUSE_NOT_LCORE] = "stage call from a thread that is not an lcore",
-};
-
 /* A stage name: printable, no space, not too long. */
 static int
 stage_name_check(const char *name)
@@ -293,29 +276,6 @@ stage_self(int *err)
 	return sl;
 }
 
-/* Count a misuse on the lcore and log its first of this kind. */
-static __rte_cold void
-misuse(struct __rte_pmu_stage_lcore *sl, enum stage_misuse kind, unsigned int id)
-{
-	unsigned int lcore_id = rte_lcore_id();
-	static uint32_t not_lcore_logged;
-
-	if (sl == NULL) {
-		if (__atomic_fetch_or(&not_lcore_logged, 1, __ATOMIC_RELAXED) == 0)
-			PMU_LOG(ERR, "stage %u: %s: ignored (register the thread with "
-				"rte_thread_register())", id, misuse_what[kind]);
-		return;
-	}
-	__atomic_store_n(&sl->misuse, sl->misuse + 1, __ATOMIC_RELAXED);
-	rte_pmu_trace_error(lcore_id, "stage", -EINVAL);
-	if ((sl->misuse_logged & (1u << kind)) != 0)
-		return;
-	sl->misuse_logged |= 1u << kind;
-	PMU_LOG(ERR, "lcore %u, stage %u: %s: not counted (rte_pmu_stage_stats::misuse "
-		"counts such calls, only the first of each kind is logged)", lcore_id, id,
-		misuse_what[kind]);
-}
-
 void
 __rte_pmu_stage_begin_slow(unsigned int id)
 {
@@ -327,19 +287,19 @@ __rte_pmu_stage_begin_slow(unsigned int id)
 	if (unlikely(id >= sl->num_stages)) {
 		sl = stage_self(&err);
 		if (sl == NULL) {
-			misuse(NULL, MISUSE_NOT_LCORE, id);
+			pmu_stage_misuse(NULL, PMU_STAGE_MISUSE_NOT_LCORE, id);
 			return;
 		}
 		if (id >= sl->num_stages) {
-			misuse(sl, MISUSE_UNKNOWN_ID, id);
+			pmu_stage_misuse(sl, PMU_STAGE_MISUSE_UNKNOWN_ID, id);
 			return;
 		}
 	}
 	f = sl->sp;
 	if (f == &sl->frames[RTE_PMU_STAGE_DEPTH + 1])
-		misuse(sl, MISUSE_TOO_DEEP, id);
+		pmu_stage_misuse(sl, PMU_STAGE_MISUSE_TOO_DEEP, id);
 	else if ((uint32_t)f[-1].tag == id)
-		misuse(sl, MISUSE_BEGIN_TWICE, id);
+		pmu_stage_misuse(sl, PMU_STAGE_MISUSE_BEGIN_TWICE, id);
 	else if (sl->countdown[id] <= 1 || sl->limit == NULL)
 		sl->begin_measured(sl, id);
 	else
@@ -355,7 +315,7 @@ __rte_pmu_stage_end_slow(unsigned int id, unsigned int items)
 
 	sl = stage_self(&err);
 	if (sl == NULL) {
-		misuse(NULL, MISUSE_NOT_LCORE, id);
+		pmu_stage_misuse(NULL, PMU_STAGE_MISUSE_NOT_LCORE, id);
 		return;
 	}
 	f = sl->sp - 1;
@@ -364,7 +324,7 @@ __rte_pmu_stage_end_slow(unsigned int id, unsigned int items)
 	else if (f->tag == (id | __RTE_PMU_STAGE_MEASURED))
 		sl->end_measured(sl, items);
 	else
-		misuse(sl, id < sl->num_stages ? MISUSE_END_WITHOUT_BEGIN : MISUSE_UNKNOWN_ID, id);
+		pmu_stage_misuse(sl, id < sl->num_stages ? PMU_STAGE_MISUSE_END_WITHOUT_BEGIN : PMU_STAGE_MISUSE_UNKNOWN_ID, id);
 }
 
 int

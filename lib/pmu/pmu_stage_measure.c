@@ -309,10 +309,13 @@ next_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, unsigned int be
 static __rte_noinline uint16_t \
 call_end_slow_##SFX(struct __rte_pmu_stage_lcore *sl, uint32_t id, uint16_t ret) \
 { \
-	if (sl->sp[-1].tag == (id | __RTE_PMU_STAGE_MEASURED)) \
+	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
+	if (f->tag == (id | __RTE_PMU_STAGE_MEASURED)) \
 		end_retry_##SFX(sl, ret); \
+	else if (f->tag == id) \
+		__rte_pmu_stage_pop(sl, f, id, ret); \
 	else \
-		rte_pmu_stage_end(id, ret); \
+		pmu_stage_misuse(sl, PMU_STAGE_MISUSE_END_WITHOUT_BEGIN, id); \
 	return ret; \
 } \
 /* The same, the common case inline: apart from call_, so that call_ has \
