@@ -128,14 +128,23 @@ end_account(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f,
 }
 
 /* Drop the view, turning the open frames' raw counters into counter
- * values, and build a new one: whether the counters can be read raw again.
+ * values, build a new one and point the lcore's measured calls at those
+ * for its layout: whether calls built for @p layout can read the counters
+ * raw again. Calls of another layout read counter values until the frames
+ * open now are closed: both ends of a call then read the counters with the
+ * same code.
  */
 static __rte_noinline bool
-view_renew(struct __rte_pmu_stage_lcore *sl)
+view_renew(struct __rte_pmu_stage_lcore *sl, uint32_t layout)
 {
 	if (sl->view.valid != 0)
 		view_drop(sl);
-	return view_build(sl) == 0;
+	if (view_build(sl) != 0) {
+		pmu_stage_calls_set(sl, sl->num_events);
+		return false;
+	}
+	pmu_stage_calls_set(sl, sl->num_events);
+	return sl->view.layout == layout;
 }
 
 /* Begin stage @p begin_id where a measured call just ended, the counters
@@ -205,11 +214,11 @@ next_values(struct __rte_pmu_stage_lcore *sl, unsigned int items, unsigned int b
  * the call (their deltas then match, cycles and instructions under QEMU's
  * -icount for one); where there is no view, counter values.
  */
-#define VARIANTS(N, SIZE, SFX) \
+#define VARIANTS(N, SIZE, SFX, L) \
 static __rte_noinline void \
 begin_retry_##SFX(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f) \
 { \
-	if (!view_renew(sl) || !snap_raw_valid(sl, f->start, N)) { \
+	if (!view_renew(sl, L) || !snap_raw_layout(sl, f->start, N, L)) { \
 		begin_values(sl, f); \
 		return; \
 	} \
@@ -221,7 +230,7 @@ begin_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int id) \
 { \
 	struct __rte_pmu_stage_frame *f = sl->sp; \
 	frame_measured(sl, f, id); \
-	if (unlikely(!snap_raw(sl, f->start, N))) { \
+	if (unlikely((sl->view.valid == 0 || !snap_raw_layout(sl, f->start, N, L)))) { \
 		begin_retry_##SFX(sl, f); \
 		return; \
 	} \
@@ -234,7 +243,7 @@ end_retry_counts_##SFX(struct __rte_pmu_stage_lcore *sl, \
 	const struct __rte_pmu_stage_frame *f, uint64_t *now, uint64_t *d) \
 { \
 	unsigned int i; \
-	if (f->raw == 0 || !view_renew(sl) || !snap_raw_valid(sl, now, N)) \
+	if (f->raw == 0 || !view_renew(sl, L) || !snap_raw_layout(sl, now, N, L)) \
 		return false; \
 	for (i = 0; i < (N); i++) \
 		d[i] = view_value(&sl->view, i, now[i]) - f->start[i]; \
@@ -260,7 +269,7 @@ end_raw_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items) \
 	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
 	uint64_t now[SIZE], d[SIZE]; \
 	unsigned int i; \
-	if (unlikely(f->raw == 0 || !snap_raw_valid(sl, now, N))) \
+	if (unlikely(f->raw == 0 || !snap_raw_layout(sl, now, N, L))) \
 		return false; \
 	for (i = 0; i < (N); i++) \
 		d[i] = view_delta(&sl->view, i, now[i], f->start[i]); \
@@ -292,7 +301,7 @@ next_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, unsigned int be
 	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
 	uint64_t now[SIZE], d[SIZE]; \
 	unsigned int i; \
-	if (unlikely(f->raw == 0 || !snap_raw_valid(sl, now, N))) { \
+	if (unlikely(f->raw == 0 || !snap_raw_layout(sl, now, N, L))) { \
 		next_retry_##SFX(sl, items, begin_id); \
 		return; \
 	} \
@@ -348,23 +357,45 @@ call_##SFX(void *a0, void *a1, void **a2, uint16_t a3, \
 	struct __rte_pmu_stage_frame *f = sl->sp; \
 	uint16_t ret; \
 	frame_measured(sl, f, c->id); \
-	if (unlikely(!snap_raw(sl, f->start, N))) \
+	if (unlikely((sl->view.valid == 0 || !snap_raw_layout(sl, f->start, N, L)))) \
 		return call_retry_##SFX(a0, a1, a2, a3, sl, c); \
 	f->raw = 1; \
 	frame_push(sl, f); \
 	ret = c->fn(a0, a1, a2, a3); \
 	return call_end_##SFX(sl, c->id, ret); \
 }
-VARIANTS(1, 1, 1)
-VARIANTS(2, 2, 2)
-VARIANTS(3, 3, 3)
-VARIANTS(4, 4, 4)
-VARIANTS(sl->num_events, RTE_MAX_NUM_GROUP_EVENTS, any)
+VARIANTS(1, 1, 1, VIEW_INDEXED)
+VARIANTS(2, 2, 2, VIEW_INDEXED)
+VARIANTS(3, 3, 3, VIEW_INDEXED)
+VARIANTS(4, 4, 4, VIEW_INDEXED)
+VARIANTS(sl->num_events, RTE_MAX_NUM_GROUP_EVENTS, any, VIEW_INDEXED)
+#ifdef __RTE_PMU_HAVE_PMC_DIRECT
+/* The usual layouts, each register by its own instruction: the cycle
+ * counter first, second or not there.
+ */
+VARIANTS(1, 1, 1c0, VIEW_CYCLES_0)
+VARIANTS(2, 2, 2c0, VIEW_CYCLES_0)
+VARIANTS(3, 3, 3c0, VIEW_CYCLES_0)
+VARIANTS(4, 4, 4c0, VIEW_CYCLES_0)
+VARIANTS(2, 2, 2c1, VIEW_CYCLES_1)
+VARIANTS(3, 3, 3c1, VIEW_CYCLES_1)
+VARIANTS(4, 4, 4c1, VIEW_CYCLES_1)
+VARIANTS(1, 1, 1e, VIEW_EVENTS)
+VARIANTS(2, 2, 2e, VIEW_EVENTS)
+VARIANTS(3, 3, 3e, VIEW_EVENTS)
+VARIANTS(4, 4, 4e, VIEW_EVENTS)
+#define CALLS_DIRECT(N, C1) CALLS(N##c0), CALLS(C1), CALLS(N##e)
+#else
+#define CALLS_DIRECT(N, C1) CALLS(N), CALLS(N), CALLS(N)
+#endif
 
 void
 pmu_stage_calls_set(struct __rte_pmu_stage_lcore *sl, unsigned int n)
 {
 #define CALLS(N) { begin_##N, end_##N, next_##N, call_##N }
+	/* By count of events, then by layout (VIEW_INDEXED, VIEW_CYCLES_0,
+	 * VIEW_CYCLES_1, VIEW_EVENTS).
+	 */
 	static const struct {
 		void (*begin)(struct __rte_pmu_stage_lcore *sl, unsigned int id);
 		void (*end)(struct __rte_pmu_stage_lcore *sl, unsigned int items);
@@ -372,12 +403,19 @@ pmu_stage_calls_set(struct __rte_pmu_stage_lcore *sl, unsigned int n)
 			unsigned int begin_id);
 		uint16_t (*call)(void *a0, void *a1, void **objs, uint16_t nb,
 			struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_stage_call *c);
-	} calls[] = { CALLS(any), CALLS(1), CALLS(2), CALLS(3), CALLS(4) };
+	} calls[][4] = {
+		{ CALLS(any), CALLS(any), CALLS(any), CALLS(any) },
+		{ CALLS(1), CALLS_DIRECT(1, 1) },
+		{ CALLS(2), CALLS_DIRECT(2, 2c1) },
+		{ CALLS(3), CALLS_DIRECT(3, 3c1) },
+		{ CALLS(4), CALLS_DIRECT(4, 4c1) },
+	};
 #undef CALLS
 	unsigned int v = n < RTE_DIM(calls) ? n : 0;
+	uint32_t layout = sl->view.valid != 0 ? sl->view.layout : VIEW_INDEXED;
 
-	sl->begin_measured = calls[v].begin;
-	sl->end_measured = calls[v].end;
-	sl->next_measured = calls[v].next;
-	sl->call_measured = calls[v].call;
+	sl->begin_measured = calls[v][layout].begin;
+	sl->end_measured = calls[v][layout].end;
+	sl->next_measured = calls[v][layout].next;
+	sl->call_measured = calls[v][layout].call;
 }

@@ -43,6 +43,50 @@
  * measured calls: over 2^31 page updates.
  */
 
+/* The view's layouts (struct __rte_pmu_stage_view::layout). */
+#define VIEW_INDEXED 0
+#define VIEW_CYCLES_0 1
+#define VIEW_CYCLES_1 2
+#define VIEW_EVENTS 3
+
+/* Whether @p n counters of user indices @p index hold the cycle counter at
+ * position @p at (none where at >= n) and event counters 0, 1, ... at the
+ * others. Event counter k has user index k + 1; the cycle counter 32.
+ */
+static inline bool
+view_layout_is(const uint32_t *index, unsigned int n, unsigned int at)
+{
+	unsigned int i, k = 1;
+
+	for (i = 0; i < n; i++)
+		if (index[i] != (i == at ? 32 : k++))
+			return false;
+	return true;
+}
+
+/* The layout of @p n counters of user indices @p index: registers known
+ * at build time for up to __RTE_PMU_PMC_DIRECT_MAX counters, or each read
+ * by its index.
+ */
+static inline uint32_t
+view_layout(const uint32_t *index, unsigned int n)
+{
+#ifdef __RTE_PMU_HAVE_PMC_DIRECT
+	if (n > __RTE_PMU_PMC_DIRECT_MAX)
+		return VIEW_INDEXED;
+	if (view_layout_is(index, n, 0))
+		return VIEW_CYCLES_0;
+	if (n > 1 && view_layout_is(index, n, 1))
+		return VIEW_CYCLES_1;
+	if (view_layout_is(index, n, n))
+		return VIEW_EVENTS;
+#else
+	RTE_SET_USED(index);
+	RTE_SET_USED(n);
+#endif
+	return VIEW_INDEXED;
+}
+
 /* Register @p raw of event @p i, read through the view, as the counter
  * value rte_pmu_read() gives: the page's offset plus the register
  * sign-extended from its width.
@@ -123,30 +167,47 @@ view_build(struct __rte_pmu_stage_lcore *sl)
 		sum += seq;
 	}
 	v->lock_sum = sum;
+	v->layout = view_layout(v->index, sl->num_events);
 	v->valid = 1;
 
 	return 0;
 }
 
-/* The lcore's @p n counters, raw, through the view, which must be valid:
- * true when no page changed since it was built (then they go with it).
+/* The lcore's @p n counters, raw, through the view, which must be valid,
+ * each register read as @p layout says: true when no page changed since
+ * the view was built (then they go with it).
  */
 static __rte_always_inline bool
-snap_raw_valid(const struct __rte_pmu_stage_lcore *sl, uint64_t *raw, unsigned int n)
+snap_raw_layout(const struct __rte_pmu_stage_lcore *sl, uint64_t *raw, unsigned int n,
+	uint32_t layout)
 {
 	const struct __rte_pmu_stage_view *v = &sl->view;
 	uint32_t sum = 0;
 	unsigned int i;
 
+	if (layout == VIEW_INDEXED) {
 #pragma GCC unroll 8
-	for (i = 0; i < n; i++)
-		raw[i] = PMU_STAGE_VIEW_PMC_READ(v->index[i]);
+		for (i = 0; i < n; i++)
+			raw[i] = PMU_STAGE_VIEW_PMC_READ(v->index[i]);
+	} else {
+#ifdef __RTE_PMU_HAVE_PMC_DIRECT
+		__rte_pmu_pmc_read_direct(raw, n,
+			layout == VIEW_EVENTS ? __RTE_PMU_NO_CYCLES : layout - VIEW_CYCLES_0);
+#endif
+	}
 	rte_compiler_barrier();
 #pragma GCC unroll 8
 	for (i = 0; i < n; i++)
 		sum += __RTE_PMU_LOAD(v->page[i]->lock);
 
 	return sum == v->lock_sum;
+}
+
+/* The same, each register by its page's index. */
+static __rte_always_inline bool
+snap_raw_valid(const struct __rte_pmu_stage_lcore *sl, uint64_t *raw, unsigned int n)
+{
+	return snap_raw_layout(sl, raw, n, VIEW_INDEXED);
 }
 
 /* The same, false when the view is not valid. A frame holding raw

@@ -133,6 +133,12 @@ struct __rte_pmu_stage_frame {
 struct __rte_pmu_stage_view {
 	uint32_t valid;     /**< every counter readable from user space */
 	uint32_t lock_sum;  /**< sum of the pages' lock at the build */
+	/** How the measured calls read the registers: 0 by each page's index;
+	 *  else each by its own register, on architectures that have them:
+	 *  the cycle counter at position layout - 1 (1 or 2) or none (3), and
+	 *  event counters 0, 1, ... at the others, in the events' order.
+	 */
+	uint32_t layout;
 	uint32_t index[__RTE_PMU_STAGE_EVENTS];  /**< the pages' index */
 	uint64_t mask[__RTE_PMU_STAGE_EVENTS];   /**< 2^pmc_width - 1 */
 	uint64_t offset[__RTE_PMU_STAGE_EVENTS]; /**< the pages' offset */
