@@ -66,6 +66,10 @@ frame_measured(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f
 	sl->countdown[id] = left;
 	f->tag = id | __RTE_PMU_STAGE_MEASURED;
 	f->nested = 0;
+	/* Raw, as the reads through the view make it (one store with nested);
+	 * those through counter values set it to 0.
+	 */
+	f->raw = 1;
 }
 
 /* Push measured frame @p f: stages begun inside it are measured too. */
@@ -75,6 +79,17 @@ frame_push(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f)
 	sl->sp = f + 1;
 	sl->limit = NULL;
 }
+
+/* A store to a stage's figures between the two stores of its sequence
+ * count: readers that see the count unchanged and even saw no such store
+ * (as DPDK's rte_seqlock data), so a plain store, which the compiler may
+ * pair with the next; an atomic one where ThreadSanitizer watches.
+ */
+#ifdef __SANITIZE_THREAD__
+#define SEQ_STORE(field, v) __atomic_store_n(&(field), (v), __ATOMIC_RELAXED)
+#else
+#define SEQ_STORE(field, v) ((field) = (v))
+#endif
 
 /* End the innermost stage, @p f, a measured call with @p n events that
  * counted @p d: with the calls pending since its last measured call, to
@@ -87,7 +102,15 @@ end_account(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f,
 	struct __rte_pmu_stage_frame *parent = f - 1;
 	unsigned int id = (uint32_t)f->tag, i;
 	struct __rte_pmu_stage_acc *acc = &sl->acc[id];
-	uint64_t pending = sl->pending[id], seq = acc->seq, calls, sum;
+	uint64_t pending, seq, calls, sum;
+
+	/* The stage's figures through one pointer in a register: the
+	 * compiler would otherwise rebuild the address for some of them (the
+	 * release store takes no offset).
+	 */
+	__asm__("" : "+r" (acc));
+	pending = sl->pending[id];
+	seq = acc->seq;
 
 	/* A sequence count, odd while the figures change: readers see the
 	 * figures of one update or of the next. Only this lcore writes them.
@@ -102,14 +125,16 @@ end_account(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f,
 		sum += pending >> __RTE_PMU_STAGE_PENDING_SHIFT;
 		__RTE_PMU_STAGE_STORE(sl->pending[id], 0);
 	}
-	__RTE_PMU_STAGE_STORE(acc->calls, calls);
-	__RTE_PMU_STAGE_STORE(acc->items, sum);
+	SEQ_STORE(acc->calls, calls);
+	SEQ_STORE(acc->items, sum);
 #pragma GCC unroll 8
 	for (i = 0; i < n; i++)
-		__RTE_PMU_STAGE_STORE(acc->values[i], acc->values[i] + d[i]);
-	if (unlikely(f->nested != 0))
+		SEQ_STORE(acc->values[i], acc->values[i] + d[i]);
+	if (unlikely(f->nested != 0)) {
+#pragma GCC unroll 8
 		for (i = 0; i < n; i++)
-			__RTE_PMU_STAGE_STORE(acc->children[i], acc->children[i] + f->child[i]);
+			SEQ_STORE(acc->children[i], acc->children[i] + f->child[i]);
+	}
 	__atomic_store_n(&acc->seq, seq + 2, __ATOMIC_RELEASE);
 	sl->sp = f;
 	/* The sentinel's tag has no measured bit. */
@@ -120,9 +145,11 @@ end_account(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f,
 	/* A measured stage's parent is measured: it takes the counts. */
 	if (parent->nested == 0) {
 		parent->nested = 1;
+#pragma GCC unroll 8
 		for (i = 0; i < n; i++)
 			parent->child[i] = 0;
 	}
+#pragma GCC unroll 8
 	for (i = 0; i < n; i++)
 		parent->child[i] += d[i];
 }
@@ -163,6 +190,7 @@ next_begin(struct __rte_pmu_stage_lcore *sl, unsigned int begin_id, const uint64
 		return;
 	}
 	frame_measured(sl, f, begin_id);
+#pragma GCC unroll 8
 	for (i = 0; i < n; i++)
 		f->start[i] = now[i];
 	f->raw = raw;
@@ -214,7 +242,7 @@ next_values(struct __rte_pmu_stage_lcore *sl, unsigned int items, unsigned int b
  * the call (their deltas then match, cycles and instructions under QEMU's
  * -icount for one); where there is no view, counter values.
  */
-#define VARIANTS(N, SIZE, SFX, L) \
+#define VARIANTS(N, SIZE, SFX, L, UNROLL) \
 static __rte_noinline void \
 begin_retry_##SFX(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f) \
 { \
@@ -234,7 +262,6 @@ begin_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int id) \
 		begin_retry_##SFX(sl, f); \
 		return; \
 	} \
-	f->raw = 1; \
 	frame_push(sl, f); \
 } \
 /* The end's counts through a new view (f's start made values). */ \
@@ -245,7 +272,7 @@ end_retry_counts_##SFX(struct __rte_pmu_stage_lcore *sl, \
 	unsigned int i; \
 	if (f->raw == 0 || !view_renew(sl, L) || !snap_raw_layout(sl, now, N, L)) \
 		return false; \
-	for (i = 0; i < (N); i++) \
+	UNROLL for (i = 0; i < (N); i++) \
 		d[i] = view_value(&sl->view, i, now[i]) - f->start[i]; \
 	return true; \
 } \
@@ -253,7 +280,7 @@ static __rte_noinline void \
 end_retry_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items) \
 { \
 	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
-	uint64_t now[SIZE], d[SIZE]; \
+	uint64_t now[SIZE] = { 0 }, d[SIZE] = { 0 }; \
 	if (!end_retry_counts_##SFX(sl, f, now, d)) { \
 		end_values(sl, items, now); \
 		return; \
@@ -267,11 +294,11 @@ static __rte_always_inline bool \
 end_raw_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items) \
 { \
 	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
-	uint64_t now[SIZE], d[SIZE]; \
+	uint64_t now[SIZE] = { 0 }, d[SIZE] = { 0 }; \
 	unsigned int i; \
 	if (unlikely(f->raw == 0 || !snap_raw_layout(sl, now, N, L))) \
 		return false; \
-	for (i = 0; i < (N); i++) \
+	UNROLL for (i = 0; i < (N); i++) \
 		d[i] = view_delta(&sl->view, i, now[i], f->start[i]); \
 	end_account(sl, f, items, d, N); \
 	return true; \
@@ -287,7 +314,7 @@ next_retry_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, \
 	unsigned int begin_id) \
 { \
 	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
-	uint64_t now[SIZE], d[SIZE]; \
+	uint64_t now[SIZE] = { 0 }, d[SIZE] = { 0 }; \
 	if (!end_retry_counts_##SFX(sl, f, now, d)) { \
 		next_values(sl, items, begin_id); \
 		return; \
@@ -299,13 +326,13 @@ static __rte_noinline void \
 next_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, unsigned int begin_id) \
 { \
 	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
-	uint64_t now[SIZE], d[SIZE]; \
+	uint64_t now[SIZE] = { 0 }, d[SIZE] = { 0 }; \
 	unsigned int i; \
 	if (unlikely(f->raw == 0 || !snap_raw_layout(sl, now, N, L))) { \
 		next_retry_##SFX(sl, items, begin_id); \
 		return; \
 	} \
-	for (i = 0; i < (N); i++) \
+	UNROLL for (i = 0; i < (N); i++) \
 		d[i] = view_delta(&sl->view, i, now[i], f->start[i]); \
 	end_account(sl, f, items, d, N); \
 	next_begin(sl, begin_id, now, 1, N); \
@@ -359,31 +386,32 @@ call_##SFX(void *a0, void *a1, void **a2, uint16_t a3, \
 	frame_measured(sl, f, c->id); \
 	if (unlikely((sl->view.valid == 0 || !snap_raw_layout(sl, f->start, N, L)))) \
 		return call_retry_##SFX(a0, a1, a2, a3, sl, c); \
-	f->raw = 1; \
 	frame_push(sl, f); \
 	ret = c->fn(a0, a1, a2, a3); \
 	return call_end_##SFX(sl, c->id, ret); \
 }
-VARIANTS(1, 1, 1, VIEW_INDEXED)
-VARIANTS(2, 2, 2, VIEW_INDEXED)
-VARIANTS(3, 3, 3, VIEW_INDEXED)
-VARIANTS(4, 4, 4, VIEW_INDEXED)
-VARIANTS(sl->num_events, RTE_MAX_NUM_GROUP_EVENTS, any, VIEW_INDEXED)
+/* The loops over a known count of events, unrolled whole. */
+#define UNROLL_ALL _Pragma("GCC unroll 8")
+VARIANTS(1, 1, 1, VIEW_INDEXED, UNROLL_ALL)
+VARIANTS(2, 2, 2, VIEW_INDEXED, UNROLL_ALL)
+VARIANTS(3, 3, 3, VIEW_INDEXED, UNROLL_ALL)
+VARIANTS(4, 4, 4, VIEW_INDEXED, UNROLL_ALL)
+VARIANTS(sl->num_events, RTE_MAX_NUM_GROUP_EVENTS, any, VIEW_INDEXED, )
 #ifdef __RTE_PMU_HAVE_PMC_DIRECT
 /* The usual layouts, each register by its own instruction: the cycle
  * counter first, second or not there.
  */
-VARIANTS(1, 1, 1c0, VIEW_CYCLES_0)
-VARIANTS(2, 2, 2c0, VIEW_CYCLES_0)
-VARIANTS(3, 3, 3c0, VIEW_CYCLES_0)
-VARIANTS(4, 4, 4c0, VIEW_CYCLES_0)
-VARIANTS(2, 2, 2c1, VIEW_CYCLES_1)
-VARIANTS(3, 3, 3c1, VIEW_CYCLES_1)
-VARIANTS(4, 4, 4c1, VIEW_CYCLES_1)
-VARIANTS(1, 1, 1e, VIEW_EVENTS)
-VARIANTS(2, 2, 2e, VIEW_EVENTS)
-VARIANTS(3, 3, 3e, VIEW_EVENTS)
-VARIANTS(4, 4, 4e, VIEW_EVENTS)
+VARIANTS(1, 1, 1c0, VIEW_CYCLES_0, UNROLL_ALL)
+VARIANTS(2, 2, 2c0, VIEW_CYCLES_0, UNROLL_ALL)
+VARIANTS(3, 3, 3c0, VIEW_CYCLES_0, UNROLL_ALL)
+VARIANTS(4, 4, 4c0, VIEW_CYCLES_0, UNROLL_ALL)
+VARIANTS(2, 2, 2c1, VIEW_CYCLES_1, UNROLL_ALL)
+VARIANTS(3, 3, 3c1, VIEW_CYCLES_1, UNROLL_ALL)
+VARIANTS(4, 4, 4c1, VIEW_CYCLES_1, UNROLL_ALL)
+VARIANTS(1, 1, 1e, VIEW_EVENTS, UNROLL_ALL)
+VARIANTS(2, 2, 2e, VIEW_EVENTS, UNROLL_ALL)
+VARIANTS(3, 3, 3e, VIEW_EVENTS, UNROLL_ALL)
+VARIANTS(4, 4, 4e, VIEW_EVENTS, UNROLL_ALL)
 #define CALLS_DIRECT(N, C1) CALLS(N##c0), CALLS(C1), CALLS(N##e)
 #else
 #define CALLS_DIRECT(N, C1) CALLS(N), CALLS(N), CALLS(N)

@@ -403,7 +403,10 @@ static __rte_always_inline void
 rte_pmu_stage_begin(unsigned int id)
 {
 	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
-	struct __rte_pmu_stage_frame *f = sl->sp;
+	/* Both loaded before any branch: one load instruction where the
+	 * architecture has a load pair.
+	 */
+	struct __rte_pmu_stage_frame *f = sl->sp, *limit = sl->limit;
 	uint32_t countdown;
 
 	/* Out of line: an id out of range (at compile time where constant),
@@ -411,7 +414,7 @@ rte_pmu_stage_begin(unsigned int id)
 	 * measure or an id the lcore does not know (countdown 1 or 0), and
 	 * the innermost stage again.
 	 */
-	if (unlikely(id >= RTE_PMU_MAX_STAGES || f >= sl->limit)) {
+	if (unlikely(id >= RTE_PMU_MAX_STAGES || f >= limit)) {
 		__rte_pmu_stage_begin_slow(id);
 		return;
 	}
