@@ -17,22 +17,24 @@
 #include "test_pmu_perf.h"
 
 /* Goals of the stage calls (issue 13), exact instructions, user page:
- * printed in the rows' names (not met yet: see the release notes); the
- * reference column is the same work written by hand.
+ * printed in the rows' names; the reference column is the same work
+ * written by hand. The 4-event pair and the sampled pairs meet theirs,
+ * the 2-event pair and the chained boundary do not (release notes).
  */
 #define GOAL_STAGE_PAIR_2 80
 #define GOAL_STAGE_PAIR_4 130
 #define GOAL_STAGE_NEXT_2 50
 #define GOAL_STAGE_SAMPLED 25
-/* Gates: the figures this tree reaches in the guest, plus a few
- * instructions, so that a change that makes a stage call dearer fails.
+/* Gates: a goal where the tree meets it, else the figure this tree
+ * reaches in the guest plus a few instructions, so that a change that
+ * makes a stage call dearer fails.
  */
-#define GATE_STAGE_PAIR_2 150
-#define GATE_STAGE_PAIR_4 210
-#define GATE_STAGE_NEXT_2 120
-#define GATE_STAGE_NEXT_4 158
-#define GATE_STAGE_SAMPLED_2 31
-#define GATE_STAGE_SAMPLED_4 34
+#define GATE_STAGE_PAIR_2 106
+#define GATE_STAGE_PAIR_4 GOAL_STAGE_PAIR_4
+#define GATE_STAGE_NEXT_2 93
+#define GATE_STAGE_NEXT_4 117
+#define GATE_STAGE_SAMPLED_2 GOAL_STAGE_SAMPLED
+#define GATE_STAGE_SAMPLED_4 GOAL_STAGE_SAMPLED
 #define STAGE_ITEMS 32
 
 /* The hand-written way, for the reference column: two snapshots of the
