@@ -6,8 +6,8 @@
  * (lib/pmu/pmu_stage_view.h), over constructed pages and the test's own
  * registers, so that it runs without a PMU: which pages give a view, raw
  * reads that hold while no page changes and fail once one does, deltas of
- * a register that wrapped, and open frames turned into counter values when
- * the view is dropped.
+ * a register that wrapped, open frames turned into counter values when
+ * the view is dropped, and the layouts read by registers of their own.
  */
 
 #include <inttypes.h>
@@ -164,6 +164,60 @@ test_view_drop(void)
 	return TEST_SUCCESS;
 }
 
+/* The layouts the measured calls read by registers of their own: the cycle
+ * counter (32) first, second or absent, event counters 0, 1, ... (user
+ * indices 1, 2, ...) in order, at most four counters. Elsewhere (no such
+ * registers) every group reads each counter by its index.
+ */
+static int
+test_view_layout(void)
+{
+	static const struct {
+		uint32_t index[6];
+		unsigned int n;
+		uint32_t want;  /* where the architecture has the registers */
+	} cases[] = {
+		{ { 32 }, 1, VIEW_CYCLES_0 },
+		{ { 1 }, 1, VIEW_EVENTS },
+		{ { 2 }, 1, VIEW_INDEXED },
+		{ { 32, 1 }, 2, VIEW_CYCLES_0 },
+		{ { 1, 32 }, 2, VIEW_CYCLES_1 },
+		{ { 1, 2 }, 2, VIEW_EVENTS },
+		{ { 2, 1 }, 2, VIEW_INDEXED },
+		{ { 32, 2 }, 2, VIEW_INDEXED },
+		{ { 1, 32, 2, 3 }, 4, VIEW_CYCLES_1 },
+		{ { 32, 1, 2, 3 }, 4, VIEW_CYCLES_0 },
+		{ { 1, 2, 32, 3 }, 4, VIEW_INDEXED },
+		{ { 1, 2, 3, 4 }, 4, VIEW_EVENTS },
+		{ { 1, 2, 3, 4, 5 }, 5, VIEW_INDEXED },
+		{ { 32, 1, 2, 3, 4 }, 5, VIEW_INDEXED },
+	};
+	unsigned int i;
+	uint32_t got, want;
+
+	for (i = 0; i < RTE_DIM(cases); i++) {
+		got = view_layout(cases[i].index, cases[i].n);
+#ifdef __RTE_PMU_HAVE_PMC_DIRECT
+		want = cases[i].want;
+#else
+		want = VIEW_INDEXED;
+#endif
+		TEST_ASSERT_EQUAL(got, want, "case %u (%u counters, first index %u): layout %u, "
+			"want %u", i, cases[i].n, cases[i].index[0], got, want);
+	}
+	/* The view records its layout: event 0 on event counter 0, event 1 on
+	 * the cycle counter.
+	 */
+	pages_setup();
+	TEST_ASSERT_SUCCESS(view_build(&sl), "view");
+	want = view_layout(sl.view.index, NUM_PAGES);
+	TEST_ASSERT_EQUAL(sl.view.layout, want, "the view's layout");
+#ifdef __RTE_PMU_HAVE_PMC_DIRECT
+	TEST_ASSERT_EQUAL(want, VIEW_CYCLES_1, "instructions then cycles");
+#endif
+	return TEST_SUCCESS;
+}
+
 static struct unit_test_suite pmu_stage_view_suite = {
 	.suite_name = "pmu stage view: raw reads over constructed pages",
 	.unit_test_cases = {
@@ -171,6 +225,7 @@ static struct unit_test_suite pmu_stage_view_suite = {
 		TEST_CASE(test_view_reads),
 		TEST_CASE(test_view_delta),
 		TEST_CASE(test_view_drop),
+		TEST_CASE(test_view_layout),
 		TEST_CASES_END()
 	}
 };
