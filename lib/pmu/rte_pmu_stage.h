@@ -511,8 +511,13 @@ rte_pmu_stage_next(unsigned int end_id, unsigned int items, unsigned int begin_i
 		}
 		return;
 	}
-	__rte_pmu_stage_pop(sl, f, end_id, items);
-	__rte_pmu_stage_push(sl, f, begin_id, countdown);
+	/* Both unmeasured: the frame passes from one stage to the next, the
+	 * stack pointer stays.
+	 */
+	__RTE_PMU_STAGE_STORE(sl->pending[end_id], sl->pending[end_id] +
+		(((uint64_t)items << __RTE_PMU_STAGE_PENDING_SHIFT) | 1));
+	sl->countdown[begin_id] = countdown - 1;
+	f->tag = begin_id;
 }
 
 #ifdef __cplusplus
