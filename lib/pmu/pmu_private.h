@@ -111,11 +111,12 @@ void pmu_stage_misuse(struct __rte_pmu_stage_lcore *sl, enum pmu_stage_misuse ki
 	unsigned int id);
 
 /**
- * Point @p sl's measured calls at those for @p n events (their loops
- * unrolled for 1 to 4; any other count takes the general ones). From the
- * lcore's own thread, no stage open.
+ * Build @p sl's view of its pages anew (none where they cannot be read
+ * raw) and point its measured calls at those for its number of events and
+ * the view's layout: the first measured call then reads the counters as
+ * every later one does. From the lcore's own thread, no stage open.
  */
-void pmu_stage_calls_set(struct __rte_pmu_stage_lcore *sl, unsigned int n);
+void pmu_stage_view_reset(struct __rte_pmu_stage_lcore *sl);
 
 /* ---- the control path (pmu.c) ---- */
 

@@ -227,13 +227,12 @@ stage_sync(struct __rte_pmu_stage_lcore *sl, unsigned int lcore_id)
 {
 	stage_sync_ids(sl);
 	sl->pages = rte_pmu_event_groups[lcore_id].mmap_pages;
-	/* No stage is open: no frame holds raw counters of an old view. */
-	sl->view.valid = 0;
 	sl->limit = &sl->frames[RTE_PMU_STAGE_DEPTH + 1];
 	/* Read by rte_pmu_stage_stats_get() from other threads. */
 	__atomic_store_n(&sl->num_events, __atomic_load_n(&pmu_state_lcore(lcore_id)->num_ready,
 		__ATOMIC_ACQUIRE), __ATOMIC_RELAXED);
-	pmu_stage_calls_set(sl, sl->num_events);
+	/* No stage is open: no frame holds raw counters of an old view. */
+	pmu_stage_view_reset(sl);
 }
 
 /* The calling thread's stage state, allocated and its group opened on

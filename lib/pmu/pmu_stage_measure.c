@@ -154,6 +154,8 @@ end_account(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f,
 		parent->child[i] += d[i];
 }
 
+static void pmu_stage_calls_set(struct __rte_pmu_stage_lcore *sl, unsigned int n);
+
 /* Drop the view, turning the open frames' raw counters into counter
  * values, build a new one and point the lcore's measured calls at those
  * for its layout: whether calls built for @p layout can read the counters
@@ -417,7 +419,11 @@ VARIANTS(4, 4, 4e, VIEW_EVENTS, UNROLL_ALL)
 #define CALLS_DIRECT(N, C1) CALLS(N), CALLS(N), CALLS(N)
 #endif
 
-void
+/* Point @p sl's measured calls at those for @p n events (their loops
+ * unrolled for 1 to 4; any other count takes the general ones) and its
+ * view's layout.
+ */
+static void
 pmu_stage_calls_set(struct __rte_pmu_stage_lcore *sl, unsigned int n)
 {
 #define CALLS(N) { begin_##N, end_##N, next_##N, call_##N }
@@ -446,4 +452,13 @@ pmu_stage_calls_set(struct __rte_pmu_stage_lcore *sl, unsigned int n)
 	sl->end_measured = calls[v][layout].end;
 	sl->next_measured = calls[v][layout].next;
 	sl->call_measured = calls[v][layout].call;
+}
+
+void
+pmu_stage_view_reset(struct __rte_pmu_stage_lcore *sl)
+{
+	sl->view.valid = 0;
+	/* Where it fails, the calls read counter values (view.valid 0). */
+	view_build(sl);
+	pmu_stage_calls_set(sl, sl->num_events);
 }
