@@ -101,16 +101,16 @@ test_view_reads(void)
 	TEST_ASSERT_SUCCESS(view_build(&sl), "view");
 	fake_regs[1] = 111;
 	fake_regs[32] = 222;
-	TEST_ASSERT(snap_raw(&sl, raw, NUM_PAGES), "no page changed");
+	TEST_ASSERT(snap_raw(&sl, raw, NUM_PAGES, VIEW_INDEXED), "no page changed");
 	TEST_ASSERT(raw[0] == 111 && raw[1] == 222, "registers %" PRIu64 " %" PRIu64, raw[0],
 		raw[1]);
 	/* The kernel updates one page (a counter reloaded, moved...). */
 	pages[1].lock += 2;
-	TEST_ASSERT(!snap_raw(&sl, raw, NUM_PAGES), "a page changed: the raw reads must fail");
-	TEST_ASSERT(!snap_raw_valid(&sl, raw, NUM_PAGES), "the same, view known valid");
+	TEST_ASSERT(!snap_raw(&sl, raw, NUM_PAGES, VIEW_INDEXED), "a page changed: the raw reads must fail");
+	TEST_ASSERT(!snap_raw_valid(&sl, raw, NUM_PAGES, VIEW_INDEXED), "the same, view known valid");
 	sl.view.valid = 0;
 	fake_reads = 0;
-	TEST_ASSERT(!snap_raw(&sl, raw, NUM_PAGES) && fake_reads == 0,
+	TEST_ASSERT(!snap_raw(&sl, raw, NUM_PAGES, VIEW_INDEXED) && fake_reads == 0,
 		"no register read without a view (%u reads)", fake_reads);
 	return TEST_SUCCESS;
 }

@@ -6,7 +6,7 @@
  * end (raw through the lcore's view, pmu_stage_view.h, or as counter
  * values) and add the counts to the stage's figures. Reached through the
  * pointers of struct __rte_pmu_stage_lcore, which pmu_stage_calls_set()
- * sets for the lcore's number of events.
+ * sets for the lcore's number of events and its view's layout.
  */
 
 #include <stdbool.h>
@@ -166,14 +166,13 @@ static void pmu_stage_calls_set(struct __rte_pmu_stage_lcore *sl, unsigned int n
 static __rte_noinline bool
 view_renew(struct __rte_pmu_stage_lcore *sl, uint32_t layout)
 {
+	bool built;
+
 	if (sl->view.valid != 0)
 		view_drop(sl);
-	if (view_build(sl) != 0) {
-		pmu_stage_calls_set(sl, sl->num_events);
-		return false;
-	}
+	built = view_build(sl) == 0;
 	pmu_stage_calls_set(sl, sl->num_events);
-	return sl->view.layout == layout;
+	return built && sl->view.layout == layout;
 }
 
 /* Begin stage @p begin_id where a measured call just ended, the counters
@@ -248,7 +247,7 @@ next_values(struct __rte_pmu_stage_lcore *sl, unsigned int items, unsigned int b
 static __rte_noinline void \
 begin_retry_##SFX(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f) \
 { \
-	if (!view_renew(sl, L) || !snap_raw_layout(sl, f->start, N, L)) { \
+	if (!view_renew(sl, L) || !snap_raw_valid(sl, f->start, N, L)) { \
 		begin_values(sl, f); \
 		return; \
 	} \
@@ -260,7 +259,7 @@ begin_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int id) \
 { \
 	struct __rte_pmu_stage_frame *f = sl->sp; \
 	frame_measured(sl, f, id); \
-	if (unlikely((sl->view.valid == 0 || !snap_raw_layout(sl, f->start, N, L)))) { \
+	if (unlikely(!snap_raw(sl, f->start, N, L))) { \
 		begin_retry_##SFX(sl, f); \
 		return; \
 	} \
@@ -272,7 +271,7 @@ end_retry_counts_##SFX(struct __rte_pmu_stage_lcore *sl, \
 	const struct __rte_pmu_stage_frame *f, uint64_t *now, uint64_t *d) \
 { \
 	unsigned int i; \
-	if (f->raw == 0 || !view_renew(sl, L) || !snap_raw_layout(sl, now, N, L)) \
+	if (f->raw == 0 || !view_renew(sl, L) || !snap_raw_valid(sl, now, N, L)) \
 		return false; \
 	UNROLL for (i = 0; i < (N); i++) \
 		d[i] = view_value(&sl->view, i, now[i]) - f->start[i]; \
@@ -289,16 +288,16 @@ end_retry_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items) \
 	} \
 	end_account(sl, f, items, d, N); \
 } \
-/* The end through the view: false, with nothing changed, where it does \
- * not hold (end_retry_ then). \
+/* The end through the view, the registers read into @p now: false, with \
+ * nothing changed, where it does not hold (end_retry_ then). \
  */ \
 static __rte_always_inline bool \
-end_raw_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items) \
+end_raw_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, uint64_t *now) \
 { \
 	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
-	uint64_t now[SIZE] = { 0 }, d[SIZE] = { 0 }; \
+	uint64_t d[SIZE] = { 0 }; \
 	unsigned int i; \
-	if (unlikely(f->raw == 0 || !snap_raw_layout(sl, now, N, L))) \
+	if (unlikely(f->raw == 0 || !snap_raw_valid(sl, now, N, L))) \
 		return false; \
 	UNROLL for (i = 0; i < (N); i++) \
 		d[i] = view_delta(&sl->view, i, now[i], f->start[i]); \
@@ -308,7 +307,8 @@ end_raw_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items) \
 static __rte_noinline void \
 end_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items) \
 { \
-	if (unlikely(!end_raw_##SFX(sl, items))) \
+	uint64_t now[SIZE] = { 0 }; \
+	if (unlikely(!end_raw_##SFX(sl, items, now))) \
 		end_retry_##SFX(sl, items); \
 } \
 static __rte_noinline void \
@@ -327,16 +327,11 @@ next_retry_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, \
 static __rte_noinline void \
 next_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, unsigned int begin_id) \
 { \
-	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
-	uint64_t now[SIZE] = { 0 }, d[SIZE] = { 0 }; \
-	unsigned int i; \
-	if (unlikely(f->raw == 0 || !snap_raw_layout(sl, now, N, L))) { \
+	uint64_t now[SIZE] = { 0 }; \
+	if (unlikely(!end_raw_##SFX(sl, items, now))) { \
 		next_retry_##SFX(sl, items, begin_id); \
 		return; \
 	} \
-	UNROLL for (i = 0; i < (N); i++) \
-		d[i] = view_delta(&sl->view, i, now[i], f->start[i]); \
-	end_account(sl, f, items, d, N); \
 	next_begin(sl, begin_id, now, 1, N); \
 } \
 /* The end of a measured call around a function (call_measured) that \
@@ -362,8 +357,9 @@ call_end_slow_##SFX(struct __rte_pmu_stage_lcore *sl, uint32_t id, uint16_t ret)
 static __rte_noinline uint16_t \
 call_end_##SFX(struct __rte_pmu_stage_lcore *sl, uint32_t id, uint16_t ret) \
 { \
+	uint64_t now[SIZE] = { 0 }; \
 	if (likely(sl->sp[-1].tag == (id | __RTE_PMU_STAGE_MEASURED) && \
-			end_raw_##SFX(sl, ret))) \
+			end_raw_##SFX(sl, ret, now))) \
 		return ret; \
 	return call_end_slow_##SFX(sl, id, ret); \
 } \
@@ -386,7 +382,7 @@ call_##SFX(void *a0, void *a1, void **a2, uint16_t a3, \
 	struct __rte_pmu_stage_frame *f = sl->sp; \
 	uint16_t ret; \
 	frame_measured(sl, f, c->id); \
-	if (unlikely((sl->view.valid == 0 || !snap_raw_layout(sl, f->start, N, L)))) \
+	if (unlikely(!snap_raw(sl, f->start, N, L))) \
 		return call_retry_##SFX(a0, a1, a2, a3, sl, c); \
 	frame_push(sl, f); \
 	ret = c->fn(a0, a1, a2, a3); \

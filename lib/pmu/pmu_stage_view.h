@@ -178,7 +178,7 @@ view_build(struct __rte_pmu_stage_lcore *sl)
  * the view was built (then they go with it).
  */
 static __rte_always_inline bool
-snap_raw_layout(const struct __rte_pmu_stage_lcore *sl, uint64_t *raw, unsigned int n,
+snap_raw_valid(const struct __rte_pmu_stage_lcore *sl, uint64_t *raw, unsigned int n,
 	uint32_t layout)
 {
 	const struct __rte_pmu_stage_view *v = &sl->view;
@@ -203,20 +203,16 @@ snap_raw_layout(const struct __rte_pmu_stage_lcore *sl, uint64_t *raw, unsigned 
 	return sum == v->lock_sum;
 }
 
-/* The same, each register by its page's index. */
-static __rte_always_inline bool
-snap_raw_valid(const struct __rte_pmu_stage_lcore *sl, uint64_t *raw, unsigned int n)
-{
-	return snap_raw_layout(sl, raw, n, VIEW_INDEXED);
-}
-
 /* The same, false when the view is not valid. A frame holding raw
  * counters implies a valid view: view_drop() turns them all into values.
  */
 static __rte_always_inline bool
-snap_raw(const struct __rte_pmu_stage_lcore *sl, uint64_t *raw, unsigned int n)
+snap_raw(const struct __rte_pmu_stage_lcore *sl, uint64_t *raw, unsigned int n,
+	uint32_t layout)
 {
-	return likely(sl->view.valid != 0) && snap_raw_valid(sl, raw, n);
+	if (unlikely(sl->view.valid == 0))
+		return false;
+	return snap_raw_valid(sl, raw, n, layout);
 }
 
 #endif /* PMU_STAGE_VIEW_H */

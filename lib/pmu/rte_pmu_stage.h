@@ -375,15 +375,23 @@ __rte_pmu_stage_push(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_fr
 	sl->sp = f + 1;
 }
 
-/* End the innermost stage, @p f (checks done), an unmeasured call: its
- * call and items wait in one word for the stage's next measured call.
+/* An unmeasured call of stage @p id ended with @p items: the call and its
+ * items wait in one word for the stage's next measured call.
  */
+static __rte_always_inline void
+__rte_pmu_stage_pending_add(struct __rte_pmu_stage_lcore *sl, unsigned int id,
+	unsigned int items)
+{
+	__RTE_PMU_STAGE_STORE(sl->pending[id], sl->pending[id] +
+		(((uint64_t)items << __RTE_PMU_STAGE_PENDING_SHIFT) | 1));
+}
+
+/* End the innermost stage, @p f (checks done), an unmeasured call. */
 static __rte_always_inline void
 __rte_pmu_stage_pop(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f,
 	unsigned int id, unsigned int items)
 {
-	__RTE_PMU_STAGE_STORE(sl->pending[id], sl->pending[id] +
-		(((uint64_t)items << __RTE_PMU_STAGE_PENDING_SHIFT) | 1));
+	__rte_pmu_stage_pending_add(sl, id, items);
 	/* Its parent is unmeasured too: the limit stays. */
 	sl->sp = f;
 }
@@ -514,8 +522,7 @@ rte_pmu_stage_next(unsigned int end_id, unsigned int items, unsigned int begin_i
 	/* Both unmeasured: the frame passes from one stage to the next, the
 	 * stack pointer stays.
 	 */
-	__RTE_PMU_STAGE_STORE(sl->pending[end_id], sl->pending[end_id] +
-		(((uint64_t)items << __RTE_PMU_STAGE_PENDING_SHIFT) | 1));
+	__rte_pmu_stage_pending_add(sl, end_id, items);
 	sl->countdown[begin_id] = countdown - 1;
 	f->tag = begin_id;
 }

@@ -76,12 +76,11 @@ pmu_graph_process_unmeasured(void *graph, void *node, void **objs, uint16_t nb_o
 	struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_stage_call *c)
 {
 	const struct pmu_graph_slot *s = (const struct pmu_graph_slot *)c;
-	uint64_t *pending = &sl->pending[c->id];
+	unsigned int id = c->id;
 	uint16_t ret;
 
 	ret = s->process(graph, node, objs, nb_objs);
-	__RTE_PMU_STAGE_STORE(*pending, *pending +
-		(((uint64_t)ret << __RTE_PMU_STAGE_PENDING_SHIFT) | 1));
+	__rte_pmu_stage_pending_add(sl, id, ret);
 
 	return ret;
 }
