@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+/* What the examples share (pmu_example.h): the events they count, number
+ * options, and the --compare table and JSON.
+ */
+
+#include "pmu_example.h"
+
+const char *const mode_names[MODE_COUNT] = { "off", "on", "sampled" };
+
+char *event_names[RTE_MAX_NUM_GROUP_EVENTS];
+unsigned int num_events;
+int ev_cycles = -1, ev_instructions = -1;
+
+/* A decimal number from @p min to @p max; -EINVAL otherwise. */
+int
+parse_ulong(const char *arg, unsigned long min, unsigned long max, unsigned long *out)
+{
+	unsigned long v;
+	char *end;
+
+	if (arg[0] < '0' || arg[0] > '9')
+		return -EINVAL;
+	errno = 0;
+	v = strtoul(arg, &end, 10);
+	if (errno != 0 || *end != '\0' || v < min || v > max)
+		return -EINVAL;
+	*out = v;
+
+	return 0;
+}
+
+/* Add each event of the comma-separated @p list that can be counted here;
+ * say why for the others. Returns how many were added.
+ */
+unsigned int
+add_events(const char *list)
+{
+	char *copy = strdup(list), *name, *save = NULL;
+	unsigned int added = 0;
+	int ret;
+
+	if (copy == NULL)
+		return 0;
+	for (name = strtok_r(copy, ",", &save); name != NULL; name = strtok_r(NULL, ",", &save)) {
+		if (num_events == RTE_MAX_NUM_GROUP_EVENTS) {
+			fprintf(stderr, "event %s: at most %d events\n", name,
+				RTE_MAX_NUM_GROUP_EVENTS);
+			continue;
+		}
+		ret = rte_pmu_add_event(name);
+		if (ret < 0) {
+			fprintf(stderr, "event %s: not counted (%s)\n", name, strerror(-ret));
+			continue;
+		}
+		free(event_names[ret]);
+		event_names[ret] = strdup(name);
+		if (event_names[ret] == NULL)
+			break;
+		if ((unsigned int)ret + 1 > num_events)
+			num_events = ret + 1;
+		if (strcmp(name, "cycles") == 0 || strcmp(name, "cpu-cycles") == 0 ||
+				strcmp(name, "cpu_cycles") == 0)
+			ev_cycles = ret;
+		else if (strcmp(name, "instructions") == 0 || strcmp(name, "inst_retired") == 0)
+			ev_instructions = ret;
+		added++;
+	}
+	free(copy);
+
+	return added;
+}
+
+/* The --compare table of @p r: each mode's packets, rate and, with an
+ * instructions event, instructions per packet, as ratios against "off".
+ */
+void
+print_compare_table(FILE *f, const struct mode_result *r)
+{
+	unsigned int m;
+
+	fprintf(f, "  %-8s %12s %14s %8s", "Mode", "Packets", "Packets/s", "Rate");
+	if (ev_instructions >= 0)
+		fprintf(f, " %14s %8s", "Instr/Packet", "Instr");
+	fprintf(f, "\n");
+	for (m = 0; m < MODE_COUNT; m++) {
+		fprintf(f, "  %-8s %12" PRIu64 " %14.0f %7.3fx", mode_names[m], r[m].packets,
+			mode_pps(&r[m]), ratio(mode_pps(&r[m]), mode_pps(&r[MODE_OFF])));
+		if (ev_instructions >= 0)
+			fprintf(f, " %14.2f %7.3fx", mode_ipp(&r[m]),
+				ratio(mode_ipp(&r[m]), mode_ipp(&r[MODE_OFF])));
+		fprintf(f, "\n");
+	}
+}
+
+/* The JSON member "compare" of @p r, @p extra (members, each starting
+ * with ", ") appended inside it.
+ */
+void
+print_compare_json(const struct mode_result *r, const char *extra)
+{
+	unsigned int m;
+
+	printf(", \"compare\": {\"period\": %d", COMPARE_PERIOD);
+	for (m = 0; m < MODE_COUNT; m++) {
+		printf(", \"%s\": {\"packets\": %" PRIu64 ", \"pps\": %.0f, \"rate_ratio\": %.4f",
+			mode_names[m], r[m].packets, mode_pps(&r[m]),
+			ratio(mode_pps(&r[m]), mode_pps(&r[MODE_OFF])));
+		if (ev_instructions >= 0)
+			printf(", \"instructions_per_packet\": %.4f, \"instructions_ratio\": %.4f",
+				mode_ipp(&r[m]), ratio(mode_ipp(&r[m]), mode_ipp(&r[MODE_OFF])));
+		printf("}");
+	}
+	printf("%s}", extra);
+}
+
+/* The JSON members "events" (names, by index) opening an object. */
+void
+print_events_json(void)
+{
+	unsigned int e;
+
+	printf("\"events\": [");
+	for (e = 0; e < num_events; e++)
+		printf("%s\"%s\"", e != 0 ? ", " : "", event_names[e] != NULL ? event_names[e] : "");
+	printf("]");
+}
