@@ -335,10 +335,17 @@ EOF
 		"(lambda l, s: l['stage'] == 'loop' and l['items'] == 100000 and
 		4.0 <= ev(l, 'cycles')['per_item'] < 4.01 and s['calls'] == 2)(
 		*json.loads(out)['tool-big'][0]['stages'])"
-	expect guest "stages per interval: loop items = calls x 10,000, cycles = instructions" \
-		"all(s['items'] == s['calls'] * 10000 and s['calls'] > 0 and
-		ev(s, 'cycles')['value'] == ev(s, 'instructions')['value']
-		for d in json.loads(out)['tool-interval'] for s in d['stages'][:1])"
+	# Now and then one read of the two registers (at a boundary of the
+	# chained stages "loop" and "snapshot") finds them a few to a few
+	# thousand instructions apart, under QEMU, with no page change around
+	# it: the count moves from one stage to the other, and the two together
+	# still have cycles = instructions (but for the base call's begin).
+	expect guest "stages per interval: loop items = calls x 10,000; loop + snapshot cycles = instructions, loop's within 1e-4" \
+		"all(l['items'] == l['calls'] * 10000 and l['calls'] > 0 and
+		abs(sum(ev(s, 'cycles')['value'] - ev(s, 'instructions')['value']
+		for s in (l, t))) <= 8 and abs(ev(l, 'cycles')['value'] -
+		ev(l, 'instructions')['value']) <= ev(l, 'cycles')['value'] / 10000
+		for d in json.loads(out)['tool-interval'] for l, t in [d['stages'][:2]])"
 fi
 
 finish
