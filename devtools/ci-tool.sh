@@ -346,6 +346,15 @@ EOF
 		for s in (l, t))) <= 8 and abs(ev(l, 'cycles')['value'] -
 		ev(l, 'instructions')['value']) <= ev(l, 'cycles')['value'] / 10000
 		for d in json.loads(out)['tool-interval'] for l, t in [d['stages'][:2]])"
+	python3 - "$tmp/guest.out" <<'EOF' 2>/dev/null
+import json, sys
+runs = json.load(open(sys.argv[1])).get('tool-interval', [])
+skew = [[next(e['value'] for e in s['events'] if e['event'] == 'cycles') -
+         next(e['value'] for e in s['events'] if e['event'] == 'instructions')
+         for s in d['stages'][:2]] for d in runs]
+print('  info: cycles - instructions of loop/snapshot per interval: %s' %
+      ' '.join('%d/%d' % tuple(x) for x in skew))
+EOF
 fi
 
 finish
