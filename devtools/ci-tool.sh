@@ -99,6 +99,16 @@ else
 		"rc == 0 and 'insn per cycle' in out and '<not supported>' not in out"
 fi
 
+echo "=== the README's first command: devtools/run-tool.sh"
+BUILD_DIR=$build timeout 120 bash devtools/run-tool.sh >"$tmp/readme.out" 2>"$tmp/readme.err"
+rc=$?
+expect readme "run-tool.sh: exit 0, the tool's report on cycles and instructions (counted or <not supported>) with its stage table" \
+	"rc == 0 and all(re.search(r'^\s+(<not supported>|[\d.,]+)\s+%s\s' % e, out, re.M)
+	for e in ['cycles', 'instructions']) and re.search(r'^  loop\s+1\s', out, re.M)"
+expect readme "run-tool.sh: the pipeline forwards its generated pcap, 40200 packets received, stages rx, process and tx" \
+	"re.search(r'^  all\s+40200\s', out, re.M) and [m.group(1) for m in
+	re.finditer(r'^  (rx|process|tx)\s+\d+\s+\d+\s', out, re.M)] == ['rx', 'process', 'tx']"
+
 echo "=== table: units, ratios, grouping, read overhead"
 run table "$one_worker" -e "$sw" -w memory -n 2000000
 expect table "task-clock in msec with CPUs utilized" \
