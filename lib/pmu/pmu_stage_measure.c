@@ -225,15 +225,6 @@ end_values(struct __rte_pmu_stage_lcore *sl, unsigned int items, uint64_t *now)
 	end_account(sl, f, items, d, sl->num_events);
 }
 
-static __rte_noinline void
-next_values(struct __rte_pmu_stage_lcore *sl, unsigned int items, unsigned int begin_id)
-{
-	uint64_t now[RTE_MAX_NUM_GROUP_EVENTS];
-
-	end_values(sl, items, now);
-	next_begin(sl, begin_id, now, 0, sl->num_events);
-}
-
 /* The measured calls for @p N events (a constant where the count is a
  * common one: the loops over events unroll; @p SIZE the arrays' length):
  * raw counters through the view. Where a page changed since the view was
@@ -265,28 +256,31 @@ begin_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int id) \
 	} \
 	frame_push(sl, f); \
 } \
-/* The end's counts through a new view (f's start made values). */ \
-static __rte_always_inline bool \
-end_retry_counts_##SFX(struct __rte_pmu_stage_lcore *sl, \
-	const struct __rte_pmu_stage_frame *f, uint64_t *now, uint64_t *d) \
+/* The end where the view did not hold: through a new view (the open \
+ * frames' starts made counter values), else with counter values; @p now \
+ * (RTE_MAX_NUM_GROUP_EVENTS long) left with the counters read, raw \
+ * (returns 1) or values (0). \
+ */ \
+static __rte_always_inline uint32_t \
+end_retry_into_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, uint64_t *now) \
 { \
+	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
+	uint64_t d[SIZE] = { 0 }; \
 	unsigned int i; \
-	if (f->raw == 0 || !view_renew(sl, L) || !snap_raw_valid(sl, now, N, L)) \
-		return false; \
+	if (f->raw == 0 || !view_renew(sl, L) || !snap_raw_valid(sl, now, N, L)) { \
+		end_values(sl, items, now); \
+		return 0; \
+	} \
 	UNROLL for (i = 0; i < (N); i++) \
 		d[i] = view_value(&sl->view, i, now[i]) - f->start[i]; \
-	return true; \
+	end_account(sl, f, items, d, N); \
+	return 1; \
 } \
 static __rte_noinline void \
 end_retry_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items) \
 { \
-	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
-	uint64_t now[SIZE] = { 0 }, d[SIZE] = { 0 }; \
-	if (!end_retry_counts_##SFX(sl, f, now, d)) { \
-		end_values(sl, items, now); \
-		return; \
-	} \
-	end_account(sl, f, items, d, N); \
+	uint64_t now[RTE_MAX_NUM_GROUP_EVENTS] = { 0 }; \
+	end_retry_into_##SFX(sl, items, now); \
 } \
 /* The end through the view, the registers read into @p now: false, with \
  * nothing changed, where it does not hold (end_retry_ then). \
@@ -315,14 +309,9 @@ static __rte_noinline void \
 next_retry_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, \
 	unsigned int begin_id) \
 { \
-	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
-	uint64_t now[SIZE] = { 0 }, d[SIZE] = { 0 }; \
-	if (!end_retry_counts_##SFX(sl, f, now, d)) { \
-		next_values(sl, items, begin_id); \
-		return; \
-	} \
-	end_account(sl, f, items, d, N); \
-	next_begin(sl, begin_id, now, 1, N); \
+	uint64_t now[RTE_MAX_NUM_GROUP_EVENTS] = { 0 }; \
+	uint32_t raw = end_retry_into_##SFX(sl, items, now); \
+	next_begin(sl, begin_id, now, raw, N); \
 } \
 static __rte_noinline void \
 next_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, unsigned int begin_id) \
