@@ -323,7 +323,7 @@ next_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, unsigned int be
 	} \
 	next_begin(sl, begin_id, now, 1, N); \
 } \
-/* The end of a measured call around a function (call_measured) that \
+/* The end of a measured call around a function (the measured calls' call) that \
  * returned @p ret, where the view does not hold or the stage's frame is \
  * not the innermost one (the function left one of its own open, or ended \
  * this one: misuse, which the end counts). \
@@ -415,14 +415,7 @@ pmu_stage_calls_set(struct __rte_pmu_stage_lcore *sl, unsigned int n)
 	/* By count of events, then by layout (VIEW_INDEXED, VIEW_CYCLES_0,
 	 * VIEW_CYCLES_1, VIEW_EVENTS).
 	 */
-	static const struct {
-		void (*begin)(struct __rte_pmu_stage_lcore *sl, unsigned int id);
-		void (*end)(struct __rte_pmu_stage_lcore *sl, unsigned int items);
-		void (*next)(struct __rte_pmu_stage_lcore *sl, unsigned int items,
-			unsigned int begin_id);
-		uint16_t (*call)(void *a0, void *a1, void **objs, uint16_t nb,
-			struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_stage_call *c);
-	} calls[][4] = {
+	static const struct __rte_pmu_stage_measured calls[][4] = {
 		{ CALLS(any), CALLS(any), CALLS(any), CALLS(any) },
 		{ CALLS(1), CALLS_DIRECT(1, 1) },
 		{ CALLS(2), CALLS_DIRECT(2, 2c1) },
@@ -433,10 +426,7 @@ pmu_stage_calls_set(struct __rte_pmu_stage_lcore *sl, unsigned int n)
 	unsigned int v = n < RTE_DIM(calls) ? n : 0;
 	uint32_t layout = sl->view.valid != 0 ? sl->view.layout : VIEW_INDEXED;
 
-	sl->begin_measured = calls[v][layout].begin;
-	sl->end_measured = calls[v][layout].end;
-	sl->next_measured = calls[v][layout].next;
-	sl->call_measured = calls[v][layout].call;
+	sl->measured = calls[v][layout];
 }
 
 void

@@ -148,16 +148,38 @@ struct __rte_pmu_stage_view {
 	uint64_t drops;     /**< views dropped because a page changed */
 };
 
-/** A function run as a measured stage call by __rte_pmu_stage_lcore's
- *  call_measured: the shape of lib/graph's node process function (a graph,
- *  a node, the objects and their count; it returns the items). Internal.
+/** A function run as a measured stage call by the measured calls' call:
+ *  the shape of lib/graph's node process function (a graph, a node, the
+ *  objects and their count; it returns the items). Internal.
  */
 typedef uint16_t (*__rte_pmu_stage_fn_t)(void *a0, void *a1, void **objs, uint16_t nb);
 
-/** What call_measured runs, and as which stage. Internal. */
+/** What the measured calls' call runs, and as which stage. Internal. */
 struct __rte_pmu_stage_call {
 	__rte_pmu_stage_fn_t fn;
 	uint32_t id;
+};
+
+struct __rte_pmu_stage_lcore;
+
+/** An lcore's measured calls, out of line (they read the counters): chosen
+ *  for its number of events and its view's layout, so that the common
+ *  counts run code with their loops unrolled. Internal.
+ */
+struct __rte_pmu_stage_measured {
+	void (*begin)(struct __rte_pmu_stage_lcore *sl, unsigned int id);
+	void (*end)(struct __rte_pmu_stage_lcore *sl, unsigned int items);
+	/** End the innermost stage, measured, and begin a stage the lcore
+	 *  knows.
+	 */
+	void (*next)(struct __rte_pmu_stage_lcore *sl, unsigned int items,
+		unsigned int begin_id);
+	/** A measured call of @p c's stage around @p c's function, one
+	 *  function for both ends (lib/pmu_graph's node wrapper); the checks
+	 *  of rte_pmu_stage_begin() done, the countdown at 1.
+	 */
+	uint16_t (*call)(void *a0, void *a1, void **objs, uint16_t nb,
+		struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_stage_call *c);
 };
 
 /** Stage state of one lcore. Internal: written by that lcore. */
@@ -175,22 +197,7 @@ struct __rte_pmu_stage_lcore {
 	/** NUMA node the state's pages were placed on (-1: none known). */
 	int32_t node;
 	uint64_t misuse;      /**< misuse on this lcore (atomic) */
-	/** Measured calls, out of line (they read the counters): chosen
-	 *  for the lcore's number of events when it syncs, so that the
-	 *  common counts run code with their loops unrolled. next_measured
-	 *  ends the innermost stage, measured, and begins a stage the lcore
-	 *  knows.
-	 */
-	void (*begin_measured)(struct __rte_pmu_stage_lcore *sl, unsigned int id);
-	void (*end_measured)(struct __rte_pmu_stage_lcore *sl, unsigned int items);
-	void (*next_measured)(struct __rte_pmu_stage_lcore *sl, unsigned int items,
-		unsigned int begin_id);
-	/** A measured call of @p c's stage around @p c's function, one
-	 *  function for both ends (lib/pmu_graph's node wrapper); the checks
-	 *  of rte_pmu_stage_begin() done, the countdown at 1.
-	 */
-	uint16_t (*call_measured)(void *a0, void *a1, void **objs, uint16_t nb,
-		struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_stage_call *c);
+	struct __rte_pmu_stage_measured measured; /**< the measured calls */
 	/** Pages of the lcore's events, as rte_pmu_read() reads them. */
 	struct perf_event_mmap_page *const *pages;
 	struct __rte_pmu_stage_view view;
@@ -429,7 +436,7 @@ rte_pmu_stage_begin(unsigned int id)
 	countdown = sl->countdown[id];
 	if (unlikely(countdown <= 1 || (uint32_t)f[-1].tag == id)) {
 		if (countdown == 1 && (uint32_t)f[-1].tag != id)
-			sl->begin_measured(sl, id);
+			sl->measured.begin(sl, id);
 		else
 			__rte_pmu_stage_begin_slow(id);
 		return;
@@ -463,7 +470,7 @@ rte_pmu_stage_end(unsigned int id, unsigned int items)
 	 */
 	if (unlikely((__builtin_constant_p(id) && id >= RTE_PMU_MAX_STAGES) || f->tag != id)) {
 		if (f->tag == (id | __RTE_PMU_STAGE_MEASURED))
-			sl->end_measured(sl, items);
+			sl->measured.end(sl, items);
 		else
 			__rte_pmu_stage_end_slow(id, items);
 		return;
@@ -512,7 +519,7 @@ rte_pmu_stage_next(unsigned int end_id, unsigned int items, unsigned int begin_i
 	countdown = sl->countdown[begin_id];
 	if (unlikely(f->tag != end_id || countdown <= 1)) {
 		if (f->tag != end_id && countdown != 0) {
-			sl->next_measured(sl, items, begin_id);
+			sl->measured.next(sl, items, begin_id);
 		} else {
 			rte_pmu_stage_end(end_id, items);
 			rte_pmu_stage_begin(begin_id);

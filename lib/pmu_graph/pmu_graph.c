@@ -42,7 +42,7 @@ static struct rte_graph *enabled[RTE_PMU_GRAPH_MAX_GRAPHS];
 static rte_spinlock_t lock = RTE_SPINLOCK_INITIALIZER;
 
 /* Where the wrapper goes on, by a tail call with the node call's
- * arguments: the type of lib/pmu's call_measured.
+ * arguments: the type of lib/pmu's measured call.
  */
 typedef uint16_t (*pmu_graph_next_t)(void *graph, void *node, void **objs, uint16_t nb_objs,
 	struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_stage_call *c);
@@ -88,7 +88,7 @@ pmu_graph_process_unmeasured(void *graph, void *node, void **objs, uint16_t nb_o
 /* The wrapper: it only chooses, and goes on by one tail call (one call
  * site: the arguments stay in their registers). A call it does not
  * measure, where no measured stage is open, counts down the stage's period
- * and takes no frame; a call to measure goes to lib/pmu's call_measured,
+ * and takes no frame; a call to measure goes to lib/pmu's measured call,
  * which reads the counters on both sides of the node in one function.
  */
 static uint16_t
@@ -110,7 +110,7 @@ pmu_graph_process(struct rte_graph *graph, struct rte_node *node, void **objs,
 			sl->countdown[id] = countdown - 1;
 			next = pmu_graph_process_unmeasured;
 		} else if (countdown == 1 && (uint32_t)f[-1].tag != id) {
-			next = sl->call_measured;
+			next = sl->measured.call;
 		}
 	}
 
