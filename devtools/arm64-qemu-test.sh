@@ -9,7 +9,7 @@
 # allows user-space counter reads, runs the command list and powers off.
 # The verdict comes from the console (QEMU exits 0 whatever the guest did).
 # Usage: devtools/arm64-qemu-test.sh [BUILD_DIR]   (default build-arm64)
-# Environment: ARM64_DIR (sysroot, kernel; default .arm64), ARM64_OUT
+# Environment: ARM64_DIR (sysroot, kernel; see lib.sh), ARM64_OUT
 # (initramfs and console log; default BUILD_DIR), ARM64_GUEST_CMDS (a
 # command list instead of the default), ARM64_EXTRA_BINS (more programs for
 # /usr/bin, space separated; their libraries come along), ARM64_TIMEOUT

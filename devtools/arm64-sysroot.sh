@@ -3,11 +3,14 @@
 # Copyright(c) 2026 The rte_pmu authors
 
 # Build a private arm64 sysroot (Debian's DPDK 22.11, a static busybox) and
-# a Debian arm64 kernel under ARM64_DIR (default .arm64), for the cross build
-# and the guest. Packages are fetched with apt-get download and unpacked
-# with dpkg -x: nothing arm64 is installed on the host (libdpdk-dev:arm64
-# would remove the amd64 DPDK). sysroot/.stamp is written last; with it the
-# script does nothing. Usage: devtools/arm64-sysroot.sh [--force]
+# a Debian arm64 kernel under ARM64_DIR (default: a cache folder outside
+# the tree, lib.sh), for the cross build and the guest. Packages are fetched
+# with apt-get download and unpacked with dpkg -x: nothing arm64 is
+# installed on the host (libdpdk-dev:arm64 would remove the amd64 DPDK).
+# sysroot/.stamp is written last, naming this script's version and the
+# packages asked for; while it names the same, the script does nothing, so
+# that every clone on the machine shares one sysroot.
+# Usage: devtools/arm64-sysroot.sh [--force]
 set -eo pipefail
 
 LOG_TAG=arm64-sysroot
@@ -23,6 +26,7 @@ STAMP_VERSION=2
 # on every librte-* library and the -dev packages libdpdk.pc requires).
 ROOTS=$(pkgs_of sysroot | tr '\n' ' ')
 [ -n "$ROOTS" ] || die "no sysroot packages in $PKG_LIST"
+STAMP_KEY="version $STAMP_VERSION: $ROOTS"
 # Not followed: the cross toolchain's own C runtime, and what nothing needs.
 SKIP='^(libc6|libc6-dev|libc-dev|libc-dev-bin|libgcc-s1|libatomic1|libstdc\+\+6|libcrypt1|libcrypt-dev|gcc-12-base|linux-libc-dev|libnsl-dev|libnsl2|libtirpc-dev|libtirpc3|libtirpc-common)$'
 # Only libraries are followed; tools (pkg-config, adduser, udev, ...) are not.
@@ -30,7 +34,7 @@ FOLLOW='^(lib|zlib1g|ibverbs-providers$)'
 
 [ "${1:-}" != "--force" ] || rm -f "$STAMP"
 
-if [ -f "$STAMP" ] && [ "$(head -n1 "$STAMP")" = "version $STAMP_VERSION" ] &&
+if [ -f "$STAMP" ] && [ "$(head -n1 "$STAMP")" = "$STAMP_KEY" ] &&
 		[ -f "$ARM64_DIR/vmlinuz" ]; then
 	log "up to date ($SYSROOT)"
 	exit 0
@@ -136,7 +140,7 @@ done
 	die "busybox missing from the sysroot"
 
 {
-	echo "version $STAMP_VERSION"
+	echo "$STAMP_KEY"
 	echo "kernel $kernel_pkg $(basename "$vmlinuz")"
 	echo "dpdk $(sed -n 's/^Version: //p' "$libdir/pkgconfig/libdpdk.pc")"
 	echo "packages $npkgs"

@@ -33,7 +33,11 @@ eal=$EAL_HOST_ARGS
 
 export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:exitcode=23
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
-export TSAN_OPTIONS=halt_on_error=0:exitcode=66:second_deadlock_stack=1
+# atexit_sleep_ms=0: TSan sleeps a second at each exit by default, to let
+# threads still running race with the exit; dpdk-test has stopped its
+# lcores by then (rte_eal_cleanup() before it returns), and the second was
+# half of each TSan test's time.
+export TSAN_OPTIONS=halt_on_error=0:exitcode=66:second_deadlock_stack=1:atexit_sleep_ms=0
 
 deps sanitize || { fail "sanitize-setup: packages"; finish; }
 
@@ -58,19 +62,32 @@ judge() {
 	fi
 }
 
-# sanitized DIR LABEL: every test of $suites, one meson test at a time.
+# sanitized DIR LABEL: every test of $suites, one at a time, in one meson
+# run (meson's own start costs half a second a run); each test's output
+# then out of meson's JSON log, into DIR/sanitize-NAME.log, and judged.
 sanitized() {
-	local dir=$1 label=$2 s t log verdict
-	for s in $suites; do
-		for t in $(meson test -C "$dir" --list --suite "$s" 2>/dev/null |
-				sed -n 's|^[^ ]*:[^ ]* / ||p' | grep -vx "$unsanitized"); do
-			log="$dir/sanitize-$t.log"
-			verdict=$(meson test -C "$dir" --no-rebuild --timeout-multiplier 4 "$t" \
-				2>&1 | sed -n "s|^ *1/1 [^ ]* / $t *\([A-Z]*\) *\([0-9.]*s\).*|\1 \2|p")
-			cp "$dir/meson-logs/testlog.txt" "$log"
-			echo "  $label $t: ${verdict:-no verdict}"
-			judge "$label:$t" "$log" "${verdict%% *}"
-		done
+	local dir=$1 label=$2 tests t log verdict
+	# shellcheck disable=SC2046
+	tests=$(for s in $suites; do meson test -C "$dir" --list --suite "$s" 2>/dev/null; done |
+		sed -n 's|^[^ ]*:[^ ]* / ||p' | grep -vx "$unsanitized")
+	rm -f "$dir"/sanitize-*.log
+	# shellcheck disable=SC2086
+	meson test -C "$dir" --no-rebuild --num-processes 1 --timeout-multiplier 4 $tests \
+		>"$dir/sanitize-meson.log" 2>&1
+	for t in $tests; do
+		log="$dir/sanitize-$t.log"
+		verdict=$(python3 - "$dir/meson-logs/testlog.json" "$t" "$log" <<-'EOF'
+		import json, sys
+		for line in open(sys.argv[1]):
+		    r = json.loads(line)
+		    if r['name'].split(' / ')[-1] == sys.argv[2]:
+		        open(sys.argv[3], 'w').write((r.get('stdout') or '') + (r.get('stderr') or ''))
+		        print('%s %.2fs' % (r['result'], r['duration']))
+		EOF
+		)
+		[ -f "$log" ] || tail -n 20 "$dir/sanitize-meson.log" >"$log"
+		echo "  $label $t: ${verdict:-no verdict: not in the meson log}"
+		judge "$label:$t" "$log" "${verdict%% *}"
 	done
 }
 

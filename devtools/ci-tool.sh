@@ -8,7 +8,7 @@
 # left its cross build and sysroot, the tool also runs in the emulated arm64
 # guest, whose counts are exact, and is checked to the cycle.
 # Environment: BUILD_DIR (default build), ARM64_BUILD (default build-arm64),
-# ARM64_DIR (default .arm64).
+# ARM64_DIR (see lib.sh).
 set -uo pipefail
 
 # shellcheck source=devtools/lib.sh

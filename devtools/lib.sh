@@ -16,9 +16,17 @@ die() { echo "$LOG_TAG: ERROR: $*" >&2; exit 1; }
 # Fail unless every named command is on PATH.
 need_tools() { local t; for t in "$@"; do command -v "$t" >/dev/null || die "$t not found"; done; }
 
-# The arm64 sysroot and kernel (arm64-sysroot.sh), the default cross build,
-# the cross toolchain's C runtime and the cross file.
-ARM64_DIR=${ARM64_DIR:-$REPO/.arm64}
+# Caches kept between runs and clones on this machine: the arm64 sysroot
+# and kernel (arm64-sysroot.sh, stamped with what made them), and ccache's
+# objects (meson compiles through ccache where it is installed). The build
+# folder is not hashed, so that a fresh clone elsewhere finds the objects of
+# the last one (its debug info then names that clone's folder).
+CACHE_DIR=${XDG_CACHE_HOME:-$HOME/.cache}
+export CCACHE_DIR=${CCACHE_DIR:-$CACHE_DIR/ccache} CCACHE_NOHASHDIR=1
+
+# The arm64 sysroot and kernel, the default cross build, the cross
+# toolchain's C runtime and the cross file.
+ARM64_DIR=${ARM64_DIR:-$CACHE_DIR/rte_pmu/arm64}
 SYSROOT=$ARM64_DIR/sysroot
 ARM64_BUILD_DEFAULT=$REPO/build-arm64
 CROSS_LIBC=/usr/aarch64-linux-gnu/lib
