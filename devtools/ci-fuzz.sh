@@ -22,7 +22,10 @@ targets=${FUZZ_TARGETS:-"event_name sysfs_type sysfs_events sysfs_format"}
 deps fuzz || { fail "fuzz-setup: packages"; finish; }
 
 echo "=== fuzz: library with clang, coverage, ASan, UBSan ($build)"
-CC=clang CI_TARGETS=lib/librte_pmu.a build_if_missing "$build" -Db_sanitize=address,undefined \
+# Meson puts ccache before the compiler it finds, not before CC's.
+cc=clang
+! command -v ccache >/dev/null || cc="ccache clang"
+CC=$cc CI_TARGETS=lib/librte_pmu.a build_if_missing "$build" -Db_sanitize=address,undefined \
 	-Db_lundef=false -Dc_args="-fsanitize=fuzzer-no-link -fno-sanitize-recover=all" ||
 	{ fail "fuzz-build: library"; finish; }
 

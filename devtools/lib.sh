@@ -21,7 +21,7 @@ need_tools() { local t; for t in "$@"; do command -v "$t" >/dev/null || die "$t 
 # objects (meson compiles through ccache where it is installed). The build
 # folder is not hashed, so that a fresh clone elsewhere finds the objects of
 # the last one (its debug info then names that clone's folder).
-CACHE_DIR=${XDG_CACHE_HOME:-$HOME/.cache}
+CACHE_DIR=${XDG_CACHE_HOME:-~/.cache}
 export CCACHE_DIR=${CCACHE_DIR:-$CACHE_DIR/ccache} CCACHE_NOHASHDIR=1
 
 # The arm64 sysroot and kernel, the default cross build, the cross
