@@ -67,7 +67,6 @@ judge() {
 # then out of meson's JSON log, into DIR/sanitize-NAME.log, and judged.
 sanitized() {
 	local dir=$1 label=$2 tests t log verdict
-	# shellcheck disable=SC2046
 	tests=$(for s in $suites; do meson test -C "$dir" --list --suite "$s" 2>/dev/null; done |
 		sed -n 's|^[^ ]*:[^ ]* / ||p' | grep -vx "$unsanitized")
 	rm -f "$dir"/sanitize-*.log
