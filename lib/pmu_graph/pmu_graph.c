@@ -6,7 +6,9 @@
  * and the control path that installs and removes it.
  */
 
+#include <assert.h>
 #include <errno.h>
+#include <stddef.h>
 #include <string.h>
 
 #include <rte_common.h>
@@ -17,6 +19,7 @@
 #include <rte_spinlock.h>
 
 #include "rte_pmu_graph.h"
+#include "pmu_graph_private.h"
 
 RTE_LOG_REGISTER_DEFAULT(pmu_graph_logtype, INFO);
 
@@ -32,12 +35,24 @@ RTE_LOG_REGISTER_DEFAULT(pmu_graph_logtype, INFO);
  * which lib/pmu makes: its type has the node function's shape, with the
  * graph and the node as void pointers.
  */
-struct pmu_graph_slot {
-	struct __rte_pmu_stage_call call;
-	rte_node_process_t process;
-} __rte_aligned(32);
+struct pmu_graph_slot pmu_graph_slots[RTE_PMU_GRAPH_MAX_NODES];
 
-static struct pmu_graph_slot slots[RTE_PMU_GRAPH_MAX_NODES];
+/* The layout the architecture's wrapper is written for. */
+static_assert(offsetof(struct rte_node, id) == PMU_GRAPH_NODE_ID, "node id");
+static_assert(sizeof(struct pmu_graph_slot) == 1 << PMU_GRAPH_SLOT_SHIFT &&
+	offsetof(struct pmu_graph_slot, call) == 0 &&
+	offsetof(struct pmu_graph_slot, call.id) == PMU_GRAPH_SLOT_ID &&
+	offsetof(struct pmu_graph_slot, process) == PMU_GRAPH_SLOT_PROCESS, "slot");
+static_assert(offsetof(struct __rte_pmu_stage_lcore, sp) == PMU_GRAPH_SL_SP &&
+	offsetof(struct __rte_pmu_stage_lcore, limit) == PMU_GRAPH_SL_LIMIT &&
+	offsetof(struct __rte_pmu_stage_lcore, measured.call) == PMU_GRAPH_SL_CALL &&
+	offsetof(struct __rte_pmu_stage_lcore, countdown) == PMU_GRAPH_SL_COUNTDOWN &&
+	offsetof(struct __rte_pmu_stage_lcore, pending) == PMU_GRAPH_SL_PENDING &&
+	sizeof(((struct __rte_pmu_stage_lcore *)0)->countdown[0]) == 4 &&
+	sizeof(((struct __rte_pmu_stage_lcore *)0)->pending[0]) == 8, "stage state");
+static_assert(sizeof(struct __rte_pmu_stage_frame) == PMU_GRAPH_FRAME_SIZE &&
+	offsetof(struct __rte_pmu_stage_frame, tag) == 0, "frame");
+static_assert(__RTE_PMU_STAGE_PENDING_SHIFT == PMU_GRAPH_PENDING_SHIFT, "pending word");
 static struct rte_graph *enabled[RTE_PMU_GRAPH_MAX_GRAPHS];
 static rte_spinlock_t lock = RTE_SPINLOCK_INITIALIZER;
 
@@ -46,7 +61,7 @@ static rte_spinlock_t lock = RTE_SPINLOCK_INITIALIZER;
  * stage is open (the node's call is then measured too) or the node's
  * stage is open already (misuse).
  */
-static __rte_noinline uint16_t
+__rte_noinline uint16_t
 pmu_graph_process_framed(void *graph, void *node, void **objs, uint16_t nb_objs,
 	struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_stage_call *c)
 {
@@ -61,6 +76,7 @@ pmu_graph_process_framed(void *graph, void *node, void **objs, uint16_t nb_objs,
 	return ret;
 }
 
+#ifndef RTE_ARCH_ARM64
 /* A node call not measured, where no measured stage is open: no frame
  * (the wrapper's begin and end pair by construction). The call and its
  * items go to the stage's pending word, as an unmeasured end adds them.
@@ -88,11 +104,11 @@ pmu_graph_process_unmeasured(void *graph, void *node, void **objs, uint16_t nb_o
  * pointer chosen on the way) spares each path the pointer's choice: 5
  * instructions less where measured, 4 where not (GCC 12, arm64).
  */
-static uint16_t
+uint16_t
 pmu_graph_process(struct rte_graph *graph, struct rte_node *node, void **objs,
 	uint16_t nb_objs)
 {
-	const struct pmu_graph_slot *s = &slots[node->id];
+	const struct pmu_graph_slot *s = &pmu_graph_slots[node->id];
 	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
 	struct __rte_pmu_stage_frame *f = sl->sp;
 	unsigned int id = s->call.id;
@@ -111,6 +127,8 @@ pmu_graph_process(struct rte_graph *graph, struct rte_node *node, void **objs,
 		return pmu_graph_process_framed(graph, node, objs, nb_objs, sl, &s->call);
 	return sl->measured.call(graph, node, objs, nb_objs, sl, &s->call);
 }
+
+#endif /* !RTE_ARCH_ARM64 */
 
 /* Index of @p graph among the enabled ones, or -1 (lock held). */
 static int
@@ -148,7 +166,7 @@ nodes_restore(struct rte_graph *graph)
 	rte_graph_foreach_node(count, off, graph, node) {
 		if (node->process == pmu_graph_process && node->id < RTE_PMU_GRAPH_MAX_NODES)
 			__atomic_store_n(&node->process_u64,
-				(uint64_t)(uintptr_t)slots[node->id].process, __ATOMIC_RELEASE);
+				(uint64_t)(uintptr_t)pmu_graph_slots[node->id].process, __ATOMIC_RELEASE);
 	}
 }
 
@@ -202,8 +220,8 @@ nodes_prepare(struct rte_graph *graph)
 			return stage;
 		}
 		/* The slot of an id that an enabled graph holds stays as it is. */
-		if (id_in_use(node->id) && (slots[node->id].process != node->process ||
-				slots[node->id].call.id != (uint32_t)stage)) {
+		if (id_in_use(node->id) && (pmu_graph_slots[node->id].process != node->process ||
+				pmu_graph_slots[node->id].call.id != (uint32_t)stage)) {
 			PMU_GRAPH_LOG(ERR, "graph %s: node %s (id %u): another process function "
 				"or stage than in an enabled graph", graph->name, node->name,
 				node->id);
@@ -257,13 +275,13 @@ rte_pmu_graph_enable(struct rte_graph *graph)
 	rte_graph_foreach_node(count, off, graph, node) {
 		if (id_in_use(node->id))
 			continue; /* the same slot, checked above */
-		slots[node->id].process = node->process;
+		pmu_graph_slots[node->id].process = node->process;
 		/* The same function, called by lib/pmu through a pointer of its
 		 * own type (the node function's shape, void pointers for the
 		 * graph and the node).
 		 */
-		slots[node->id].call.fn = (__rte_pmu_stage_fn_t)node->process;
-		slots[node->id].call.id = (uint32_t)rte_pmu_stage_register(node->name);
+		pmu_graph_slots[node->id].call.fn = (__rte_pmu_stage_fn_t)node->process;
+		pmu_graph_slots[node->id].call.id = (uint32_t)rte_pmu_stage_register(node->name);
 	}
 	rte_graph_foreach_node(count, off, graph, node)
 		__atomic_store_n(&node->process_u64, (uint64_t)(uintptr_t)pmu_graph_process,
