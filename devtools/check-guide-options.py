@@ -21,6 +21,7 @@ Each check is a line "ok: ..." or "FAIL: ..."; the last line is
 the guide shows no option at all.
 """
 
+import concurrent.futures
 import os
 import re
 import shlex
@@ -30,8 +31,7 @@ import sys
 # EAL arguments that work on any Linux machine, whatever the guide's
 # example uses: the check is about the tool's own options.
 EAL = ["-l", "0", "--no-huge", "--no-pci", "--no-shconf", "-m", "64",
-       "--no-telemetry", "--log-level=lib.eal:error",
-       "--file-prefix=guide-options-%d" % os.getpid()]
+       "--no-telemetry", "--log-level=lib.eal:error"]
 
 # What glibc's getopt_long prints when it refuses an option.
 GETOPT_REFUSED = re.compile(r"unrecognized option|invalid option|"
@@ -90,9 +90,17 @@ def examples(lines):
     return found
 
 
-def run(tool, args):
-    return subprocess.run([tool] + EAL + ["--"] + args, stdin=subprocess.DEVNULL,
-                          capture_output=True, text=True, timeout=60)
+def run_all(tool, arg_lists):
+    """Run the tool once per argument list, two at a time (each run is
+    mostly EAL's start), each with its own file prefix; the results in
+    order."""
+    def one(k):
+        prefix = "--file-prefix=guide-options-%d-%d" % (os.getpid(), k)
+        return subprocess.run([tool] + EAL + [prefix, "--"] + arg_lists[k],
+                              stdin=subprocess.DEVNULL, capture_output=True,
+                              text=True, timeout=60)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        return list(pool.map(one, range(len(arg_lists))))
 
 
 def main():
@@ -110,9 +118,9 @@ def main():
               "expected some of each" % (guide, len(defs), len(cmds)))
         failed += 1
 
-    for opt, metavar in defs:
-        args = [opt] + (["1"] if metavar else [])
-        r = run(tool, args + ["--help"])
+    runs = run_all(tool, [[opt] + (["1"] if metavar else []) + ["--help"]
+                          for opt, metavar in defs] + [args + ["--help"] for args in cmds])
+    for (opt, metavar), r in zip(defs, runs):
         refused = GETOPT_REFUSED.search(r.stderr)
         # The usage comes on stdout for --help, on stderr after a bad value;
         # without it, the tool did not get as far as its options (EAL).
@@ -126,8 +134,7 @@ def main():
                                      refused.group(0) if refused else r.stderr.strip()[-200:]))
             failed += 1
 
-    for args in cmds:
-        r = run(tool, args + ["--help"])
+    for args, r in zip(cmds, runs[len(defs):]):
         shown = " ".join(shlex.quote(a) for a in args)
         if r.returncode == 0 and r.stdout.startswith("Usage:"):
             print("ok: example '-- %s': accepted" % shown)

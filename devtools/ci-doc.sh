@@ -13,7 +13,7 @@
 # one the tool accepts (with the tool of the x86 build, BUILD_DIR, default
 # build). Ends with
 # "RESULT passed=P failed=F skipped=S"; exit 0 only when nothing failed.
-# About 70 s on two cores.
+# About 20 s on two cores.
 set -uo pipefail
 
 # shellcheck source=devtools/lib.sh
@@ -27,6 +27,45 @@ deps doc || { fail "packages (doxygen, graphviz, sphinx)"; finish; }
 
 off="-Dtests=false -Ddisable_apps=test-pmu -Dexamples="
 b=$tmp/build
+build=${BUILD_DIR:-build}
+tool=$build/app/test-pmu/dpdk-test-pmu
+
+# The checks that need nothing built here run in the background from the
+# start (sphinx and doxygen use one CPU each): bg NAME COMMAND... starts
+# one, its output in $tmp/NAME.log; joined NAME waits for it and gives its
+# exit status.
+declare -A bg_pid
+bg() { local n=$1; shift; "$@" >"$tmp/$n.log" 2>&1 & bg_pid[$n]=$!; }
+joined() { wait "${bg_pid[$1]}"; }
+
+# A broken reference must fail the guides (conf.py reads the VERSION file
+# two folders up).
+mkdir -p "$tmp/badtree/doc"
+cp -r doc/guides "$tmp/badtree/doc/"
+cp VERSION "$tmp/badtree/"
+# shellcheck disable=SC2016 # rst, not shell
+printf '\nSee :doc:`no_such_guide`.\n' >>"$tmp/badtree/doc/guides/index.rst"
+# A PATH without dot: meson must turn the graphs off, and the doc must
+# still build without a word from doxygen.
+mkdir "$tmp/bin"
+find /usr/bin -mindepth 1 -maxdepth 1 ! -name dot -exec ln -s -t "$tmp/bin" {} +
+# shellcheck disable=SC2086,SC2317 # run by bg
+nodot() {
+	PATH=$tmp/bin meson setup "$tmp/nodot" $off >"$tmp/nodot-setup.log" 2>&1 &&
+		PATH=$tmp/bin ninja -C "$tmp/nodot" doc >"$tmp/nodot-ninja.log" 2>&1
+}
+# shellcheck disable=SC2317 # run by bg
+badvalues() {
+	local opt
+	for opt in -Denable_apps=nope -Ddisable_apps=nope -Dexamples=nope; do
+		meson setup "$tmp/bad-$opt" "$opt" >"$tmp/badopt$opt.log" 2>&1
+		echo "$opt $?"
+	done
+}
+bg sphinx sphinx-build -W -b html doc/guides "$tmp/html"
+bg badsphinx sphinx-build -W -q -b html "$tmp/badtree/doc/guides" "$tmp/badhtml"
+bg nodot nodot
+bg badvalues badvalues
 
 echo "=== everything off, docs on: meson setup --werror $off -Denable_docs=true"
 # shellcheck disable=SC2086
@@ -60,20 +99,13 @@ if grep -q 'href="../api/html/index.html"' "$b/doc/guides/index.html" 2>/dev/nul
 else
 	fail "the guides' index does not link ../api/html/index.html, or nothing is there"
 fi
-if sphinx-build -W -b html doc/guides "$tmp/html" >"$tmp/sphinx.log" 2>&1; then
+if joined sphinx; then
 	ok "sphinx-build -W -b html doc/guides: no warning"
 else
 	fail "sphinx-build -W -b html doc/guides"
 	show "$tmp/sphinx.log"
 fi
-# A broken reference must fail the guides.
-# (conf.py reads the VERSION file two folders up.)
-mkdir -p "$tmp/badtree/doc"
-cp -r doc/guides "$tmp/badtree/doc/"
-cp VERSION "$tmp/badtree/"
-# shellcheck disable=SC2016 # rst, not shell
-printf '\nSee :doc:`no_such_guide`.\n' >>"$tmp/badtree/doc/guides/index.rst"
-if sphinx-build -W -q -b html "$tmp/badtree/doc/guides" "$tmp/badhtml" >"$tmp/badsphinx.log" 2>&1; then
+if joined badsphinx; then
 	fail "sphinx-build -W succeeded on a reference to a missing document"
 elif grep -q 'no_such_guide' "$tmp/badsphinx.log"; then
 	ok "a sphinx warning fails the guides (a :doc: to a missing document: exit non-zero)"
@@ -94,8 +126,6 @@ else
 	fail "meson install of the docs build"
 	show "$tmp/install.log"
 fi
-build=${BUILD_DIR:-build}
-tool=$build/app/test-pmu/dpdk-test-pmu
 if [ ! -x "$tool" ]; then
 	skip "dpdk-test-pmu(1) install and the guide's options: no $tool (run the build stage first)"
 else
@@ -162,21 +192,12 @@ else
 fi
 
 echo "=== doxygen without graphviz"
-# A PATH without dot: meson must turn the graphs off, and the doc must
-# still build without a word from doxygen.
-mkdir "$tmp/bin"
-for f in /usr/bin/*; do
-	[ "${f##*/}" = dot ] || ln -s "$f" "$tmp/bin/"
-done
-# shellcheck disable=SC2086
-if PATH=$tmp/bin meson setup "$tmp/nodot" $off >"$tmp/nodot.log" 2>&1 &&
-		PATH=$tmp/bin ninja -C "$tmp/nodot" doc >"$tmp/nodot-ninja.log" 2>&1 &&
-		grep -q "^HAVE_DOT *= *NO" "$tmp/nodot/doc/doxy-api.conf" &&
+if joined nodot && grep -q "^HAVE_DOT *= *NO" "$tmp/nodot/doc/doxy-api.conf" &&
 		! grep -v -E '^\[[0-9]+/[0-9]+\] |^ninja: ' "$tmp/nodot-ninja.log" >/dev/null; then
 	ok "no dot on the PATH: HAVE_DOT = NO and a clean doc build"
 else
 	fail "the doc build without dot"
-	show "$tmp/nodot.log" 5
+	show "$tmp/nodot-setup.log" 5
 	show "$tmp/nodot-ninja.log"
 fi
 # What the setting prevents: graphs asked for with no dot must fail.
@@ -199,15 +220,17 @@ else
 fi
 
 echo "=== bad option values"
-for opt in -Denable_apps=nope -Ddisable_apps=nope -Dexamples=nope; do
-	if meson setup "$tmp/bad-$opt" "$opt" >"$tmp/badopt.log" 2>&1; then
+joined badvalues
+while read -r opt rc; do
+	if [ "$rc" -eq 0 ]; then
 		fail "meson setup $opt succeeded"
-	elif grep -q 'unknown .*"nope"' "$tmp/badopt.log"; then
+	elif grep -q 'unknown .*"nope"' "$tmp/badopt$opt.log"; then
 		ok "meson setup $opt is refused, naming the value"
 	else
 		fail "meson setup $opt failed for another reason"
-		show "$tmp/badopt.log" 5
+		show "$tmp/badopt$opt.log" 5
 	fi
-done
+done <"$tmp/badvalues.log"
+[ "$(wc -l <"$tmp/badvalues.log")" -eq 3 ] || fail "bad option values: $(cat "$tmp/badvalues.log")"
 
 finish

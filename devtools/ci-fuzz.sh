@@ -5,17 +5,20 @@
 # CI stage: libFuzzer (Debian's clang) on the event-name parser and the
 # sysfs type, events/ and format/ parsers (app/test/fuzz/), the library built
 # by clang with coverage, ASan and UBSan. Each target runs FUZZ_TIME seconds
-# from the seed corpus, FUZZ_JOBS at a time; a crash, a sanitizer report or
-# an undocumented return code fails it, its input kept in the build folder.
-# Environment: FUZZ_BUILD_DIR (default build-fuzz), FUZZ_TIME (60),
-# FUZZ_JOBS (2), FUZZ_TARGETS (default all).
+# from its corpus in app/test/fuzz/corpus/ (the seeds and what earlier runs
+# found that adds coverage), FUZZ_JOBS at a time; a crash, a sanitizer
+# report or an undocumented return code fails it, its input kept in the
+# build folder. FUZZ_MERGE=1 then merges the inputs of the run that add
+# coverage into that corpus (libFuzzer -merge=1), to be committed.
+# Environment: FUZZ_BUILD_DIR (default build-fuzz), FUZZ_TIME (30),
+# FUZZ_JOBS (2), FUZZ_TARGETS (default all), FUZZ_MERGE.
 set -uo pipefail
 # shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
 cd "$REPO" || exit 1
 
 build=${FUZZ_BUILD_DIR:-build-fuzz}
-fuzz_time=${FUZZ_TIME:-60}
+fuzz_time=${FUZZ_TIME:-30}
 jobs=${FUZZ_JOBS:-2}
 targets=${FUZZ_TARGETS:-"event_name sysfs_type sysfs_events sysfs_format"}
 
@@ -84,6 +87,11 @@ for t in $targets; do
 		fail "fuzz_$t: input kept in ${crash:-$log}"
 	else
 		ok "fuzz_$t"
+	fi
+	if [ "${FUZZ_MERGE:-0}" = 1 ]; then
+		"$build/fuzz/fuzz_$t" -merge=1 "app/test/fuzz/corpus/$t" "$build/fuzz/corpus_$t" \
+			>"$build/fuzz/$t-merge.log" 2>&1 && log "$t: $(grep -m1 'MERGE-OUTER: .* new files' \
+			"$build/fuzz/$t-merge.log")"
 	fi
 done
 finish
