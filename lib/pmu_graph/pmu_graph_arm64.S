@@ -24,8 +24,8 @@
 #define PMU_GRAPH_PROPERTY_BTI 0
 #endif
 #if defined(__ARM_FEATURE_PAC_DEFAULT) && (__ARM_FEATURE_PAC_DEFAULT & 1)
-#define PMU_GRAPH_SIGN paciasp
-#define PMU_GRAPH_AUTH autiasp
+#define PMU_GRAPH_SIGN paciasp; .cfi_negate_ra_state
+#define PMU_GRAPH_AUTH autiasp; .cfi_negate_ra_state
 #define PMU_GRAPH_PROPERTY_PAC 2
 #else
 #define PMU_GRAPH_SIGN
