@@ -501,37 +501,39 @@ rte_pmu_stage_next(unsigned int end_id, unsigned int items, unsigned int begin_i
 {
 	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
 	struct __rte_pmu_stage_frame *f = sl->sp - 1;
+	/* 0: the stage ending is the innermost one, not measured; the
+	 * measured bit alone: measured (the sentinel's tag matches no id).
+	 */
+	uint64_t other = f->tag ^ end_id;
 	uint32_t countdown;
 
-	/* The sentinel's tag matches no id, measured or not. */
-	if (unlikely((__builtin_constant_p(end_id) && end_id >= RTE_PMU_MAX_STAGES) ||
-			begin_id >= RTE_PMU_MAX_STAGES || begin_id == end_id ||
-			(f->tag & ~__RTE_PMU_STAGE_MEASURED) != end_id ||
-			(uint32_t)f[-1].tag == begin_id)) {
-		rte_pmu_stage_end(end_id, items);
-		rte_pmu_stage_begin(begin_id);
-		return;
-	}
-	/* The counters read once, for both, where the stage ending was
-	 * measured (and the one beginning is known to the lcore: countdown
-	 * not 0); an end then a begin where only the one beginning is.
-	 */
-	countdown = sl->countdown[begin_id];
-	if (unlikely(f->tag != end_id || countdown <= 1)) {
-		if (f->tag != end_id && countdown != 0) {
-			sl->measured.next(sl, items, begin_id);
-		} else {
-			rte_pmu_stage_end(end_id, items);
-			rte_pmu_stage_begin(begin_id);
+	if (likely(other == 0)) {
+		/* Both not measured, the one beginning in range, not the stage
+		 * under the frame (that would begin it twice), known to the lcore
+		 * and not due for measuring (countdown above 1): the frame passes
+		 * from one stage to the next, the stack pointer stays. That is an
+		 * end then a begin, also where both ids are the same.
+		 */
+		if (likely(begin_id < RTE_PMU_MAX_STAGES && (uint32_t)f[-1].tag != begin_id)) {
+			countdown = sl->countdown[begin_id];
+			if (likely(countdown > 1)) {
+				__rte_pmu_stage_pending_add(sl, end_id, items);
+				sl->countdown[begin_id] = countdown - 1;
+				f->tag = begin_id;
+				return;
+			}
 		}
+	} else if (other == __RTE_PMU_STAGE_MEASURED && begin_id < RTE_PMU_MAX_STAGES &&
+			begin_id != end_id && (uint32_t)f[-1].tag != begin_id &&
+			sl->countdown[begin_id] != 0) {
+		/* The stage ending measured, the one beginning known to the
+		 * lcore: the counters read once for both.
+		 */
+		sl->measured.next(sl, items, begin_id);
 		return;
 	}
-	/* Both unmeasured: the frame passes from one stage to the next, the
-	 * stack pointer stays.
-	 */
-	__rte_pmu_stage_pending_add(sl, end_id, items);
-	sl->countdown[begin_id] = countdown - 1;
-	f->tag = begin_id;
+	rte_pmu_stage_end(end_id, items);
+	rte_pmu_stage_begin(begin_id);
 }
 
 #ifdef __cplusplus
