@@ -89,9 +89,9 @@ for t in $targets; do
 		ok "fuzz_$t"
 	fi
 	if [ "${FUZZ_MERGE:-0}" = 1 ]; then
-		"$build/fuzz/fuzz_$t" -merge=1 "app/test/fuzz/corpus/$t" "$build/fuzz/corpus_$t" \
-			>"$build/fuzz/$t-merge.log" 2>&1 && log "$t: $(grep -m1 'MERGE-OUTER: .* new files' \
-			"$build/fuzz/$t-merge.log")"
+		"$build/fuzz/fuzz_$t" -merge=1 "app/test/fuzz/corpus/$t" \
+			"$build/fuzz/corpus_$t" >"$build/fuzz/$t-merge.log" 2>&1 &&
+			log "$t: $(grep -m1 'MERGE-OUTER: .* new files' "$build/fuzz/$t-merge.log")"
 	fi
 done
 finish

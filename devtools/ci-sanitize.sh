@@ -135,8 +135,9 @@ if [ -z "$only" ] || [ "$only" = valgrind ]; then
 		for t in $valgrind_tests; do
 			log="$build/valgrind-$t.log"
 			# shellcheck disable=SC2086
-			DPDK_TEST=$t no_plugins timeout 600 valgrind --error-exitcode=99 --leak-check=full \
-				--errors-for-leak-kinds=definite --show-leak-kinds=definite \
+			DPDK_TEST=$t no_plugins timeout 600 valgrind --error-exitcode=99 \
+				--leak-check=full --errors-for-leak-kinds=definite \
+				--show-leak-kinds=definite \
 				"$build/app/test/dpdk-test" $eal --file-prefix="pmu_vg_$t" >"$log" 2>&1
 			rc=$?
 			echo "  valgrind $t: exit $rc, $(grep -E 'ERROR SUMMARY|definitely lost:' \

@@ -166,7 +166,8 @@ nodes_restore(struct rte_graph *graph)
 	rte_graph_foreach_node(count, off, graph, node) {
 		if (node->process == pmu_graph_process && node->id < RTE_PMU_GRAPH_MAX_NODES)
 			__atomic_store_n(&node->process_u64,
-				(uint64_t)(uintptr_t)pmu_graph_slots[node->id].process, __ATOMIC_RELEASE);
+				(uint64_t)(uintptr_t)pmu_graph_slots[node->id].process,
+				__ATOMIC_RELEASE);
 	}
 }
 
