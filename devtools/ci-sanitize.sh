@@ -65,7 +65,7 @@ judge() {
 # no_plugins COMMAND...: run COMMAND where DPDK's plugin folder looks
 # empty (an empty folder mounted over it, in a mount namespace of its own)
 # when this user may do that, else as it is. A shared DPDK's EAL loads all
-# of the folder's drivers (about 100) at each start, which costs a TSan
+# of the folder's drivers (128 in Debian 12) at each start, which costs a TSan
 # process a second; these tests use none of them.
 no_plugins() {
 	local d
