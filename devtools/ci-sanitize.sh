@@ -85,27 +85,29 @@ trap 'rmdir "$tmp_empty"' EXIT
 # run (meson's own start costs half a second a run); each test's output
 # then out of meson's JSON log, into DIR/sanitize-NAME.log, and judged.
 sanitized() {
-	local dir=$1 label=$2 tests t log verdict
+	local dir=$1 label=$2 tests t verdict
 	tests=$(for s in $suites; do meson test -C "$dir" --list --suite "$s" 2>/dev/null; done |
 		sed -n 's|^[^ ]*:[^ ]* / ||p' | grep -vx "$unsanitized")
-	rm -f "$dir"/sanitize-*.log
+	rm -f "$dir"/sanitize-*.log "$dir/meson-logs/testlog.json"
 	# shellcheck disable=SC2086
 	no_plugins meson test -C "$dir" --no-rebuild --num-processes 1 --timeout-multiplier 4 \
 		$tests >"$dir/sanitize-meson.log" 2>&1
+	# One pass over the JSON log: each test's stdout and stderr into its
+	# log file, and "NAME RESULT DURATION" lines.
+	python3 - "$dir" >"$dir/sanitize-verdicts" 2>&1 <<-'EOF'
+	import json, sys
+	for line in open(sys.argv[1] + '/meson-logs/testlog.json'):
+	    r = json.loads(line)
+	    t = r['name'].split(' / ')[-1]
+	    with open('%s/sanitize-%s.log' % (sys.argv[1], t), 'w') as f:
+	        f.write((r.get('stdout') or '') + (r.get('stderr') or ''))
+	    print('%s %s %.2fs' % (t, r['result'], r['duration']))
+	EOF
 	for t in $tests; do
-		log="$dir/sanitize-$t.log"
-		verdict=$(python3 - "$dir/meson-logs/testlog.json" "$t" "$log" <<-'EOF'
-		import json, sys
-		for line in open(sys.argv[1]):
-		    r = json.loads(line)
-		    if r['name'].split(' / ')[-1] == sys.argv[2]:
-		        open(sys.argv[3], 'w').write((r.get('stdout') or '') + (r.get('stderr') or ''))
-		        print('%s %.2fs' % (r['result'], r['duration']))
-		EOF
-		)
-		[ -f "$log" ] || tail -n 20 "$dir/sanitize-meson.log" >"$log"
+		verdict=$(sed -n "s/^$t //p" "$dir/sanitize-verdicts")
+		[ -f "$dir/sanitize-$t.log" ] || tail -n 20 "$dir/sanitize-meson.log" >"$dir/sanitize-$t.log"
 		echo "  $label $t: ${verdict:-no verdict: not in the meson log}"
-		judge "$label:$t" "$log" "${verdict%% *}"
+		judge "$label:$t" "$dir/sanitize-$t.log" "${verdict%% *}"
 	done
 }
 
