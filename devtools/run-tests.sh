@@ -23,10 +23,24 @@ times=""
 
 CI_STAGES="reinstall faults events observe tool pipeline graph doc package perf torture sanitize fuzz"
 
+# cpu_ms VAR: CPU time of this shell's finished children, user and
+# system, in ms, into VAR (not in a subshell, whose times are its own).
+cpu_ms()
+{
+	local t
+
+	times >"$cpu_file"
+	t=$(tail -n 1 "$cpu_file")
+	printf -v "$1" '%d' "$(awk -v t="$t" 'BEGIN { split(t, a, /[ ms]+/)
+		print int((a[1] * 60 + a[2] + a[3] * 60 + a[4]) * 1000) }')"
+}
+cpu_file=$(mktemp)
+trap 'rm -f "$cpu_file"' EXIT
+
 # stage NAME COMMAND...: run one stage, tally its RESULT lines, time it.
 stage()
 {
-	local name=$1 out rc t0 before_f before_all
+	local name=$1 out rc t0 c0 c1 before_f before_all
 	shift
 
 	if [ -n "${STAGES:-}" ] && ! [[ " $STAGES " == *" $name "* ]]; then
@@ -35,6 +49,7 @@ stage()
 	echo "=== stage $name: $*"
 	out=$(mktemp)
 	t0=$SECONDS
+	cpu_ms c0
 	"$@" 2>&1 | tee "$out"
 	rc=${PIPESTATUS[0]}
 	before_f=$failed
@@ -48,7 +63,9 @@ stage()
 		echo "!!! stage $name FAILED with exit status $rc"
 		failed=$((failed + 1))
 	fi
-	times="$times$(printf '  %-12s %5ds  exit %d' "$name" $((SECONDS - t0)) "$rc")"$'\n'
+	cpu_ms c1
+	times="$times$(printf '  %-12s %5ds  cpu %5ds  exit %d' "$name" $((SECONDS - t0)) \
+		$(((c1 - c0 + 500) / 1000)) "$rc")"$'\n'
 }
 
 build_stage()
