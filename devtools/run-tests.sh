@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 #
-# Run every test stage: the x86_64 build and its meson fast-tests, the
-# install check, the arm64 guest, then devtools/ci-NAME.sh for each NAME
-# of CI_STAGES. The stages' "RESULT passed=P failed=F skipped=S" lines are
+# Run every test stage: the x86_64 build and its meson fast-tests, then
+# the install check, the arm64 guest and devtools/ci-NAME.sh for each other
+# stage, two at a time where the checks allow (see lane below). The
+# stages' "RESULT passed=P failed=F skipped=S" lines are
 # summed; a stage that exits non-zero without reporting a failure counts as
 # one failure, one that exits 77 as one skip. Ends with a table of stage
 # times and "N passed, N failed, N skipped"; exit 0 only when nothing failed.
@@ -21,41 +22,39 @@ cd "$REPO" || exit 1
 build=${BUILD_DIR:-build}
 times=""
 
-CI_STAGES="reinstall faults events observe tool pipeline graph doc package perf torture sanitize fuzz"
-
 # cpu_ms VAR: CPU time of this shell's finished children, user and
-# system, in ms, into VAR (not in a subshell, whose times are its own).
+# system, in ms, into VAR (not in a command substitution, whose times are
+# its own; a file of each shell's, lanes being shells of their own).
 cpu_ms()
 {
-	local t
+	local f=$work/times.$BASHPID t
 
-	times >"$cpu_file"
-	t=$(tail -n 1 "$cpu_file")
+	times >"$f"
+	t=$(tail -n 1 "$f")
 	printf -v "$1" '%d' "$(awk -v t="$t" 'BEGIN { split(t, a, /[ ms]+/)
 		print int((a[1] * 60 + a[2] + a[3] * 60 + a[4]) * 1000) }')"
 }
-cpu_file=$(mktemp)
-trap 'rm -f "$cpu_file"' EXIT
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 
-# stage NAME COMMAND...: run one stage, tally its RESULT lines, time it.
-stage()
+selected() { [ -z "${STAGES:-}" ] || [[ " $STAGES " == *" $1 "* ]]; }
+
+# stage_cmd NAME: run stage NAME, in a subshell (its own counters).
+stage_cmd()
 {
-	local name=$1 out rc t0 c0 c1 before_f before_all
-	shift
+	case $1 in
+	build | fast | install | arm64) ("$1_stage") ;;
+	*) bash "devtools/ci-$1.sh" ;;
+	esac
+}
 
-	if [ -n "${STAGES:-}" ] && ! [[ " $STAGES " == *" $name "* ]]; then
-		return 0
-	fi
-	echo "=== stage $name: $*"
-	out=$(mktemp)
-	t0=$SECONDS
-	cpu_ms c0
-	"$@" 2>&1 | tee "$out"
-	rc=${PIPESTATUS[0]}
-	before_f=$failed
-	before_all=$((passed + failed + skipped))
-	tally_add "$out"
-	rm -f "$out"
+# stage_end NAME RC OUT WALL_S CPU_MS [WHEN]: tally a stage that ended with
+# status RC, its output in OUT; its line in the table.
+stage_end()
+{
+	local name=$1 rc=$2 before_f=$failed before_all=$((passed + failed + skipped))
+
+	tally_add "$3"
 	if [ "$rc" -eq 77 ] && [ $((passed + failed + skipped)) -eq "$before_all" ]; then
 		echo "!!! stage $name SKIPPED (see its output above for why)"
 		skipped=$((skipped + 1))
@@ -63,9 +62,64 @@ stage()
 		echo "!!! stage $name FAILED with exit status $rc"
 		failed=$((failed + 1))
 	fi
+	times="$times$(printf '  %-12s %5ds  cpu %5ds  exit %d%s' "$name" "$4" \
+		$((($5 + 500) / 1000)) "$rc" "${6:-}")"$'\n'
+}
+
+# stage NAME: run a stage in the foreground, its output as it comes.
+stage()
+{
+	local name=$1 rc t0 c0 c1
+
+	selected "$name" || return 0
+	echo "=== stage $name"
+	t0=$SECONDS
+	cpu_ms c0
+	stage_cmd "$name" 2>&1 | tee "$work/$name.out"
+	rc=${PIPESTATUS[0]}
 	cpu_ms c1
-	times="$times$(printf '  %-12s %5ds  cpu %5ds  exit %d' "$name" $((SECONDS - t0)) \
-		$(((c1 - c0 + 500) / 1000)) "$rc")"$'\n'
+	stage_end "$name" "$rc" "$work/$name.out" $((SECONDS - t0)) $((c1 - c0))
+}
+
+# lane NAME...: run these stages one after the other in the background,
+# beside the foreground's; lane_join shows and tallies them. For stages
+# whose checks do not depend on having the CPUs to themselves: they build,
+# run tests under sanitizers, or count exactly in the emulated guest.
+lane()
+{
+	local s
+
+	for s in "$@"; do
+		selected "$s" && echo "=== stage $s: in the background (its output when it ends)"
+	done
+	(
+		trap - EXIT
+		for s in "$@"; do
+			selected "$s" || continue
+			t0=$SECONDS
+			cpu_ms c0
+			stage_cmd "$s" >"$work/$s.out" 2>&1
+			rc=$?
+			cpu_ms c1
+			echo "$rc $((SECONDS - t0)) $((c1 - c0)) $t0" >"$work/$s.done"
+		done
+	) &
+	lane_pid=$!
+	lane_stages=$*
+}
+
+lane_join()
+{
+	local s rc wall cpu t0
+
+	wait "$lane_pid"
+	for s in $lane_stages; do
+		[ -f "$work/$s.done" ] || continue
+		read -r rc wall cpu t0 <"$work/$s.done"
+		echo "=== stage $s (ran in the background from ${t0}s)"
+		cat "$work/$s.out"
+		stage_end "$s" "$rc" "$work/$s.out" "$wall" "$cpu" "  (background, from ${t0}s)"
+	done
 }
 
 build_stage()
@@ -73,7 +127,9 @@ build_stage()
 	local arm64=""
 
 	[ "${SKIP_ARM64:-0}" = 1 ] || arm64=arm64
-	deps $arm64 && build_if_missing "$build" --werror
+	# Every stage's packages now, in one apt-get: stages that run side by
+	# side then find them installed (two apt-gets at once would fail).
+	deps $arm64 doc package sanitize fuzz observe && build_if_missing "$build" --werror
 }
 
 fast_stage()
@@ -110,21 +166,29 @@ arm64_stage()
 	return $rc
 }
 
-stage build build_stage
+stage build
 if [ "$failed" -ne 0 ]; then
 	echo "$passed passed, $failed failed, $skipped skipped"
 	exit 1
 fi
-stage fast fast_stage
-stage install install_stage
+stage fast
+# Two at a time (two CPUs): the guest, fault injection, sanitizers and
+# tortures in the background while the foreground installs, builds event
+# tables, docs and packages, and fuzzes (time-bounded). The stages that
+# time things or need the CPUs their lcores are pinned to run alone after.
 if [ "${SKIP_ARM64:-0}" = 1 ]; then
 	echo "=== arm64 guest stage skipped (SKIP_ARM64=1)"
 	skipped=$((skipped + 1))
+	lane faults sanitize torture
 else
-	stage arm64 arm64_stage
+	lane arm64 faults sanitize torture
 fi
-for s in $CI_STAGES; do
-	stage "$s" bash "devtools/ci-$s.sh"
+for s in install events doc package fuzz; do
+	stage "$s"
+done
+lane_join
+for s in reinstall observe tool pipeline graph perf; do
+	stage "$s"
 done
 
 echo "=== stage times"
