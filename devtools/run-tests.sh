@@ -174,8 +174,10 @@ fi
 stage fast
 # Two at a time (two CPUs): the guest, fault injection, sanitizers and
 # tortures in the background while the foreground installs, builds event
-# tables, docs and packages, and fuzzes (time-bounded). The stages that
-# time things or need the CPUs their lcores are pinned to run alone after.
+# tables, docs and packages, fuzzes (time-bounded) and checks what
+# telemetry, Prometheus and lib/graph's counts say. Then alone: reinstall
+# (it installs into /usr/local) and the stages whose checks time things or
+# need the CPUs their lcores are pinned to.
 if [ "${SKIP_ARM64:-0}" = 1 ]; then
 	echo "=== arm64 guest stage skipped (SKIP_ARM64=1)"
 	skipped=$((skipped + 1))
@@ -183,11 +185,11 @@ if [ "${SKIP_ARM64:-0}" = 1 ]; then
 else
 	lane arm64 faults sanitize torture
 fi
-for s in install events doc package fuzz; do
+for s in install events doc package fuzz observe graph; do
 	stage "$s"
 done
 lane_join
-for s in reinstall observe tool pipeline graph perf; do
+for s in reinstall tool pipeline perf; do
 	stage "$s"
 done
 
