@@ -48,77 +48,76 @@ stage_cmd()
 	esac
 }
 
-# stage_end NAME RC OUT WALL_S CPU_MS [WHEN]: tally a stage that ended with
-# status RC, its output in OUT; its line in the table.
-stage_end()
+# run_one NAME [tee]: run stage NAME, its output in $work/NAME.out (and
+# on stdout with tee), "STATUS WALL_S CPU_MS START_S" in $work/NAME.done.
+run_one()
 {
-	local name=$1 rc=$2 before_f=$failed before_all=$((passed + failed + skipped))
+	local t0=$SECONDS c0 c1 rc
 
-	tally_add "$3"
+	cpu_ms c0
+	if [ "${2:-}" = tee ]; then
+		stage_cmd "$1" 2>&1 | tee "$work/$1.out"
+		rc=${PIPESTATUS[0]}
+	else
+		stage_cmd "$1" >"$work/$1.out" 2>&1
+		rc=$?
+	fi
+	cpu_ms c1
+	echo "$rc $((SECONDS - t0)) $((c1 - c0)) $t0" >"$work/$1.done"
+}
+
+# tally NAME [NOTE]: add a finished stage's RESULT lines; a stage that
+# exits non-zero without reporting a failure counts as one failure, one
+# that exits 77 without reporting anything as one skip. Its table line.
+tally()
+{
+	local rc wall cpu t0 before_f=$failed before_all=$((passed + failed + skipped))
+
+	read -r rc wall cpu t0 <"$work/$1.done"
+	tally_add "$work/$1.out"
 	if [ "$rc" -eq 77 ] && [ $((passed + failed + skipped)) -eq "$before_all" ]; then
-		echo "!!! stage $name SKIPPED (see its output above for why)"
+		echo "!!! stage $1 SKIPPED (see its output above for why)"
 		skipped=$((skipped + 1))
 	elif [ "$rc" -ne 0 ] && [ "$rc" -ne 77 ] && [ "$failed" -eq "$before_f" ]; then
-		echo "!!! stage $name FAILED with exit status $rc"
+		echo "!!! stage $1 FAILED with exit status $rc"
 		failed=$((failed + 1))
 	fi
-	times="$times$(printf '  %-12s %5ds  cpu %5ds  exit %d%s' "$name" "$4" \
-		$((($5 + 500) / 1000)) "$rc" "${6:-}")"$'\n'
+	times+="$(printf '  %-12s %5ds  cpu %5ds  exit %d%s' "$1" "$wall" \
+		$(((cpu + 500) / 1000)) "$rc" "${2:+  ($2 from ${t0}s)}")"$'\n'
 }
 
 # stage NAME: run a stage in the foreground, its output as it comes.
-stage()
-{
-	local name=$1 rc t0 c0 c1
-
-	selected "$name" || return 0
-	echo "=== stage $name"
-	t0=$SECONDS
-	cpu_ms c0
-	stage_cmd "$name" 2>&1 | tee "$work/$name.out"
-	rc=${PIPESTATUS[0]}
-	cpu_ms c1
-	stage_end "$name" "$rc" "$work/$name.out" $((SECONDS - t0)) $((c1 - c0))
-}
+stage() { ! selected "$1" || { echo "=== stage $1"; run_one "$1" tee; tally "$1"; }; }
 
 # lane NAME...: run these stages one after the other in the background,
-# beside the foreground's; lane_join shows and tallies them. For stages
-# whose checks do not depend on having the CPUs to themselves: they build,
-# run tests under sanitizers, or count exactly in the emulated guest.
+# beside the foreground's; lane_join then shows and tallies them. For
+# stages whose checks do not depend on having the CPUs to themselves.
 lane()
 {
 	local s
 
-	for s in "$@"; do
-		selected "$s" && echo "=== stage $s: in the background (its output when it ends)"
-	done
+	lane_stages=""
+	for s in "$@"; do ! selected "$s" || lane_stages+=" $s"; done
+	[ -n "$lane_stages" ] || return 0
+	echo "=== stages in the background (their output when they end):$lane_stages"
 	(
 		trap - EXIT
-		for s in "$@"; do
-			selected "$s" || continue
-			t0=$SECONDS
-			cpu_ms c0
-			stage_cmd "$s" >"$work/$s.out" 2>&1
-			rc=$?
-			cpu_ms c1
-			echo "$rc $((SECONDS - t0)) $((c1 - c0)) $t0" >"$work/$s.done"
-		done
+		for s in $lane_stages; do run_one "$s"; done
 	) &
 	lane_pid=$!
-	lane_stages=$*
 }
 
 lane_join()
 {
-	local s rc wall cpu t0
+	local s
 
+	[ -n "$lane_stages" ] || return 0
 	wait "$lane_pid"
 	for s in $lane_stages; do
 		[ -f "$work/$s.done" ] || continue
-		read -r rc wall cpu t0 <"$work/$s.done"
-		echo "=== stage $s (ran in the background from ${t0}s)"
+		echo "=== stage $s (ran in the background)"
 		cat "$work/$s.out"
-		stage_end "$s" "$rc" "$work/$s.out" "$wall" "$cpu" "  (background, from ${t0}s)"
+		tally "$s" background
 	done
 }
 

@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
-"""Write test traffic for dpdk-pmu-pipeline, or count the packets of a pcap.
+"""Write test traffic for the examples, or count the packets of a pcap.
 
-  pipeline_pcap.py write FILE [ROUTED [UNROUTED [NON_IPV4]]]
-      ROUTED (default 20000) Ethernet/IPv4/UDP frames to 10.x.y.z, which the
-      example forwards; UNROUTED (default 50) to 192.0.2.x and NON_IPV4
-      (default 50) ARP frames, which it drops. Prints the three counts.
-  pipeline_pcap.py count FILE
+  pcap_traffic.py write FILE [ROUTED [UNROUTED [NON_IPV4]]] [--port P]
+      ROUTED (default 20000) Ethernet/IPv4/UDP frames to 10.x.y.z, which
+      dpdk-pmu-pipeline forwards (with --port, to 10.P.y.z: dpdk-pmu-graph
+      routes them to port P); UNROUTED (default 50) to 192.0.2.x and
+      NON_IPV4 (default 50) ARP frames, which both drop, spread through the
+      file. Prints the three counts.
+  pcap_traffic.py count FILE
       Prints the number of records of FILE (a classic pcap).
 """
 
@@ -44,10 +46,11 @@ def arp_frame(seq):
     return eth + arp + bytes(18)
 
 
-def write(path, routed, unrouted, non_ipv4):
+def write(path, routed, unrouted, non_ipv4, port=None):
     frames = []
     for i in range(routed):
-        frames.append(udp_frame([10, i % 3, (i >> 8) & 0xFF, i & 0xFF], i))
+        frames.append(udp_frame([10, i % 3 if port is None else port, (i >> 8) & 0xFF,
+                                 i & 0xFF], i))
     # The dropped ones spread through the file, not all at its end.
     step = max(1, routed // max(1, unrouted + non_ipv4))
     pos = 0
@@ -81,10 +84,13 @@ def count(path):
 
 
 def main():
-    if len(sys.argv) >= 3 and sys.argv[1] == 'write':
-        nums = [int(a) for a in sys.argv[3:6]] + [20000, 50, 50][len(sys.argv[3:6]):]
-        write(sys.argv[2], *nums)
-    elif len(sys.argv) == 3 and sys.argv[1] == 'count':
+    args, port = sys.argv[1:], None
+    if len(args) >= 2 and args[-2] == '--port':
+        args, port = args[:-2], int(args[-1])
+    if 2 <= len(args) <= 5 and args[0] == 'write':
+        nums = [int(a) for a in args[2:5]] + [20000, 50, 50][len(args[2:5]):]
+        write(args[1], *nums, port)
+    elif port is None and len(sys.argv) == 3 and sys.argv[1] == 'count':
         count(sys.argv[2])
     else:
         raise SystemExit(__doc__)
