@@ -24,10 +24,7 @@ LOG_TAG=ci-package
 . "$(dirname "$0")/lib.sh"
 
 cd "$REPO" || exit 1
-# One folder for every run on this machine: the package build's flags name
-# it (-ffile-prefix-map), so that ccache finds the last run's objects.
-tmp=$CACHE_DIR/rte_pmu/package
-rm -rf "$tmp" && mkdir -p "$tmp" || die "cannot make $tmp"
+tmp=$(mktemp -d /tmp/ci-package.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 show() { sed 's/^/    | /' "$1" | tail -"${2:-15}"; }
 
