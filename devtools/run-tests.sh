@@ -89,31 +89,34 @@ tally()
 # stage NAME: run a stage in the foreground, its output as it comes.
 stage() { ! selected "$1" || { echo "=== stage $1"; run_one "$1" tee; tally "$1"; }; }
 
-# lane NAME...: run these stages one after the other in the background,
-# beside the foreground's; lane_join then shows and tallies them. For
-# stages whose checks do not depend on having the CPUs to themselves.
+# lane ID [--nice] NAME...: run these stages one after the other in the
+# background (at nice 19 with --nice: on what CPU the others leave);
+# lane_join ID then shows and tallies them.
 lane()
 {
-	local s
+	local id=$1 s list="" nice=""
 
-	lane_stages=""
-	for s in "$@"; do ! selected "$s" || lane_stages+=" $s"; done
-	[ -n "$lane_stages" ] || return 0
-	echo "=== stages in the background (their output when they end):$lane_stages"
+	shift
+	[ "$1" != --nice ] || { nice=1; shift; }
+	for s in "$@"; do ! selected "$s" || list+=" $s"; done
+	declare -g "lane_$id=$list"
+	[ -n "$list" ] || return 0
+	echo "=== in the background${nice:+ at nice 19} (output when each ends):$list"
 	(
 		trap - EXIT
-		for s in $lane_stages; do run_one "$s"; done
+		[ -z "$nice" ] || renice -n 19 -p "$BASHPID" >/dev/null
+		for s in $list; do run_one "$s"; done
 	) &
-	lane_pid=$!
+	declare -g "lane_pid_$id=$!"
 }
 
 lane_join()
 {
-	local s
+	local s pid=lane_pid_$1 list=lane_$1
 
-	[ -n "$lane_stages" ] || return 0
-	wait "$lane_pid"
-	for s in $lane_stages; do
+	[ -n "${!list}" ] || return 0
+	wait "${!pid}"
+	for s in ${!list}; do
 		[ -f "$work/$s.done" ] || continue
 		echo "=== stage $s (ran in the background)"
 		cat "$work/$s.out"
@@ -171,26 +174,29 @@ if [ "$failed" -ne 0 ]; then
 	exit 1
 fi
 stage fast
-# Two at a time (two CPUs): the guest, fault injection, sanitizers and
-# tortures in the background while the foreground installs, builds event
-# tables, docs and packages, fuzzes (time-bounded) and checks what
-# telemetry, Prometheus and lib/graph's counts say. Then alone: reinstall
-# (it installs into /usr/local) and the stages whose checks time things or
-# need the CPUs their lcores are pinned to.
+# Two at a time (two CPUs). First the guest, fault injection and tortures in
+# the background while the foreground installs, builds event tables, docs
+# and packages, runs the sanitizers and checks what telemetry, Prometheus
+# and lib/graph's counts say. Then, in the foreground, reinstall (it installs
+# into /usr/local) and the stages whose checks time things or need the CPUs
+# their lcores are pinned to, which leave a CPU mostly idle: the fuzzers
+# (time-bounded) use it at nice 19.
 if [ "${SKIP_ARM64:-0}" = 1 ]; then
 	echo "=== arm64 guest stage skipped (SKIP_ARM64=1)"
 	skipped=$((skipped + 1))
-	lane faults sanitize torture
+	lane guest faults torture
 else
-	lane arm64 faults sanitize torture
+	lane guest arm64 faults torture
 fi
-for s in install events doc package fuzz observe graph; do
+for s in install events doc package sanitize observe graph; do
 	stage "$s"
 done
-lane_join
+lane_join guest
+lane fuzz --nice fuzz
 for s in reinstall tool pipeline perf; do
 	stage "$s"
 done
+lane_join fuzz
 
 echo "=== stage times"
 printf '%s' "$times"
