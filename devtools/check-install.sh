@@ -16,7 +16,7 @@ trap 'rm -rf "$work"' EXIT
 # in a folder of the tree's, so that ccache finds its objects.
 b=$REPO/build-install-check
 
-[ -f "$b/build.ninja" ] || meson setup "$b" --prefix="$b/inst" -Dtests=false \
+[ -f "$b/build.ninja" ] || meson setup "$b" --prefix="$b/inst" --werror -Dtests=false \
 	-Ddisable_apps=test-pmu -Dexamples= >/dev/null
 ninja -C "$b" >/dev/null
 rm -rf "$b/inst"

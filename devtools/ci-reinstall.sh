@@ -17,13 +17,17 @@ set -uo pipefail
 PREFIX=${REINSTALL_PREFIX:-/usr/local}
 installed=0
 work=$(mktemp -d "${TMPDIR:-/tmp}/ci-reinstall.XXXXXX")
+# The install build sits in the tree and is configured as the default
+# build (--werror), so that ccache finds its objects.
+inst=$REPO/build-reinstall
+rm -rf "$inst"
 on_finish() { uninstall; }
 skip_all() { skip "$*: installed-tree rebuild not checked"; finish; }
 
 # Files the install build would install (absolute destinations).
 install_list()
 {
-	meson introspect --installed "$work/inst" |
+	meson introspect --installed "$inst" |
 		python3 -c 'import json, sys; print("\n".join(json.load(sys.stdin).values()))'
 }
 
@@ -31,7 +35,7 @@ uninstall()
 {
 	[ $installed -eq 1 ] || return 0
 	installed=0
-	ninja -C "$work/inst" uninstall >"$work/uninstall.log" 2>&1
+	ninja -C "$inst" uninstall >"$work/uninstall.log" 2>&1
 	# The dynamic linker's cache may name the removed library.
 	[ "$(id -u)" != 0 ] || ! command -v ldconfig >/dev/null || ldconfig
 	local left
@@ -40,7 +44,7 @@ uninstall()
 	done)
 	[ -z "$left" ] && ok "uninstall removed every installed file" || fail "uninstall left: $left"
 }
-trap 'uninstall; rm -rf "$work"' EXIT
+trap 'uninstall; rm -rf "$work" "$inst"' EXIT
 
 # Copy the sources as a clean clone has them: tracked and new files, not
 # what .gitignore names (build folders, .arm64).
@@ -70,9 +74,9 @@ if ! cc -xc -E -v - </dev/null 2>&1 | sed -n '/^#include <...>/,/^End of/p' |
 fi
 
 log "build this tree for $PREFIX"
-check "configure for $PREFIX" meson setup "$work/inst" "$REPO" --prefix="$PREFIX" || finish
-check "build for $PREFIX" ninja -C "$work/inst" || finish
-libdir=$(meson introspect --buildoptions "$work/inst" | python3 -c \
+check "configure for $PREFIX" meson setup "$inst" "$REPO" --prefix="$PREFIX" --werror || finish
+check "build for $PREFIX" ninja -C "$inst" || finish
+libdir=$(meson introspect --buildoptions "$inst" | python3 -c \
 	'import json, sys; print([o["value"] for o in json.load(sys.stdin) if o["name"] == "libdir"][0])')
 case "$libdir" in /*) ;; *) libdir=$PREFIX/$libdir;; esac
 export LIBRARY_PATH=$libdir${LIBRARY_PATH:+:$LIBRARY_PATH}
@@ -84,7 +88,7 @@ for f in $(install_list); do
 	fi
 done
 installed=1
-check "install into $PREFIX" meson install -C "$work/inst" || finish
+check "install into $PREFIX" meson install -C "$inst" || finish
 check "installed rte_pmu.h is on the compiler's search path" sh -c \
 	"printf '#include <rte_pmu.h>\n' | cc \$(pkg-config --cflags libdpdk) -fsyntax-only -xc -"
 

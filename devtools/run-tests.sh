@@ -87,7 +87,9 @@ tally()
 }
 
 # stage NAME: run a stage in the foreground, its output as it comes.
-stage() { ! selected "$1" || { echo "=== stage $1"; run_one "$1" tee; tally "$1"; }; }
+# (In a subshell, as lanes are: a lane that ends meanwhile adds its CPU
+# time to this shell's.)
+stage() { ! selected "$1" || { echo "=== stage $1"; (run_one "$1" tee); tally "$1"; }; }
 
 # lane ID [--nice] NAME...: run these stages one after the other in the
 # background (at nice 19 with --nice: on what CPU the others leave);
