@@ -91,22 +91,26 @@ tally()
 # time to this shell's.)
 stage() { ! selected "$1" || { echo "=== stage $1"; (run_one "$1" tee); tally "$1"; }; }
 
-# lane ID [--nice] NAME...: run these stages one after the other in the
-# background (at nice 19 with --nice: on what CPU the others leave);
+# lane ID [--cpu0] NAME...: run these stages one after the other in the
+# background (with --cpu0, at nice 19 on CPU 0 alone, where the stages
+# that run alone keep their main lcore, mostly idle, and no worker);
 # lane_join ID then shows and tallies them.
 lane()
 {
-	local id=$1 s list="" nice=""
+	local id=$1 s list="" cpu0=""
 
 	shift
-	[ "$1" != --nice ] || { nice=1; shift; }
+	[ "$1" != --cpu0 ] || { cpu0=1; shift; }
 	for s in "$@"; do ! selected "$s" || list+=" $s"; done
 	declare -g "lane_$id=$list"
 	[ -n "$list" ] || return 0
-	echo "=== in the background${nice:+ at nice 19} (output when each ends):$list"
+	echo "=== in the background${cpu0:+ at nice 19 on CPU 0} (output when each ends):$list"
 	(
 		trap - EXIT
-		[ -z "$nice" ] || renice -n 19 -p "$BASHPID" >/dev/null
+		if [ -n "$cpu0" ]; then
+			renice -n 19 -p "$BASHPID" >/dev/null
+			taskset -cp 0 "$BASHPID" >/dev/null
+		fi
 		for s in $list; do run_one "$s"; done
 	) &
 	declare -g "lane_pid_$id=$!"
@@ -181,8 +185,8 @@ stage fast
 # and packages, runs the sanitizers and checks what telemetry, Prometheus
 # and lib/graph's counts say. Then, in the foreground, reinstall (it installs
 # into /usr/local) and the stages whose checks time things or need the CPUs
-# their lcores are pinned to, which leave a CPU mostly idle: the fuzzers
-# (time-bounded) use it at nice 19.
+# their lcores are pinned to (their workers on CPU 1), which leave CPU 0
+# mostly idle: the fuzzers (time-bounded) use it at nice 19, one at a time.
 if [ "${SKIP_ARM64:-0}" = 1 ]; then
 	echo "=== arm64 guest stage skipped (SKIP_ARM64=1)"
 	skipped=$((skipped + 1))
@@ -194,7 +198,7 @@ for s in install events doc package sanitize observe graph; do
 	stage "$s"
 done
 lane_join guest
-lane fuzz --nice fuzz
+FUZZ_JOBS=${FUZZ_JOBS:-1} lane fuzz --cpu0 fuzz
 for s in reinstall tool pipeline perf; do
 	stage "$s"
 done
