@@ -8,7 +8,7 @@
 # left its cross build and sysroot, the tool also runs in the emulated arm64
 # guest, whose counts are exact, and is checked to the cycle.
 # Environment: BUILD_DIR (default build), ARM64_BUILD (default build-arm64),
-# ARM64_DIR (see lib.sh).
+# ARM64_DIR (see lib.sh), TOOL_PART (host or guest: those checks alone).
 set -uo pipefail
 
 # shellcheck source=devtools/lib.sh
@@ -83,6 +83,86 @@ EOF
 		grep -v -E '^(EAL|TELEMETRY):' "$tmp/$name.err" | sed 's/^/    ! /' | head -10
 	fi
 }
+
+# The same tool on real counters in the arm64 guest (TOOL_PART=guest: these
+# checks alone, which need only the guest and the cross build).
+guest_checks()
+{
+	echo "=== arm64 guest: real counters, exact under QEMU -icount shift=0"
+	# Needs the arm64 build and sysroot that the arm64 stage made (arm64-ci.sh).
+	abuild=${ARM64_BUILD:-$ARM64_BUILD_DEFAULT}
+	if [ ! -x "$abuild/app/test-pmu/dpdk-test-pmu" ]; then
+		skip "arm64 guest: no $abuild/app/test-pmu/dpdk-test-pmu (devtools/arm64-ci.sh builds it)"
+	elif [ ! -f "$SYSROOT/.stamp" ] || ! command -v qemu-system-aarch64 >/dev/null; then
+		skip "arm64 guest: no sysroot in $ARM64_DIR or no qemu-system-aarch64"
+	else
+		t="dpdk-test-pmu \$EAL --file-prefix=t1 -- -e cycles,instructions"
+		printf '%s\n' "tool-corrected 0 $t -n 100 -j" "tool-raw 0 $t -n 100 -j -r" \
+			"tool-big 0 $t -n 100000 -j" "tool-interval 0 $t -i 100 -d 1 -j" >"$tmp/guest.cmds"
+		ARM64_GUEST_CMDS=$tmp/guest.cmds ARM64_OUT=$tmp/guest \
+			bash devtools/arm64-qemu-test.sh "$abuild" >"$tmp/guest.log" 2>&1
+		rc=$?
+		# The console's JSON lines by command name, as one JSON object.
+		python3 - "$tmp/guest.log" >"$tmp/guest.out" <<'EOF'
+import json, re, sys
+runs, name = {}, None
+for line in open(sys.argv[1], errors='replace'):
+    m = re.match(r'=== (RUN|EXIT) (\S+)', line)
+    if m:
+        name = m.group(2) if m.group(1) == 'RUN' else None
+    elif name is not None and line.startswith('{'):
+        runs.setdefault(name, []).append(json.loads(line))
+print(json.dumps(runs))
+EOF
+		cp "$tmp/guest.log" "$tmp/guest.err"
+		expect guest "the guest ran every tool command (exit 0)" \
+			"rc == 0 and sorted(json.loads(out)) ==
+			['tool-big', 'tool-corrected', 'tool-interval', 'tool-raw']"
+		expect guest "100000 loop iterations: 4.000 cycles an iteration, IPC 1.000, user page" \
+			"(lambda c, i: 4.0 <= c['per_iteration'] < 4.001 and c['value'] == i['value'] and
+			i['ratio'] == 1.0 and c['read_path'].startswith('user page'))(*guest('tool-big'))"
+		expect guest "raw minus subtracted cycles is exactly the read overhead (100 iterations)" \
+			"(lambda c, r: c['read_overhead'] > 0 and r['read_overhead'] == 0 and
+			r['value'] - c['value'] == c['read_overhead'] and 400 <= c['value'] < 500)
+			(guest('tool-corrected')[0], guest('tool-raw')[0])"
+		expect guest "intervals: 10 reports of 100 ms, cycles equal to instructions in each" \
+			"len(json.loads(out)['tool-interval']) == 10 and
+			all(c['value'] > 0 and c['value'] == i['value']
+			for c, i in [guest('tool-interval', n) for n in range(10)])"
+		expect guest "stages: 1 loop call of 100 items, its cycles the same in two runs, IPC 1.000" \
+			"(lambda a, b: a['calls'] == 1 and a['items'] == 100 and a['ipc'] == 1.0 and
+			a['events'] == b['events'] and ev(a, 'cycles')['value'] > 400)(
+			*[json.loads(out)[n][0]['stages'][0] for n in ('tool-corrected', 'tool-raw')])"
+		expect guest "stages: 100000 loop items, 4.00x cycles an item; 2 snapshots" \
+			"(lambda l, s: l['stage'] == 'loop' and l['items'] == 100000 and
+			4.0 <= ev(l, 'cycles')['per_item'] < 4.01 and s['calls'] == 2)(
+			*json.loads(out)['tool-big'][0]['stages'])"
+		# Now and then one read of the two registers (at a boundary of the
+		# chained stages "loop" and "snapshot") finds them a few to a few
+		# thousand instructions apart, under QEMU, with no page change around
+		# it: the count moves from one stage to the other, and the two together
+		# still have cycles = instructions (but for the base call's begin).
+		expect guest "stages per interval: loop items = calls x 10,000; loop + snapshot cycles = instructions, loop's within 1e-4" \
+			"all(l['items'] == l['calls'] * 10000 and l['calls'] > 0 and
+			abs(sum(ev(s, 'cycles')['value'] - ev(s, 'instructions')['value']
+			for s in (l, t))) <= 8 and abs(ev(l, 'cycles')['value'] -
+			ev(l, 'instructions')['value']) <= ev(l, 'cycles')['value'] / 10000
+			for d in json.loads(out)['tool-interval'] for l, t in [d['stages'][:2]])"
+		python3 - "$tmp/guest.out" <<'EOF' 2>/dev/null
+import json, sys
+runs = json.load(open(sys.argv[1])).get('tool-interval', [])
+skew = [[next(e['value'] for e in s['events'] if e['event'] == 'cycles') -
+         next(e['value'] for e in s['events'] if e['event'] == 'instructions')
+         for s in d['stages'][:2]] for d in runs]
+print('  info: cycles - instructions of loop/snapshot per interval: %s' %
+      ' '.join('%d/%d' % tuple(x) for x in skew))
+EOF
+	fi
+}
+
+case ${TOOL_PART:-all} in
+guest) guest_checks; finish ;;
+esac
 
 echo "=== dpdk-test-pmu: default events"
 run default "$one_worker"
@@ -296,75 +376,6 @@ bad "-c -j" "--csv and --json exclude each other" -c -j
 bad "-w nope" "unknown --workload 'nope'" -w nope
 bad "a stray argument" "unexpected argument 'stray'" stray
 
-echo "=== arm64 guest: real counters, exact under QEMU -icount shift=0"
-# Needs the arm64 build and sysroot that the arm64 stage made (arm64-ci.sh).
-abuild=${ARM64_BUILD:-$ARM64_BUILD_DEFAULT}
-if [ ! -x "$abuild/app/test-pmu/dpdk-test-pmu" ]; then
-	skip "arm64 guest: no $abuild/app/test-pmu/dpdk-test-pmu (devtools/arm64-ci.sh builds it)"
-elif [ ! -f "$SYSROOT/.stamp" ] || ! command -v qemu-system-aarch64 >/dev/null; then
-	skip "arm64 guest: no sysroot in $ARM64_DIR or no qemu-system-aarch64"
-else
-	t="dpdk-test-pmu \$EAL --file-prefix=t1 -- -e cycles,instructions"
-	printf '%s\n' "tool-corrected 0 $t -n 100 -j" "tool-raw 0 $t -n 100 -j -r" \
-		"tool-big 0 $t -n 100000 -j" "tool-interval 0 $t -i 100 -d 1 -j" >"$tmp/guest.cmds"
-	ARM64_GUEST_CMDS=$tmp/guest.cmds ARM64_OUT=$tmp/guest \
-		bash devtools/arm64-qemu-test.sh "$abuild" >"$tmp/guest.log" 2>&1
-	rc=$?
-	# The console's JSON lines by command name, as one JSON object.
-	python3 - "$tmp/guest.log" >"$tmp/guest.out" <<'EOF'
-import json, re, sys
-runs, name = {}, None
-for line in open(sys.argv[1], errors='replace'):
-    m = re.match(r'=== (RUN|EXIT) (\S+)', line)
-    if m:
-        name = m.group(2) if m.group(1) == 'RUN' else None
-    elif name is not None and line.startswith('{'):
-        runs.setdefault(name, []).append(json.loads(line))
-print(json.dumps(runs))
-EOF
-	cp "$tmp/guest.log" "$tmp/guest.err"
-	expect guest "the guest ran every tool command (exit 0)" \
-		"rc == 0 and sorted(json.loads(out)) ==
-		['tool-big', 'tool-corrected', 'tool-interval', 'tool-raw']"
-	expect guest "100000 loop iterations: 4.000 cycles an iteration, IPC 1.000, user page" \
-		"(lambda c, i: 4.0 <= c['per_iteration'] < 4.001 and c['value'] == i['value'] and
-		i['ratio'] == 1.0 and c['read_path'].startswith('user page'))(*guest('tool-big'))"
-	expect guest "raw minus subtracted cycles is exactly the read overhead (100 iterations)" \
-		"(lambda c, r: c['read_overhead'] > 0 and r['read_overhead'] == 0 and
-		r['value'] - c['value'] == c['read_overhead'] and 400 <= c['value'] < 500)
-		(guest('tool-corrected')[0], guest('tool-raw')[0])"
-	expect guest "intervals: 10 reports of 100 ms, cycles equal to instructions in each" \
-		"len(json.loads(out)['tool-interval']) == 10 and
-		all(c['value'] > 0 and c['value'] == i['value']
-		for c, i in [guest('tool-interval', n) for n in range(10)])"
-	expect guest "stages: 1 loop call of 100 items, its cycles the same in two runs, IPC 1.000" \
-		"(lambda a, b: a['calls'] == 1 and a['items'] == 100 and a['ipc'] == 1.0 and
-		a['events'] == b['events'] and ev(a, 'cycles')['value'] > 400)(
-		*[json.loads(out)[n][0]['stages'][0] for n in ('tool-corrected', 'tool-raw')])"
-	expect guest "stages: 100000 loop items, 4.00x cycles an item; 2 snapshots" \
-		"(lambda l, s: l['stage'] == 'loop' and l['items'] == 100000 and
-		4.0 <= ev(l, 'cycles')['per_item'] < 4.01 and s['calls'] == 2)(
-		*json.loads(out)['tool-big'][0]['stages'])"
-	# Now and then one read of the two registers (at a boundary of the
-	# chained stages "loop" and "snapshot") finds them a few to a few
-	# thousand instructions apart, under QEMU, with no page change around
-	# it: the count moves from one stage to the other, and the two together
-	# still have cycles = instructions (but for the base call's begin).
-	expect guest "stages per interval: loop items = calls x 10,000; loop + snapshot cycles = instructions, loop's within 1e-4" \
-		"all(l['items'] == l['calls'] * 10000 and l['calls'] > 0 and
-		abs(sum(ev(s, 'cycles')['value'] - ev(s, 'instructions')['value']
-		for s in (l, t))) <= 8 and abs(ev(l, 'cycles')['value'] -
-		ev(l, 'instructions')['value']) <= ev(l, 'cycles')['value'] / 10000
-		for d in json.loads(out)['tool-interval'] for l, t in [d['stages'][:2]])"
-	python3 - "$tmp/guest.out" <<'EOF' 2>/dev/null
-import json, sys
-runs = json.load(open(sys.argv[1])).get('tool-interval', [])
-skew = [[next(e['value'] for e in s['events'] if e['event'] == 'cycles') -
-         next(e['value'] for e in s['events'] if e['event'] == 'instructions')
-         for s in d['stages'][:2]] for d in runs]
-print('  info: cycles - instructions of loop/snapshot per interval: %s' %
-      ' '.join('%d/%d' % tuple(x) for x in skew))
-EOF
-fi
 
+[ "${TOOL_PART:-all}" = host ] || guest_checks
 finish

@@ -44,6 +44,8 @@ stage_cmd()
 {
 	case $1 in
 	build | fast | install | arm64) ("$1_stage") ;;
+	tool) TOOL_PART=host bash devtools/ci-tool.sh ;;
+	tool-guest) TOOL_PART=guest bash devtools/ci-tool.sh ;;
 	*) bash "devtools/ci-$1.sh" ;;
 	esac
 }
@@ -180,25 +182,25 @@ if [ "$failed" -ne 0 ]; then
 	exit 1
 fi
 stage fast
-# Two at a time (two CPUs). First the guest, fault injection and tortures in
-# the background while the foreground installs, builds event tables, docs
-# and packages, runs the sanitizers and checks what telemetry, Prometheus
-# and lib/graph's counts say. Then, in the foreground, reinstall (it installs
-# into /usr/local) and the stages whose checks time things or need the CPUs
-# their lcores are pinned to (their workers on CPU 1), which leave CPU 0
-# mostly idle: the fuzzers (time-bounded) use it at nice 19, one at a time.
+# Two at a time (two CPUs). First the guest stages, fault injection,
+# tortures and lib/graph's counts in the background while the foreground
+# installs, builds event tables, docs and packages, runs the sanitizers and
+# checks what telemetry, Prometheus and babeltrace say. Then reinstall (it
+# installs into /usr/local) and the stages whose checks time things or need
+# the CPUs their lcores are pinned to (their workers on CPU 1), each alone,
+# while the fuzzers (time-bounded) use CPU 0 at nice 19, one at a time.
+guest="arm64 tool-guest"
 if [ "${SKIP_ARM64:-0}" = 1 ]; then
-	echo "=== arm64 guest stage skipped (SKIP_ARM64=1)"
+	echo "=== arm64 guest stages skipped (SKIP_ARM64=1)"
 	skipped=$((skipped + 1))
-	lane guest faults torture
-else
-	lane guest arm64 faults torture
+	guest=""
 fi
-for s in install events doc package sanitize observe graph; do
+lane guest $guest faults torture graph
+for s in install events doc package sanitize observe; do
 	stage "$s"
 done
-lane_join guest
 FUZZ_JOBS=${FUZZ_JOBS:-1} lane fuzz --cpu0 fuzz
+lane_join guest
 for s in reinstall tool pipeline perf; do
 	stage "$s"
 done
