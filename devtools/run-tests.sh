@@ -185,10 +185,11 @@ stage fast
 # Two at a time (two CPUs). First the guest stages, fault injection,
 # tortures and lib/graph's counts in the background while the foreground
 # installs, builds event tables, docs and packages, runs the sanitizers and
-# checks what telemetry, Prometheus and babeltrace say. Then reinstall (it
-# installs into /usr/local) and the stages whose checks time things or need
-# the CPUs their lcores are pinned to (their workers on CPU 1), each alone,
-# while the fuzzers (time-bounded) use CPU 0 at nice 19, one at a time.
+# checks what telemetry, Prometheus and babeltrace say. Then, each alone,
+# the stages whose checks time things or need the CPUs their lcores are
+# pinned to (their workers on CPU 1) and reinstall (it installs into
+# /usr/local), while the fuzzers (time-bounded) use CPU 0 at nice 19, one at
+# a time (their build first, beside the tool, which leaves CPU 0 idle).
 guest="arm64 tool-guest"
 if [ "${SKIP_ARM64:-0}" = 1 ]; then
 	echo "=== arm64 guest stages skipped (SKIP_ARM64=1)"
@@ -201,7 +202,7 @@ for s in install events doc package sanitize observe; do
 done
 FUZZ_JOBS=${FUZZ_JOBS:-1} lane fuzz --cpu0 fuzz
 lane_join guest
-for s in reinstall tool pipeline perf; do
+for s in tool pipeline reinstall perf; do
 	stage "$s"
 done
 lane_join fuzz
