@@ -11,7 +11,8 @@
 # build folder. FUZZ_MERGE=1 then merges the inputs of the run that add
 # coverage into that corpus (libFuzzer -merge=1), to be committed.
 # Environment: FUZZ_BUILD_DIR (default build-fuzz), FUZZ_TIME (30),
-# FUZZ_JOBS (2), FUZZ_TARGETS (default all), FUZZ_MERGE.
+# FUZZ_JOBS (2), FUZZ_TARGETS (default all), FUZZ_MERGE, FUZZ_PART (build
+# or run: that part alone).
 set -uo pipefail
 # shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -24,28 +25,32 @@ targets=${FUZZ_TARGETS:-"event_name sysfs_type sysfs_events sysfs_format"}
 
 deps fuzz || { fail "fuzz-setup: packages"; finish; }
 
-echo "=== fuzz: library with clang, coverage, ASan, UBSan ($build)"
-# Meson puts ccache before the compiler it finds, not before CC's.
-cc=clang
-! command -v ccache >/dev/null || cc="ccache clang"
-CC=$cc CI_TARGETS=lib/librte_pmu.a build_if_missing "$build" -Db_sanitize=address,undefined \
-	-Db_lundef=false -Dc_args="-fsanitize=fuzzer-no-link -fno-sanitize-recover=all" ||
-	{ fail "fuzz-build: library"; finish; }
+# FUZZ_PART=build builds the targets alone; FUZZ_PART=run runs those built.
+if [ "${FUZZ_PART:-}" != run ]; then
+	echo "=== fuzz: library with clang, coverage, ASan, UBSan ($build)"
+	# Meson puts ccache before the compiler it finds, not before CC's.
+	cc=clang
+	! command -v ccache >/dev/null || cc="ccache clang"
+	CC=$cc CI_TARGETS=lib/librte_pmu.a build_if_missing "$build" -Db_sanitize=address,undefined \
+		-Db_lundef=false -Dc_args="-fsanitize=fuzzer-no-link -fno-sanitize-recover=all" ||
+		{ fail "fuzz-build: library"; finish; }
 
-mkdir -p "$build/fuzz"
-# The library's own link dependencies (libpfm when found), from its .pc file.
-private_libs=$(sed -n 's/^Libs.private: //p' "$build/meson-private/librte_pmu.pc")
-cflags="-g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined
-	-fno-sanitize-recover=all -DALLOW_EXPERIMENTAL_API -DALLOW_INTERNAL_API
-	-Ilib/pmu -Iapp/test -Iapp/test/fuzz $(pkg-config --cflags libdpdk)"
-for t in $targets; do
-	# shellcheck disable=SC2086,SC2046
-	clang $cflags -o "$build/fuzz/fuzz_$t" app/test/fuzz/fuzz_$t.c \
-		app/test/fuzz/fuzz_common.c app/test/test_pmu_fixture.c \
-		-Wl,--whole-archive "$build/lib/librte_pmu.a" -Wl,--no-whole-archive \
-		$private_libs $(pkg-config --libs libdpdk) -lnuma -lpthread ||
-		{ fail "fuzz_$t: build"; finish; }
-done
+	mkdir -p "$build/fuzz"
+	# The library's own link dependencies (libpfm when found), from its .pc file.
+	private_libs=$(sed -n 's/^Libs.private: //p' "$build/meson-private/librte_pmu.pc")
+	cflags="-g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined
+		-fno-sanitize-recover=all -DALLOW_EXPERIMENTAL_API -DALLOW_INTERNAL_API
+		-Ilib/pmu -Iapp/test -Iapp/test/fuzz $(pkg-config --cflags libdpdk)"
+	for t in $targets; do
+		# shellcheck disable=SC2086,SC2046
+		clang $cflags -o "$build/fuzz/fuzz_$t" app/test/fuzz/fuzz_$t.c \
+			app/test/fuzz/fuzz_common.c app/test/test_pmu_fixture.c \
+			-Wl,--whole-archive "$build/lib/librte_pmu.a" -Wl,--no-whole-archive \
+			$private_libs $(pkg-config --libs libdpdk) -lnuma -lpthread ||
+			{ fail "fuzz_$t: build"; finish; }
+	done
+fi
+[ "${FUZZ_PART:-}" != build ] || finish
 
 # Run one target; its log in $build/fuzz/<target>.log.
 fuzz_one() {

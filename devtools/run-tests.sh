@@ -46,6 +46,8 @@ stage_cmd()
 	build | fast | install | arm64) ("$1_stage") ;;
 	tool) TOOL_PART=host bash devtools/ci-tool.sh ;;
 	tool-guest) TOOL_PART=guest bash devtools/ci-tool.sh ;;
+	fuzz-build) FUZZ_PART=build bash devtools/ci-fuzz.sh ;;
+	fuzz) FUZZ_PART=$([ -f "$work/fuzz-build.done" ] && echo run) bash devtools/ci-fuzz.sh ;;
 	*) bash "devtools/ci-$1.sh" ;;
 	esac
 }
@@ -189,7 +191,7 @@ stage fast
 # the stages whose checks time things or need the CPUs their lcores are
 # pinned to (their workers on CPU 1) and reinstall (it installs into
 # /usr/local), while the fuzzers (time-bounded) use CPU 0 at nice 19, one at
-# a time (their build first, beside the tool, which leaves CPU 0 idle).
+# a time (built in the first half).
 guest="arm64 tool-guest"
 if [ "${SKIP_ARM64:-0}" = 1 ]; then
 	echo "=== arm64 guest stages skipped (SKIP_ARM64=1)"
@@ -197,7 +199,7 @@ if [ "${SKIP_ARM64:-0}" = 1 ]; then
 	guest=""
 fi
 lane guest $guest faults torture graph
-for s in install events doc package sanitize observe; do
+for s in install events doc package sanitize observe fuzz-build; do
 	stage "$s"
 done
 FUZZ_JOBS=${FUZZ_JOBS:-1} lane fuzz --cpu0 fuzz
