@@ -300,7 +300,7 @@ __rte_pmu_stage_begin_slow(unsigned int id)
 	else if ((uint32_t)f[-1].tag == id)
 		pmu_stage_misuse(sl, PMU_STAGE_MISUSE_BEGIN_TWICE, id);
 	else if (sl->countdown[id] <= 1 || sl->limit == NULL)
-		sl->measured.begin(sl, id);
+		sl->measured.begin(sl, id, f);
 	else
 		__rte_pmu_stage_push(sl, f, id, sl->countdown[id]);
 }
@@ -321,7 +321,7 @@ __rte_pmu_stage_end_slow(unsigned int id, unsigned int items)
 	if (f->tag == id)
 		__rte_pmu_stage_pop(sl, f, id, items);
 	else if (f->tag == (id | __RTE_PMU_STAGE_MEASURED))
-		sl->measured.end(sl, items);
+		sl->measured.end(sl, items, f);
 	else
 		pmu_stage_misuse(sl, id < sl->num_stages ? PMU_STAGE_MISUSE_END_WITHOUT_BEGIN : PMU_STAGE_MISUSE_UNKNOWN_ID, id);
 }

@@ -53,6 +53,17 @@ snap(struct __rte_pmu_stage_lcore *sl, uint64_t *v)
 		snap_slow(sl, v, slow);
 }
 
+/* A stage's period, which other threads store atomically: a relaxed
+ * atomic load, where ThreadSanitizer watches; else a volatile load of the
+ * aligned word, the same single load, whose address GCC 12 builds from the
+ * countdown's (it spends two adds on the builtin's).
+ */
+#ifdef __SANITIZE_THREAD__
+#define PERIOD_LOAD(field) __atomic_load_n(&(field), __ATOMIC_RELAXED)
+#else
+#define PERIOD_LOAD(field) (*(const volatile __typeof__(field) *)&(field))
+#endif
+
 /* Open measured frame @p f for @p id; its start is read after. */
 static __rte_always_inline void
 frame_measured(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f,
@@ -62,7 +73,7 @@ frame_measured(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f
 
 	/* The period may change meanwhile (rte_pmu_stage_sampling_set()). */
 	if (left == 0)
-		left = __atomic_load_n(&sl->period[id], __ATOMIC_RELAXED);
+		left = PERIOD_LOAD(sl->period[id]);
 	sl->countdown[id] = left;
 	f->tag = id | __RTE_PMU_STAGE_MEASURED;
 	f->nested = 0;
@@ -93,11 +104,13 @@ frame_push(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f)
 
 /* End the innermost stage, @p f, a measured call with @p n events that
  * counted @p d: with the calls pending since its last measured call, to
- * its figures; @p d to its parent's children.
+ * its figures; @p d to its parent's children. @p pop (a constant): the
+ * frame leaves the stack; else it stays, for the stage that begins there
+ * (rte_pmu_stage_next()). Returns whether the parent is measured.
  */
-static __rte_always_inline void
+static __rte_always_inline bool
 end_account(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f,
-	unsigned int items, const uint64_t *d, unsigned int n)
+	unsigned int items, const uint64_t *d, unsigned int n, bool pop)
 {
 	struct __rte_pmu_stage_frame *parent = f - 1;
 	unsigned int id = (uint32_t)f->tag, i;
@@ -136,11 +149,13 @@ end_account(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f,
 			SEQ_STORE(acc->children[i], acc->children[i] + f->child[i]);
 	}
 	__atomic_store_n(&acc->seq, seq + 2, __ATOMIC_RELEASE);
-	sl->sp = f;
+	if (pop)
+		sl->sp = f;
 	/* The sentinel's tag has no measured bit. */
 	if (likely((parent->tag & __RTE_PMU_STAGE_MEASURED) == 0)) {
-		sl->limit = &sl->frames[RTE_PMU_STAGE_DEPTH + 1];
-		return;
+		if (pop)
+			sl->limit = &sl->frames[RTE_PMU_STAGE_DEPTH + 1];
+		return false;
 	}
 	/* A measured stage's parent is measured: it takes the counts. */
 	if (parent->nested == 0) {
@@ -152,6 +167,7 @@ end_account(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f,
 #pragma GCC unroll 8
 	for (i = 0; i < n; i++)
 		parent->child[i] += d[i];
+	return true;
 }
 
 static void pmu_stage_calls_set(struct __rte_pmu_stage_lcore *sl, unsigned int n);
@@ -175,6 +191,19 @@ view_renew(struct __rte_pmu_stage_lcore *sl, uint32_t layout)
 	return built && sl->view.layout == layout;
 }
 
+/* Whether stage @p begin_id may begin in frame @p f right away where a
+ * measured call just ended: an id in range, not the stage below (that
+ * would begin it twice), known to the lcore. Else the begin's slow path
+ * takes it (misuse, or an id registered since the lcore last synced).
+ */
+static __rte_always_inline bool
+next_may_begin(const struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_stage_frame *f,
+	unsigned int begin_id)
+{
+	return begin_id < RTE_PMU_MAX_STAGES && (uint32_t)f[-1].tag != begin_id &&
+		sl->countdown[begin_id] != 0;
+}
+
 /* Begin stage @p begin_id where a measured call just ended, the counters
  * then in @p now (raw when @p raw): measured from them, or not measured.
  */
@@ -183,9 +212,14 @@ next_begin(struct __rte_pmu_stage_lcore *sl, unsigned int begin_id, const uint64
 	uint32_t raw, unsigned int n)
 {
 	struct __rte_pmu_stage_frame *f = sl->sp;
-	uint32_t countdown = sl->countdown[begin_id];
+	uint32_t countdown;
 	unsigned int i;
 
+	if (unlikely(!next_may_begin(sl, f, begin_id))) {
+		__rte_pmu_stage_begin_slow(begin_id);
+		return;
+	}
+	countdown = sl->countdown[begin_id];
 	if (countdown > 1 && sl->limit != NULL) {
 		__rte_pmu_stage_push(sl, f, begin_id, countdown);
 		return;
@@ -196,6 +230,42 @@ next_begin(struct __rte_pmu_stage_lcore *sl, unsigned int begin_id, const uint64
 		f->start[i] = now[i];
 	f->raw = raw;
 	frame_push(sl, f);
+}
+
+/* Begin stage @p begin_id in the frame of the measured call that just
+ * ended there (end_account() without pop), the counters then in @p now,
+ * raw: measured from them, or not measured where it is not due and
+ * @p parent_measured is false.
+ */
+static __rte_always_inline void
+next_keep(struct __rte_pmu_stage_lcore *sl, unsigned int begin_id, const uint64_t *now,
+	bool parent_measured, unsigned int n)
+{
+	struct __rte_pmu_stage_frame *f = sl->sp - 1;
+	uint32_t countdown;
+	unsigned int i;
+
+	if (unlikely(!next_may_begin(sl, f, begin_id))) {
+		/* The frame leaves the stack, as at an end. */
+		sl->sp = f;
+		if (!parent_measured)
+			sl->limit = &sl->frames[RTE_PMU_STAGE_DEPTH + 1];
+		__rte_pmu_stage_begin_slow(begin_id);
+		return;
+	}
+	countdown = sl->countdown[begin_id];
+	if (countdown > 1 && !parent_measured) {
+		sl->countdown[begin_id] = countdown - 1;
+		f->tag = begin_id;
+		/* No measured stage open now. */
+		sl->limit = &sl->frames[RTE_PMU_STAGE_DEPTH + 1];
+		return;
+	}
+	/* The stack pointer and the limit stay: a measured frame, innermost. */
+	frame_measured(sl, f, begin_id);
+#pragma GCC unroll 8
+	for (i = 0; i < n; i++)
+		f->start[i] = now[i];
 }
 
 /*
@@ -222,8 +292,17 @@ end_values(struct __rte_pmu_stage_lcore *sl, unsigned int items, uint64_t *now)
 	snap(sl, now);
 	for (i = 0; i < sl->num_events; i++)
 		d[i] = now[i] - f->start[i];
-	end_account(sl, f, items, d, sl->num_events);
+	end_account(sl, f, items, d, sl->num_events, true);
 }
+
+/* The measured calls' call sets up no frame pointer where GCC would (arm64):
+ * one instruction less around every measured node call of lib/pmu_graph.
+ */
+#if defined(RTE_ARCH_ARM64) && defined(__GNUC__) && !defined(__clang__)
+#define NO_FRAME_POINTER __attribute__((optimize("omit-frame-pointer")))
+#else
+#define NO_FRAME_POINTER
+#endif
 
 /* The measured calls for @p N events (a constant where the count is a
  * common one: the loops over events unroll; @p SIZE the arrays' length):
@@ -246,9 +325,9 @@ begin_retry_##SFX(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame
 	frame_push(sl, f); \
 } \
 static __rte_noinline void \
-begin_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int id) \
+begin_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int id, \
+	struct __rte_pmu_stage_frame *f) \
 { \
-	struct __rte_pmu_stage_frame *f = sl->sp; \
 	frame_measured(sl, f, id); \
 	if (unlikely(!snap_raw(sl, f->start, N, L))) { \
 		begin_retry_##SFX(sl, f); \
@@ -273,7 +352,7 @@ end_retry_into_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, uint6
 	} \
 	UNROLL for (i = 0; i < (N); i++) \
 		d[i] = view_value(&sl->view, i, now[i]) - f->start[i]; \
-	end_account(sl, f, items, d, N); \
+	end_account(sl, f, items, d, N, true); \
 	return 1; \
 } \
 static __rte_noinline void \
@@ -282,27 +361,29 @@ end_retry_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items) \
 	uint64_t now[RTE_MAX_NUM_GROUP_EVENTS] = { 0 }; \
 	end_retry_into_##SFX(sl, items, now); \
 } \
-/* The end through the view, the registers read into @p now: false, with \
- * nothing changed, where it does not hold (end_retry_ then). \
+/* The end of frame @p f through the view, the registers read into \
+ * @p now: -1, with nothing changed, where it does not hold (end_retry_ \
+ * then); else whether the parent is measured. @p pop as for \
+ * end_account(). \
  */ \
-static __rte_always_inline bool \
-end_raw_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, uint64_t *now) \
+static __rte_always_inline int \
+end_raw_##SFX(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f, \
+	unsigned int items, uint64_t *now, bool pop) \
 { \
-	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
 	uint64_t d[SIZE] = { 0 }; \
 	unsigned int i; \
 	if (unlikely(f->raw == 0 || !snap_raw_valid(sl, now, N, L))) \
-		return false; \
+		return -1; \
 	UNROLL for (i = 0; i < (N); i++) \
 		d[i] = view_delta(&sl->view, i, now[i], f->start[i]); \
-	end_account(sl, f, items, d, N); \
-	return true; \
+	return end_account(sl, f, items, d, N, pop); \
 } \
 static __rte_noinline void \
-end_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items) \
+end_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, \
+	struct __rte_pmu_stage_frame *f) \
 { \
 	uint64_t now[SIZE] = { 0 }; \
-	if (unlikely(!end_raw_##SFX(sl, items, now))) \
+	if (unlikely(end_raw_##SFX(sl, f, items, now, true) < 0)) \
 		end_retry_##SFX(sl, items); \
 } \
 static __rte_noinline void \
@@ -317,11 +398,12 @@ static __rte_noinline void \
 next_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, unsigned int begin_id) \
 { \
 	uint64_t now[SIZE] = { 0 }; \
-	if (unlikely(!end_raw_##SFX(sl, items, now))) { \
+	int parent_measured = end_raw_##SFX(sl, sl->sp - 1, items, now, false); \
+	if (unlikely(parent_measured < 0)) { \
 		next_retry_##SFX(sl, items, begin_id); \
 		return; \
 	} \
-	next_begin(sl, begin_id, now, 1, N); \
+	next_keep(sl, begin_id, now, parent_measured != 0, N); \
 } \
 /* The end of a measured call around a function (the measured calls' call) that \
  * returned @p ret, where the view does not hold or the stage's frame is \
@@ -341,16 +423,17 @@ call_end_slow_##SFX(struct __rte_pmu_stage_lcore *sl, uint32_t id, uint16_t ret)
 	return ret; \
 } \
 /* The same, the common case inline: apart from call_, so that call_ has \
- * a frame only around the function's call. \
+ * a frame only around the function's call. @p tag: the measured tag of \
+ * the call's stage. \
  */ \
 static __rte_noinline uint16_t \
-call_end_##SFX(struct __rte_pmu_stage_lcore *sl, uint32_t id, uint16_t ret) \
+call_end_##SFX(struct __rte_pmu_stage_lcore *sl, uint64_t tag, uint16_t ret) \
 { \
 	uint64_t now[SIZE] = { 0 }; \
-	if (likely(sl->sp[-1].tag == (id | __RTE_PMU_STAGE_MEASURED) && \
-			end_raw_##SFX(sl, ret, now))) \
+	if (likely(sl->sp[-1].tag == tag && \
+			end_raw_##SFX(sl, sl->sp - 1, ret, now, true) >= 0)) \
 		return ret; \
-	return call_end_slow_##SFX(sl, id, ret); \
+	return call_end_slow_##SFX(sl, (uint32_t)tag, ret); \
 } \
 /* The call whose begin found no view to read raw: the frame, opened by \
  * frame_measured(), read as begin_retry reads it. \
@@ -362,9 +445,9 @@ call_retry_##SFX(void *a0, void *a1, void **a2, uint16_t a3, \
 	uint16_t ret; \
 	begin_retry_##SFX(sl, sl->sp); \
 	ret = c->fn(a0, a1, a2, a3); \
-	return call_end_##SFX(sl, c->id, ret); \
+	return call_end_##SFX(sl, c->id | __RTE_PMU_STAGE_MEASURED, ret); \
 } \
-static __rte_noinline uint16_t \
+static __rte_noinline NO_FRAME_POINTER uint16_t \
 call_##SFX(void *a0, void *a1, void **a2, uint16_t a3, \
 	struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_stage_call *c) \
 { \
@@ -375,7 +458,7 @@ call_##SFX(void *a0, void *a1, void **a2, uint16_t a3, \
 		return call_retry_##SFX(a0, a1, a2, a3, sl, c); \
 	frame_push(sl, f); \
 	ret = c->fn(a0, a1, a2, a3); \
-	return call_end_##SFX(sl, c->id, ret); \
+	return call_end_##SFX(sl, c->id | __RTE_PMU_STAGE_MEASURED, ret); \
 }
 /* The loops over a known count of events, unrolled whole. */
 #define UNROLL_ALL _Pragma("GCC unroll 8")

@@ -167,10 +167,15 @@ struct __rte_pmu_stage_lcore;
  *  counts run code with their loops unrolled. Internal.
  */
 struct __rte_pmu_stage_measured {
-	void (*begin)(struct __rte_pmu_stage_lcore *sl, unsigned int id);
-	void (*end)(struct __rte_pmu_stage_lcore *sl, unsigned int items);
-	/** End the innermost stage, measured, and begin a stage the lcore
-	 *  knows.
+	/** Begin stage id in frame f, the next free one. */
+	void (*begin)(struct __rte_pmu_stage_lcore *sl, unsigned int id,
+		struct __rte_pmu_stage_frame *f);
+	/** End the innermost stage, frame f, measured. */
+	void (*end)(struct __rte_pmu_stage_lcore *sl, unsigned int items,
+		struct __rte_pmu_stage_frame *f);
+	/** End the innermost stage, measured, and begin stage begin_id (any
+	 *  id: one that cannot begin there takes rte_pmu_stage_begin()'s slow
+	 *  path after the end).
 	 */
 	void (*next)(struct __rte_pmu_stage_lcore *sl, unsigned int items,
 		unsigned int begin_id);
@@ -436,7 +441,7 @@ rte_pmu_stage_begin(unsigned int id)
 	countdown = sl->countdown[id];
 	if (unlikely(countdown <= 1 || (uint32_t)f[-1].tag == id)) {
 		if (countdown == 1 && (uint32_t)f[-1].tag != id)
-			sl->measured.begin(sl, id);
+			sl->measured.begin(sl, id, f);
 		else
 			__rte_pmu_stage_begin_slow(id);
 		return;
@@ -470,7 +475,7 @@ rte_pmu_stage_end(unsigned int id, unsigned int items)
 	 */
 	if (unlikely((__builtin_constant_p(id) && id >= RTE_PMU_MAX_STAGES) || f->tag != id)) {
 		if (f->tag == (id | __RTE_PMU_STAGE_MEASURED))
-			sl->measured.end(sl, items);
+			sl->measured.end(sl, items, f);
 		else
 			__rte_pmu_stage_end_slow(id, items);
 		return;
@@ -523,11 +528,10 @@ rte_pmu_stage_next(unsigned int end_id, unsigned int items, unsigned int begin_i
 				return;
 			}
 		}
-	} else if (other == __RTE_PMU_STAGE_MEASURED && begin_id < RTE_PMU_MAX_STAGES &&
-			begin_id != end_id && (uint32_t)f[-1].tag != begin_id &&
-			sl->countdown[begin_id] != 0) {
-		/* The stage ending measured, the one beginning known to the
-		 * lcore: the counters read once for both.
+	} else if (other == __RTE_PMU_STAGE_MEASURED) {
+		/* The stage ending measured: the counters read once for both. The
+		 * call checks the stage beginning, after the end: where it may not
+		 * begin there, it goes on as rte_pmu_stage_begin() would.
 		 */
 		sl->measured.next(sl, items, begin_id);
 		return;
