@@ -69,13 +69,13 @@ static __rte_always_inline void
 frame_measured(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f,
 	unsigned int id)
 {
-	uint32_t left = sl->countdown[id] - 1;
-
-	/* The period may change meanwhile (rte_pmu_stage_sampling_set()). */
-	if (left == 0)
-		left = PERIOD_LOAD(sl->period[id]);
-	sl->countdown[id] = left;
-	f->tag = id | __RTE_PMU_STAGE_MEASURED;
+	/* The next measured call a period from this one, the period read now
+	 * (rte_pmu_stage_sampling_set() may change it). A call measured
+	 * because its parent is starts the count again too.
+	 */
+	sl->countdown[id] = PERIOD_LOAD(sl->period[id]);
+	/* id + the bit: one instruction with id's zero extension (arm64). */
+	f->tag = (uint64_t)id + __RTE_PMU_STAGE_MEASURED;
 	f->nested = 0;
 	/* Raw, as the reads through the view make it (one store with nested);
 	 * those through counter values set it to 0.
@@ -232,16 +232,15 @@ next_begin(struct __rte_pmu_stage_lcore *sl, unsigned int begin_id, const uint64
 	frame_push(sl, f);
 }
 
-/* Begin stage @p begin_id in the frame of the measured call that just
- * ended there (end_account() without pop), the counters then in @p now,
- * raw: measured from them, or not measured where it is not due and
- * @p parent_measured is false.
+/* Begin stage @p begin_id in frame @p f, whose measured call just ended
+ * (end_account() without pop), the counters then in @p now, raw: measured
+ * from them, or not measured where it is not due and @p parent_measured is
+ * false.
  */
 static __rte_always_inline void
-next_keep(struct __rte_pmu_stage_lcore *sl, unsigned int begin_id, const uint64_t *now,
-	bool parent_measured, unsigned int n)
+next_keep(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f,
+	unsigned int begin_id, const uint64_t *now, bool parent_measured, unsigned int n)
 {
-	struct __rte_pmu_stage_frame *f = sl->sp - 1;
 	uint32_t countdown;
 	unsigned int i;
 
@@ -329,7 +328,7 @@ begin_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int id, \
 	struct __rte_pmu_stage_frame *f) \
 { \
 	frame_measured(sl, f, id); \
-	if (unlikely(!snap_raw(sl, f->start, N, L))) { \
+	if (unlikely(!snap_raw_valid(sl, f->start, N, L))) { \
 		begin_retry_##SFX(sl, f); \
 		return; \
 	} \
@@ -397,13 +396,14 @@ next_retry_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, \
 static __rte_noinline void \
 next_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, unsigned int begin_id) \
 { \
+	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
 	uint64_t now[SIZE] = { 0 }; \
-	int parent_measured = end_raw_##SFX(sl, sl->sp - 1, items, now, false); \
+	int parent_measured = end_raw_##SFX(sl, f, items, now, false); \
 	if (unlikely(parent_measured < 0)) { \
 		next_retry_##SFX(sl, items, begin_id); \
 		return; \
 	} \
-	next_keep(sl, begin_id, now, parent_measured != 0, N); \
+	next_keep(sl, f, begin_id, now, parent_measured != 0, N); \
 } \
 /* The end of a measured call around a function (the measured calls' call) that \
  * returned @p ret, where the view does not hold or the stage's frame is \
@@ -452,13 +452,36 @@ call_##SFX(void *a0, void *a1, void **a2, uint16_t a3, \
 	struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_stage_call *c) \
 { \
 	struct __rte_pmu_stage_frame *f = sl->sp; \
+	/* Kept across the function for its end, rather than the call. */ \
+	uint64_t tag = (uint64_t)c->id + __RTE_PMU_STAGE_MEASURED; \
 	uint16_t ret; \
 	frame_measured(sl, f, c->id); \
-	if (unlikely(!snap_raw(sl, f->start, N, L))) \
+	if (unlikely(!snap_raw_valid(sl, f->start, N, L))) \
 		return call_retry_##SFX(a0, a1, a2, a3, sl, c); \
 	frame_push(sl, f); \
 	ret = c->fn(a0, a1, a2, a3); \
-	return call_end_##SFX(sl, c->id | __RTE_PMU_STAGE_MEASURED, ret); \
+	return call_end_##SFX(sl, tag, ret); \
+}
+/* The measured begin and call of an lcore without a view (the calls above
+ * read through the view without checking that there is one): the counters
+ * read as begin_retry_ reads them, through a view built now where one can
+ * be, else as counter values. Their end and next are those above: frames
+ * of counter values take their slow path.
+ */
+#define NO_VIEW(SFX) \
+static __rte_noinline void \
+begin_no_view_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int id, \
+	struct __rte_pmu_stage_frame *f) \
+{ \
+	frame_measured(sl, f, id); \
+	begin_retry_##SFX(sl, f); \
+} \
+static __rte_noinline uint16_t \
+call_no_view_##SFX(void *a0, void *a1, void **a2, uint16_t a3, \
+	struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_stage_call *c) \
+{ \
+	frame_measured(sl, sl->sp, c->id); \
+	return call_retry_##SFX(a0, a1, a2, a3, sl, c); \
 }
 /* The loops over a known count of events, unrolled whole. */
 #define UNROLL_ALL _Pragma("GCC unroll 8")
@@ -467,6 +490,11 @@ VARIANTS(2, 2, 2, VIEW_INDEXED, UNROLL_ALL)
 VARIANTS(3, 3, 3, VIEW_INDEXED, UNROLL_ALL)
 VARIANTS(4, 4, 4, VIEW_INDEXED, UNROLL_ALL)
 VARIANTS(sl->num_events, RTE_MAX_NUM_GROUP_EVENTS, any, VIEW_INDEXED, )
+NO_VIEW(1)
+NO_VIEW(2)
+NO_VIEW(3)
+NO_VIEW(4)
+NO_VIEW(any)
 #ifdef __RTE_PMU_HAVE_PMC_DIRECT
 /* The usual layouts, each register by its own instruction: the cycle
  * counter first, second or not there.
@@ -487,29 +515,38 @@ VARIANTS(4, 4, 4e, VIEW_EVENTS, UNROLL_ALL)
 #define CALLS_DIRECT(N, C1) CALLS(N), CALLS(N), CALLS(N)
 #endif
 
+/* The column of pmu_stage_calls_set()'s table for an lcore without a
+ * view, after the layouts'.
+ */
+#define CALLS_NO_VIEW (VIEW_EVENTS + 1)
+
 /* Point @p sl's measured calls at those for @p n events (their loops
  * unrolled for 1 to 4; any other count takes the general ones) and its
- * view's layout.
+ * view's layout, or at those for no view. Called wherever the view is
+ * built or dropped: the calls for a layout read through the view without
+ * checking that it is valid.
  */
 static void
 pmu_stage_calls_set(struct __rte_pmu_stage_lcore *sl, unsigned int n)
 {
 #define CALLS(N) { begin_##N, end_##N, next_##N, call_##N }
+#define CALLS_NV(N) { begin_no_view_##N, end_##N, next_##N, call_no_view_##N }
 	/* By count of events, then by layout (VIEW_INDEXED, VIEW_CYCLES_0,
-	 * VIEW_CYCLES_1, VIEW_EVENTS).
+	 * VIEW_CYCLES_1, VIEW_EVENTS), then no view.
 	 */
-	static const struct __rte_pmu_stage_measured calls[][4] = {
-		{ CALLS(any), CALLS(any), CALLS(any), CALLS(any) },
-		{ CALLS(1), CALLS_DIRECT(1, 1) },
-		{ CALLS(2), CALLS_DIRECT(2, 2c1) },
-		{ CALLS(3), CALLS_DIRECT(3, 3c1) },
-		{ CALLS(4), CALLS_DIRECT(4, 4c1) },
+	static const struct __rte_pmu_stage_measured calls[][CALLS_NO_VIEW + 1] = {
+		{ CALLS(any), CALLS(any), CALLS(any), CALLS(any), CALLS_NV(any) },
+		{ CALLS(1), CALLS_DIRECT(1, 1), CALLS_NV(1) },
+		{ CALLS(2), CALLS_DIRECT(2, 2c1), CALLS_NV(2) },
+		{ CALLS(3), CALLS_DIRECT(3, 3c1), CALLS_NV(3) },
+		{ CALLS(4), CALLS_DIRECT(4, 4c1), CALLS_NV(4) },
 	};
 #undef CALLS
+#undef CALLS_NV
 	unsigned int v = n < RTE_DIM(calls) ? n : 0;
-	uint32_t layout = sl->view.valid != 0 ? sl->view.layout : VIEW_INDEXED;
+	uint32_t column = sl->view.valid != 0 ? sl->view.layout : CALLS_NO_VIEW;
 
-	sl->measured = calls[v][layout];
+	sl->measured = calls[v][column];
 }
 
 void
