@@ -29,10 +29,10 @@
  * reaches in the guest plus a few instructions, so that a change that
  * makes a stage call dearer fails.
  */
-#define GATE_STAGE_PAIR_2 95
+#define GATE_STAGE_PAIR_2 94
 #define GATE_STAGE_PAIR_4 GOAL_STAGE_PAIR_4
 #define GATE_STAGE_NEXT_2 83
-#define GATE_STAGE_NEXT_4 107
+#define GATE_STAGE_NEXT_4 109
 #define GATE_STAGE_SAMPLED_2 GOAL_STAGE_SAMPLED
 #define GATE_STAGE_SAMPLED_4 GOAL_STAGE_SAMPLED
 #define STAGE_ITEMS 32

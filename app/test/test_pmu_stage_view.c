@@ -136,30 +136,37 @@ test_view_delta(void)
 static int
 test_view_drop(void)
 {
+	const uint64_t values = __RTE_PMU_STAGE_MEASURED | __RTE_PMU_STAGE_VALUES;
 	uint64_t drops;
 
 	pages_setup();
 	TEST_ASSERT_SUCCESS(view_build(&sl), "view");
-	/* Two stages open: the outer one's start raw, the inner one's values. */
-	sl.frames[1].raw = 1;
-	sl.frames[1].start[0] = (UINT64_C(1) << 48) - 16;
-	sl.frames[1].start[1] = 105;
-	sl.frames[2].raw = 0;
-	sl.frames[2].start[0] = 77;
-	sl.frames[2].start[1] = 88;
-	sl.sp = &sl.frames[3];
+	/* Three stages open: the outer one not measured (its start means
+	 * nothing), then one measured raw, then one measured in values.
+	 */
+	sl.frames[1].tag = 7;
+	sl.frames[1].start[0] = 5;
+	sl.frames[2].tag = __RTE_PMU_STAGE_MEASURED;
+	sl.frames[2].start[0] = (UINT64_C(1) << 48) - 16;
+	sl.frames[2].start[1] = 105;
+	sl.frames[3].tag = values;
+	sl.frames[3].start[0] = 77;
+	sl.frames[3].start[1] = 88;
+	sl.sp = &sl.frames[4];
 	/* A frame past the stack's top is not touched. */
-	sl.frames[3].raw = 1;
-	sl.frames[3].start[0] = 5;
+	sl.frames[4].tag = __RTE_PMU_STAGE_MEASURED;
+	sl.frames[4].start[0] = 5;
 	drops = sl.view.drops;
 	view_drop(&sl);
 	TEST_ASSERT(sl.view.valid == 0 && sl.view.drops == drops + 1, "view dropped");
-	TEST_ASSERT(sl.frames[1].raw == 0 && sl.frames[1].start[0] == 984 &&
-		sl.frames[1].start[1] == 100, "raw frame as values: %" PRIu64 " %" PRIu64,
-		sl.frames[1].start[0], sl.frames[1].start[1]);
-	TEST_ASSERT(sl.frames[2].start[0] == 77 && sl.frames[2].start[1] == 88,
-		"a frame of values left as it was");
-	TEST_ASSERT(sl.frames[3].raw == 1 && sl.frames[3].start[0] == 5,
+	TEST_ASSERT(sl.frames[1].tag == 7 && sl.frames[1].start[0] == 5,
+		"a frame not measured left as it was");
+	TEST_ASSERT(sl.frames[2].tag == values && sl.frames[2].start[0] == 984 &&
+		sl.frames[2].start[1] == 100, "raw frame as values: %" PRIu64 " %" PRIu64,
+		sl.frames[2].start[0], sl.frames[2].start[1]);
+	TEST_ASSERT(sl.frames[3].tag == values && sl.frames[3].start[0] == 77 &&
+		sl.frames[3].start[1] == 88, "a frame of values left as it was");
+	TEST_ASSERT(sl.frames[4].tag == __RTE_PMU_STAGE_MEASURED && sl.frames[4].start[0] == 5,
 		"a frame past the top left as it was");
 	return TEST_SUCCESS;
 }

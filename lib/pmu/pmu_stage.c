@@ -308,10 +308,17 @@ __rte_pmu_stage_begin_slow(unsigned int id)
 void
 __rte_pmu_stage_end_slow(unsigned int id, unsigned int items)
 {
-	struct __rte_pmu_stage_lcore *sl;
-	struct __rte_pmu_stage_frame *f;
+	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
+	struct __rte_pmu_stage_frame *f = sl->sp - 1;
 	int err;
 
+	/* A measured call with flags (counter values, nested stages): the
+	 * end proper, as soon as possible (the sentinel's tag has more bits).
+	 */
+	if ((f->tag & ~__RTE_PMU_STAGE_FLAGS) == (id | __RTE_PMU_STAGE_MEASURED)) {
+		sl->measured.end_flagged(sl, items, f);
+		return;
+	}
 	sl = stage_self(&err);
 	if (sl == NULL) {
 		pmu_stage_misuse(NULL, PMU_STAGE_MISUSE_NOT_LCORE, id);

@@ -74,13 +74,11 @@ frame_measured(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f
 	 * because its parent is starts the count again too.
 	 */
 	sl->countdown[id] = PERIOD_LOAD(sl->period[id]);
-	/* id + the bit: one instruction with id's zero extension (arm64). */
-	f->tag = (uint64_t)id + __RTE_PMU_STAGE_MEASURED;
-	f->nested = 0;
-	/* Raw, as the reads through the view make it (one store with nested);
-	 * those through counter values set it to 0.
+	/* id + the bit: one instruction with id's zero extension (arm64).
+	 * No flag: raw, as the reads through the view make it (those through
+	 * counter values add __RTE_PMU_STAGE_VALUES), nothing nested yet.
 	 */
-	f->raw = 1;
+	f->tag = (uint64_t)id + __RTE_PMU_STAGE_MEASURED;
 }
 
 /* Push measured frame @p f: stages begun inside it are measured too. */
@@ -106,14 +104,16 @@ frame_push(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f)
  * counted @p d: with the calls pending since its last measured call, to
  * its figures; @p d to its parent's children. @p pop (a constant): the
  * frame leaves the stack; else it stays, for the stage that begins there
- * (rte_pmu_stage_next()). Returns whether the parent is measured.
+ * (rte_pmu_stage_next()). @p flat (a constant): the frame's tag has no
+ * __RTE_PMU_STAGE_NESTED. Returns whether the parent is measured.
  */
 static __rte_always_inline bool
 end_account(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f,
-	unsigned int items, const uint64_t *d, unsigned int n, bool pop)
+	unsigned int items, const uint64_t *d, unsigned int n, bool pop, bool flat)
 {
 	struct __rte_pmu_stage_frame *parent = f - 1;
-	unsigned int id = (uint32_t)f->tag, i;
+	uint64_t tag = f->tag;
+	unsigned int id = (uint32_t)tag, i;
 	struct __rte_pmu_stage_acc *acc = &sl->acc[id];
 	uint64_t pending, seq, calls, sum;
 
@@ -143,7 +143,7 @@ end_account(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f,
 #pragma GCC unroll 8
 	for (i = 0; i < n; i++)
 		SEQ_STORE(acc->values[i], acc->values[i] + d[i]);
-	if (unlikely(f->nested != 0)) {
+	if (!flat && unlikely((tag & __RTE_PMU_STAGE_NESTED) != 0)) {
 #pragma GCC unroll 8
 		for (i = 0; i < n; i++)
 			SEQ_STORE(acc->children[i], acc->children[i] + f->child[i]);
@@ -158,8 +158,8 @@ end_account(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f,
 		return false;
 	}
 	/* A measured stage's parent is measured: it takes the counts. */
-	if (parent->nested == 0) {
-		parent->nested = 1;
+	if ((parent->tag & __RTE_PMU_STAGE_NESTED) == 0) {
+		parent->tag |= __RTE_PMU_STAGE_NESTED;
 #pragma GCC unroll 8
 		for (i = 0; i < n; i++)
 			parent->child[i] = 0;
@@ -228,7 +228,8 @@ next_begin(struct __rte_pmu_stage_lcore *sl, unsigned int begin_id, const uint64
 #pragma GCC unroll 8
 	for (i = 0; i < n; i++)
 		f->start[i] = now[i];
-	f->raw = raw;
+	if (!raw)
+		f->tag |= __RTE_PMU_STAGE_VALUES;
 	frame_push(sl, f);
 }
 
@@ -276,7 +277,7 @@ static __rte_noinline void
 begin_values(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f)
 {
 	snap(sl, f->start);
-	f->raw = 0;
+	f->tag |= __RTE_PMU_STAGE_VALUES;
 	frame_push(sl, f);
 }
 
@@ -291,7 +292,7 @@ end_values(struct __rte_pmu_stage_lcore *sl, unsigned int items, uint64_t *now)
 	snap(sl, now);
 	for (i = 0; i < sl->num_events; i++)
 		d[i] = now[i] - f->start[i];
-	end_account(sl, f, items, d, sl->num_events, true);
+	end_account(sl, f, items, d, sl->num_events, true, false);
 }
 
 /* The measured calls' call sets up no frame pointer where GCC would (arm64):
@@ -320,7 +321,6 @@ begin_retry_##SFX(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame
 		begin_values(sl, f); \
 		return; \
 	} \
-	f->raw = 1; \
 	frame_push(sl, f); \
 } \
 static __rte_noinline void \
@@ -345,13 +345,14 @@ end_retry_into_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, uint6
 	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
 	uint64_t d[SIZE] = { 0 }; \
 	unsigned int i; \
-	if (f->raw == 0 || !view_renew(sl, L) || !snap_raw_valid(sl, now, N, L)) { \
+	if ((f->tag & __RTE_PMU_STAGE_VALUES) != 0 || !view_renew(sl, L) || \
+			!snap_raw_valid(sl, now, N, L)) { \
 		end_values(sl, items, now); \
 		return 0; \
 	} \
 	UNROLL for (i = 0; i < (N); i++) \
 		d[i] = view_value(&sl->view, i, now[i]) - f->start[i]; \
-	end_account(sl, f, items, d, N, true); \
+	end_account(sl, f, items, d, N, true, false); \
 	return 1; \
 } \
 static __rte_noinline void \
@@ -361,30 +362,41 @@ end_retry_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items) \
 	end_retry_into_##SFX(sl, items, now); \
 } \
 /* The end of frame @p f through the view, the registers read into \
- * @p now: -1, with nothing changed, where it does not hold (end_retry_ \
- * then); else whether the parent is measured. @p pop as for \
- * end_account(). \
+ * @p now: -1, with nothing changed, where it does not hold or the frame \
+ * holds counter values (end_retry_ then); else whether the parent is \
+ * measured. @p pop and @p flat as for end_account(); @p flat also: the \
+ * frame holds raw counters. \
  */ \
 static __rte_always_inline int \
 end_raw_##SFX(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f, \
-	unsigned int items, uint64_t *now, bool pop) \
+	unsigned int items, uint64_t *now, bool pop, bool flat) \
 { \
 	uint64_t d[SIZE] = { 0 }; \
 	unsigned int i; \
-	if (unlikely(f->raw == 0 || !snap_raw_valid(sl, now, N, L))) \
+	if (unlikely((!flat && (f->tag & __RTE_PMU_STAGE_VALUES) != 0) || \
+			!snap_raw_valid(sl, now, N, L))) \
 		return -1; \
 	UNROLL for (i = 0; i < (N); i++) \
 		d[i] = view_delta(&sl->view, i, now[i], f->start[i]); \
-	return end_account(sl, f, items, d, N, pop); \
+	return end_account(sl, f, items, d, N, pop, flat); \
 } \
-static __rte_noinline void \
-end_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, \
-	struct __rte_pmu_stage_frame *f) \
+/* A measured end, of a flat call of raw counters where @p flat. */ \
+static __rte_always_inline void \
+end_any_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, \
+	struct __rte_pmu_stage_frame *f, bool flat) \
 { \
 	uint64_t now[SIZE] = { 0 }; \
-	if (unlikely(end_raw_##SFX(sl, f, items, now, true) < 0)) \
+	if (unlikely(end_raw_##SFX(sl, f, items, now, true, flat) < 0)) \
 		end_retry_##SFX(sl, items); \
 } \
+/* The tag without flags; with them (counter values, nested stages). */ \
+static __rte_noinline void \
+end_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, struct __rte_pmu_stage_frame *f) \
+{ end_any_##SFX(sl, items, f, true); } \
+static __rte_noinline void \
+end_flagged_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, \
+	struct __rte_pmu_stage_frame *f) \
+{ end_any_##SFX(sl, items, f, false); } \
 static __rte_noinline void \
 next_retry_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, \
 	unsigned int begin_id) \
@@ -398,7 +410,7 @@ next_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, unsigned int be
 { \
 	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
 	uint64_t now[SIZE] = { 0 }; \
-	int parent_measured = end_raw_##SFX(sl, f, items, now, false); \
+	int parent_measured = end_raw_##SFX(sl, f, items, now, false, false); \
 	if (unlikely(parent_measured < 0)) { \
 		next_retry_##SFX(sl, items, begin_id); \
 		return; \
@@ -416,6 +428,8 @@ call_end_slow_##SFX(struct __rte_pmu_stage_lcore *sl, uint32_t id, uint16_t ret)
 	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
 	if (f->tag == (id | __RTE_PMU_STAGE_MEASURED)) \
 		end_retry_##SFX(sl, ret); \
+	else if ((f->tag & ~__RTE_PMU_STAGE_FLAGS) == (id | __RTE_PMU_STAGE_MEASURED)) \
+		end_flagged_##SFX(sl, ret, f); \
 	else if (f->tag == id) \
 		__rte_pmu_stage_pop(sl, f, id, ret); \
 	else \
@@ -431,7 +445,7 @@ call_end_##SFX(struct __rte_pmu_stage_lcore *sl, uint64_t tag, uint16_t ret) \
 { \
 	uint64_t now[SIZE] = { 0 }; \
 	if (likely(sl->sp[-1].tag == tag && \
-			end_raw_##SFX(sl, sl->sp - 1, ret, now, true) >= 0)) \
+			end_raw_##SFX(sl, sl->sp - 1, ret, now, true, true) >= 0)) \
 		return ret; \
 	return call_end_slow_##SFX(sl, (uint32_t)tag, ret); \
 } \
@@ -529,8 +543,9 @@ VARIANTS(4, 4, 4e, VIEW_EVENTS, UNROLL_ALL)
 static void
 pmu_stage_calls_set(struct __rte_pmu_stage_lcore *sl, unsigned int n)
 {
-#define CALLS(N) { begin_##N, end_##N, next_##N, call_##N }
-#define CALLS_NV(N) { begin_no_view_##N, end_##N, next_##N, call_no_view_##N }
+#define CALLS(N) { begin_##N, end_##N, next_##N, call_##N, end_flagged_##N }
+#define CALLS_NV(N) { begin_no_view_##N, end_##N, next_##N, call_no_view_##N, \
+	end_flagged_##N }
 	/* By count of events, then by layout (VIEW_INDEXED, VIEW_CYCLES_0,
 	 * VIEW_CYCLES_1, VIEW_EVENTS), then no view.
 	 */

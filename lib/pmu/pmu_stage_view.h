@@ -120,11 +120,13 @@ view_drop(struct __rte_pmu_stage_lcore *sl)
 	unsigned int i;
 
 	for (f = &sl->frames[1]; f < sl->sp; f++) {
-		if (f->raw == 0)
+		/* Unmeasured frames hold no counters. */
+		if ((f->tag & (__RTE_PMU_STAGE_MEASURED | __RTE_PMU_STAGE_VALUES)) !=
+				__RTE_PMU_STAGE_MEASURED)
 			continue;
 		for (i = 0; i < sl->num_events; i++)
 			f->start[i] = view_value(v, i, f->start[i]);
-		f->raw = 0;
+		f->tag |= __RTE_PMU_STAGE_VALUES;
 	}
 	v->valid = 0;
 	v->drops++;

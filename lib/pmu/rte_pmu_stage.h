@@ -93,16 +93,19 @@ struct __rte_pmu_stage_acc {
 
 /** A stage open on an lcore: 256 bytes. Internal. */
 struct __rte_pmu_stage_frame {
-	/** The stage's id, and 1 << 32 when this call is measured. */
-	uint64_t tag;
-	uint32_t nested;    /**< a measured stage was nested in it */
-	/** start holds raw counters, valid with the lcore's view; else
-	 *  counter values as rte_pmu_read() gives them.
+	/** The stage's id, and where this call is measured
+	 *  __RTE_PMU_STAGE_MEASURED, with __RTE_PMU_STAGE_VALUES and
+	 *  __RTE_PMU_STAGE_NESTED where they hold.
 	 */
-	uint32_t raw;
-	uint64_t start[__RTE_PMU_STAGE_EVENTS]; /**< counters at begin */
-	uint64_t child[__RTE_PMU_STAGE_EVENTS]; /**< counts of measured children */
-	uint64_t pad1[14];
+	uint64_t tag;
+	/** Counters at begin: raw registers, valid with the lcore's view;
+	 *  counter values as rte_pmu_read() gives them with
+	 *  __RTE_PMU_STAGE_VALUES.
+	 */
+	uint64_t start[__RTE_PMU_STAGE_EVENTS];
+	/** Counts of measured children, with __RTE_PMU_STAGE_NESTED. */
+	uint64_t child[__RTE_PMU_STAGE_EVENTS];
+	uint64_t pad1[15];
 };
 
 /**
@@ -121,6 +124,14 @@ struct __rte_pmu_stage_frame {
 
 /** Tag bit of a measured call. */
 #define __RTE_PMU_STAGE_MEASURED (UINT64_C(1) << 32)
+/** Tag bit of a measured call whose start holds counter values. */
+#define __RTE_PMU_STAGE_VALUES (UINT64_C(1) << 33)
+/** Tag bit of a measured call in which a measured stage was nested. */
+#define __RTE_PMU_STAGE_NESTED (UINT64_C(1) << 34)
+/** Tag bits of a measured call that its variant for a flat call of raw
+ *  counters (__rte_pmu_stage_measured::end) does not take.
+ */
+#define __RTE_PMU_STAGE_FLAGS (__RTE_PMU_STAGE_VALUES | __RTE_PMU_STAGE_NESTED)
 /** Tag of the sentinel frame: equal to no 32-bit id, measured bit clear. */
 #define __RTE_PMU_STAGE_SENTINEL (UINT64_MAX & ~__RTE_PMU_STAGE_MEASURED)
 
@@ -170,7 +181,9 @@ struct __rte_pmu_stage_measured {
 	/** Begin stage id in frame f, the next free one. */
 	void (*begin)(struct __rte_pmu_stage_lcore *sl, unsigned int id,
 		struct __rte_pmu_stage_frame *f);
-	/** End the innermost stage, frame f, measured. */
+	/** End the innermost stage, frame f, measured, its tag without
+	 *  __RTE_PMU_STAGE_FLAGS.
+	 */
 	void (*end)(struct __rte_pmu_stage_lcore *sl, unsigned int items,
 		struct __rte_pmu_stage_frame *f);
 	/** End the innermost stage, measured, and begin stage begin_id (any
@@ -185,6 +198,9 @@ struct __rte_pmu_stage_measured {
 	 */
 	uint16_t (*call)(void *a0, void *a1, void **objs, uint16_t nb,
 		struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_stage_call *c);
+	/** end for a tag with __RTE_PMU_STAGE_FLAGS (the end's slow path). */
+	void (*end_flagged)(struct __rte_pmu_stage_lcore *sl, unsigned int items,
+		struct __rte_pmu_stage_frame *f);
 };
 
 /** Stage state of one lcore. Internal: written by that lcore. */
@@ -507,7 +523,8 @@ rte_pmu_stage_next(unsigned int end_id, unsigned int items, unsigned int begin_i
 	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
 	struct __rte_pmu_stage_frame *f = sl->sp - 1;
 	/* 0: the stage ending is the innermost one, not measured; the
-	 * measured bit alone: measured (the sentinel's tag matches no id).
+	 * measured bit, with flags or not: measured (the sentinel's tag
+	 * matches no id).
 	 */
 	uint64_t other = f->tag ^ end_id;
 	uint32_t countdown;
@@ -528,7 +545,7 @@ rte_pmu_stage_next(unsigned int end_id, unsigned int items, unsigned int begin_i
 				return;
 			}
 		}
-	} else if (other == __RTE_PMU_STAGE_MEASURED) {
+	} else if ((other & ~__RTE_PMU_STAGE_FLAGS) == __RTE_PMU_STAGE_MEASURED) {
 		/* The stage ending measured: the counters read once for both. The
 		 * call checks the stage beginning, after the end: where it may not
 		 * begin there, it goes on as rte_pmu_stage_begin() would.

@@ -22,8 +22,8 @@
 #define PMU_GRAPH_SL_SP 0
 #define PMU_GRAPH_SL_LIMIT 8
 #define PMU_GRAPH_SL_CALL 64
-#define PMU_GRAPH_SL_COUNTDOWN 360
-#define PMU_GRAPH_SL_PENDING 872
+#define PMU_GRAPH_SL_COUNTDOWN 368
+#define PMU_GRAPH_SL_PENDING 880
 /* struct __rte_pmu_stage_frame: 256 bytes, the tag first. */
 #define PMU_GRAPH_FRAME_SIZE 256
 /* __RTE_PMU_STAGE_PENDING_SHIFT */
