@@ -193,7 +193,7 @@ view_renew(struct __rte_pmu_stage_lcore *sl, uint32_t layout)
 
 /* Whether stage @p begin_id may begin in frame @p f right away where a
  * measured call just ended: an id in range, not the stage below (that
- * would begin it twice), known to the lcore. Else the begin's slow path
+ * would begin it twice), known to the lcore. Else the caller's begin
  * takes it (misuse, or an id registered since the lcore last synced).
  */
 static __rte_always_inline bool
@@ -206,8 +206,10 @@ next_may_begin(const struct __rte_pmu_stage_lcore *sl, const struct __rte_pmu_st
 
 /* Begin stage @p begin_id where a measured call just ended, the counters
  * then in @p now (raw when @p raw): measured from them, or not measured.
+ * False where it may not begin right away (the caller then begins it as
+ * rte_pmu_stage_begin() does).
  */
-static __rte_always_inline void
+static __rte_always_inline bool
 next_begin(struct __rte_pmu_stage_lcore *sl, unsigned int begin_id, const uint64_t *now,
 	uint32_t raw, unsigned int n)
 {
@@ -215,14 +217,12 @@ next_begin(struct __rte_pmu_stage_lcore *sl, unsigned int begin_id, const uint64
 	uint32_t countdown;
 	unsigned int i;
 
-	if (unlikely(!next_may_begin(sl, f, begin_id))) {
-		__rte_pmu_stage_begin_slow(begin_id);
-		return;
-	}
+	if (unlikely(!next_may_begin(sl, f, begin_id)))
+		return false;
 	countdown = sl->countdown[begin_id];
 	if (countdown > 1 && sl->limit != NULL) {
 		__rte_pmu_stage_push(sl, f, begin_id, countdown);
-		return;
+		return true;
 	}
 	frame_measured(sl, f, begin_id);
 #pragma GCC unroll 8
@@ -231,14 +231,15 @@ next_begin(struct __rte_pmu_stage_lcore *sl, unsigned int begin_id, const uint64
 	if (!raw)
 		f->tag |= __RTE_PMU_STAGE_VALUES;
 	frame_push(sl, f);
+	return true;
 }
 
 /* Begin stage @p begin_id in frame @p f, whose measured call just ended
  * (end_account() without pop), the counters then in @p now, raw: measured
  * from them, or not measured where it is not due and @p parent_measured is
- * false.
+ * false. False, the frame popped, as next_begin().
  */
-static __rte_always_inline void
+static __rte_always_inline bool
 next_keep(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f,
 	unsigned int begin_id, const uint64_t *now, bool parent_measured, unsigned int n)
 {
@@ -250,8 +251,7 @@ next_keep(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f,
 		sl->sp = f;
 		if (!parent_measured)
 			sl->limit = &sl->frames[RTE_PMU_STAGE_DEPTH + 1];
-		__rte_pmu_stage_begin_slow(begin_id);
-		return;
+		return false;
 	}
 	countdown = sl->countdown[begin_id];
 	if (countdown > 1 && !parent_measured) {
@@ -259,13 +259,14 @@ next_keep(struct __rte_pmu_stage_lcore *sl, struct __rte_pmu_stage_frame *f,
 		f->tag = begin_id;
 		/* No measured stage open now. */
 		sl->limit = &sl->frames[RTE_PMU_STAGE_DEPTH + 1];
-		return;
+		return true;
 	}
 	/* The stack pointer and the limit stay: a measured frame, innermost. */
 	frame_measured(sl, f, begin_id);
 #pragma GCC unroll 8
 	for (i = 0; i < n; i++)
 		f->start[i] = now[i];
+	return true;
 }
 
 /*
@@ -397,25 +398,23 @@ static __rte_noinline void \
 end_flagged_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, \
 	struct __rte_pmu_stage_frame *f) \
 { end_any_##SFX(sl, items, f, false); } \
-static __rte_noinline void \
+static __rte_noinline bool \
 next_retry_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, \
 	unsigned int begin_id) \
 { \
 	uint64_t now[RTE_MAX_NUM_GROUP_EVENTS] = { 0 }; \
 	uint32_t raw = end_retry_into_##SFX(sl, items, now); \
-	next_begin(sl, begin_id, now, raw, N); \
+	return next_begin(sl, begin_id, now, raw, N); \
 } \
-static __rte_noinline void \
+static __rte_noinline bool \
 next_##SFX(struct __rte_pmu_stage_lcore *sl, unsigned int items, unsigned int begin_id) \
 { \
 	struct __rte_pmu_stage_frame *f = sl->sp - 1; \
 	uint64_t now[SIZE] = { 0 }; \
 	int parent_measured = end_raw_##SFX(sl, f, items, now, false, false); \
-	if (unlikely(parent_measured < 0)) { \
-		next_retry_##SFX(sl, items, begin_id); \
-		return; \
-	} \
-	next_keep(sl, f, begin_id, now, parent_measured != 0, N); \
+	if (unlikely(parent_measured < 0)) \
+		return next_retry_##SFX(sl, items, begin_id); \
+	return next_keep(sl, f, begin_id, now, parent_measured != 0, N); \
 } \
 /* The end of a measured call around a function (the measured calls' call) that \
  * returned @p ret, where the view does not hold or the stage's frame is \

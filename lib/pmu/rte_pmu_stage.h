@@ -47,6 +47,7 @@
  * is logged.
  */
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <rte_branch_prediction.h>
@@ -186,11 +187,12 @@ struct __rte_pmu_stage_measured {
 	 */
 	void (*end)(struct __rte_pmu_stage_lcore *sl, unsigned int items,
 		struct __rte_pmu_stage_frame *f);
-	/** End the innermost stage, measured, and begin stage begin_id (any
-	 *  id: one that cannot begin there takes rte_pmu_stage_begin()'s slow
-	 *  path after the end).
+	/** End the innermost stage, measured, and begin stage begin_id:
+	 *  false, the end done, where begin_id may not begin there right away
+	 *  (misuse, a stage unknown to the lcore): the caller then begins it
+	 *  as rte_pmu_stage_begin() does.
 	 */
-	void (*next)(struct __rte_pmu_stage_lcore *sl, unsigned int items,
+	bool (*next)(struct __rte_pmu_stage_lcore *sl, unsigned int items,
 		unsigned int begin_id);
 	/** A measured call of @p c's stage around @p c's function, one
 	 *  function for both ends (lib/pmu_graph's node wrapper); the checks
@@ -548,9 +550,11 @@ rte_pmu_stage_next(unsigned int end_id, unsigned int items, unsigned int begin_i
 	} else if ((other & ~__RTE_PMU_STAGE_FLAGS) == __RTE_PMU_STAGE_MEASURED) {
 		/* The stage ending measured: the counters read once for both. The
 		 * call checks the stage beginning, after the end: where it may not
-		 * begin there, it goes on as rte_pmu_stage_begin() would.
+		 * begin there, the begin below takes it.
 		 */
-		sl->measured.next(sl, items, begin_id);
+		if (likely(sl->measured.next(sl, items, begin_id)))
+			return;
+		rte_pmu_stage_begin(begin_id);
 		return;
 	}
 	rte_pmu_stage_end(end_id, items);
