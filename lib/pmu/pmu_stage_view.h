@@ -205,16 +205,4 @@ snap_raw_valid(const struct __rte_pmu_stage_lcore *sl, uint64_t *raw, unsigned i
 	return sum == v->lock_sum;
 }
 
-/* The same, false when the view is not valid. A frame holding raw
- * counters implies a valid view: view_drop() turns them all into values.
- */
-static __rte_always_inline bool
-snap_raw(const struct __rte_pmu_stage_lcore *sl, uint64_t *raw, unsigned int n,
-	uint32_t layout)
-{
-	if (unlikely(sl->view.valid == 0))
-		return false;
-	return snap_raw_valid(sl, raw, n, layout);
-}
-
 #endif /* PMU_STAGE_VIEW_H */
