@@ -127,7 +127,12 @@ lane_join()
 	[ -n "${!list}" ] || return 0
 	wait "${!pid}"
 	for s in ${!list}; do
-		[ -f "$work/$s.done" ] || continue
+		# A lane killed before a stage ended: that stage fails, seen.
+		if [ ! -f "$work/$s.done" ]; then
+			echo "!!! stage $s FAILED: its lane ended before it did"
+			failed=$((failed + 1))
+			continue
+		fi
 		echo "=== stage $s (ran in the background)"
 		cat "$work/$s.out"
 		tally "$s" background
