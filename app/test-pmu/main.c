@@ -24,6 +24,7 @@
 #include <rte_cycles.h>
 
 #include <rte_pmu.h>
+#include <rte_pmu_stage.h>
 
 #include "events.h"
 #include "list.h"

@@ -21,6 +21,7 @@
 
 #include <rte_common.h>
 #include <rte_pmu.h>
+#include <rte_pmu_stage.h>
 
 #include "events.h"
 #include "options.h"

@@ -26,6 +26,7 @@
 #include <rte_log.h>
 
 #include <rte_pmu.h>
+#include <rte_pmu_stage.h>
 
 #include <rte_telemetry.h>
 

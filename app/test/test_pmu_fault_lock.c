@@ -16,6 +16,7 @@
 #include <rte_telemetry.h>
 
 #include <rte_pmu.h>
+#include <rte_pmu_stage.h>
 
 #include "pmu_observe.h"
 #include "test.h"

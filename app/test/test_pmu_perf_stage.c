@@ -13,6 +13,7 @@
 #include <rte_common.h>
 
 #include <rte_pmu.h>
+#include <rte_pmu_stage.h>
 
 #include "test_pmu_perf.h"
 

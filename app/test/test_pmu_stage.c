@@ -32,8 +32,10 @@
 #include <rte_log.h>
 
 #include <rte_pmu.h>
+#include <rte_pmu_stage.h>
 
 #include "pmu_private.h"
+#include "pmu_stage.h"
 #include "test.h"
 #include "test_pmu_loop.h"
 #include "test_pmu_syscount.h"
@@ -181,6 +183,36 @@ test_stage_counts(void)
 	return TEST_SUCCESS;
 }
 
+/* A stage around nothing: what the library's reads add is subtracted, so
+ * it reports less than a quarter of that overhead a call.
+ */
+static int
+test_stage_overhead(void)
+{
+	struct rte_pmu_stage_stats s;
+	unsigned int i;
+	int a;
+
+	if (stage_setup() != TEST_SUCCESS)
+		return TEST_FAILED;
+	a = rte_pmu_stage_register("nothing");
+	TEST_ASSERT(a >= 0, "register: %d", a);
+	for (i = 0; i < CALLS; i++) {
+		rte_pmu_stage_begin(a);
+		rte_pmu_stage_end(a, 1);
+	}
+	if (get(rte_lcore_id(), a, &s) != TEST_SUCCESS)
+		return TEST_FAILED;
+	printf("around nothing: %s %.2f a call, %" PRIu64 " subtracted a call\n", ev_name,
+		(double)s.values[0] / s.calls, s.overhead[0]);
+	TEST_ASSERT(s.overhead[0] > 0, "no read cost measured");
+	TEST_ASSERT(s.values[0] * 4 < s.overhead[0] * s.calls,
+		"%.2f a call left, not below a quarter of %" PRIu64,
+		(double)s.values[0] / s.calls, s.overhead[0]);
+	rte_pmu_fini();
+	return TEST_SUCCESS;
+}
+
 /* A parent's values include its child's; its self values leave them out. */
 static int
 test_stage_nesting(void)
@@ -224,7 +256,9 @@ test_stage_nesting(void)
 			p.self_values[0] <= (uint64_t)CALLS * (LOOP * TEST_LOOP_INSNS + 400),
 			"outer's self: its own loop, the reads and its child's begin and end");
 
-	/* Four deep is allowed; a fifth is misuse, and changes nothing. */
+	/* RTE_PMU_STAGE_DEPTH deep is allowed; one more is misuse, and
+	 * changes nothing (measured calls are checked in every build).
+	 */
 	for (i = 0; i < RTE_PMU_STAGE_DEPTH; i++) {
 		snprintf(name, sizeof(name), "d%u", i);
 		d[i] = rte_pmu_stage_register(name);
@@ -367,38 +401,54 @@ test_stage_sampling(void)
 	return TEST_SUCCESS;
 }
 
-/* Misuse: counted per lcore, logged once per kind, never a call. */
+/* Log lines of misuse ("not counted") in @p buf. */
+static int
+misuse_lines(const char *buf)
+{
+	const char *p;
+	int lines = 0;
+
+	for (p = buf; p != NULL && (p = strstr(p, "not counted")) != NULL; p++)
+		lines++;
+	return lines;
+}
+
+/* Misuse: counted on the stage it names (on the lcore for an id not
+ * registered), logged once per kind, never a call. Measured calls are
+ * checked in every build; in a debug build (-Dstage_debug=true) every
+ * call is, so the misuse of unmeasured calls is counted there too.
+ */
 static int
 test_stage_misuse(void)
 {
 	/* Not a constant: the datapath's own compares must refuse it. */
 	volatile unsigned int largest_id = UINT32_MAX;
-	struct rte_pmu_stage_stats s;
+	struct rte_pmu_stage_stats sa, sb, sc;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *saved, *log;
-	int a, b, lines = 0;
-	const char *p;
+	int a, b, c, lines;
 	unsigned int i;
 
 	if (stage_setup() != TEST_SUCCESS)
 		return TEST_FAILED;
 	a = rte_pmu_stage_register("a");
 	b = rte_pmu_stage_register("b");
+	c = rte_pmu_stage_register("c");
+	/* c is not measured: its misuse is seen in debug builds only. */
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(c, 65536), "period of c");
 	log = open_memstream(&buf, &len);
 	TEST_ASSERT_NOT_NULL(log, "memstream");
 	saved = rte_log_get_stream();
 	rte_openlog_stream(log);
 	for (i = 0; i < 3; i++) {
 		rte_pmu_stage_begin(RTE_PMU_MAX_STAGES + 5); /* unknown id */
-		rte_pmu_stage_end(a, 7);                      /* end without begin */
 		rte_pmu_stage_begin(a);
 		rte_pmu_stage_begin(a);                       /* begin twice */
 		rte_pmu_stage_end(b, 1);                      /* not the innermost */
 		rte_pmu_stage_end(a, 1);
-		rte_pmu_stage_next(b, 1, a);                  /* next without begin */
-		rte_pmu_stage_end(a, 1);
-		rte_pmu_stage_end(largest_id, 1);             /* the largest id, none open */
+		rte_pmu_stage_end(largest_id, 1);             /* the largest id */
+		rte_pmu_stage_end(c, 7);                      /* none begun */
 	}
 	/* A measured stage ending where one that may not begin there begins:
 	 * the end counts, the begin is misuse.
@@ -409,27 +459,110 @@ test_stage_misuse(void)
 	rte_pmu_stage_next(a, 1, RTE_PMU_MAX_STAGES + 5);     /* unknown id */
 	rte_openlog_stream(saved);
 	fclose(log);
-	for (p = buf; p != NULL && (p = strstr(p, "not counted")) != NULL; p++)
-		lines++;
+	lines = misuse_lines(buf);
 	free(buf);
+	if (get(rte_lcore_id(), a, &sa) != TEST_SUCCESS ||
+			get(rte_lcore_id(), b, &sb) != TEST_SUCCESS ||
+			get(rte_lcore_id(), c, &sc) != TEST_SUCCESS)
+		return TEST_FAILED;
+	printf("misuse (%s build): a %" PRIu64 ", b %" PRIu64 ", c %" PRIu64 ", lcore %" PRIu64
+		", %d log lines; a: %" PRIu64 " calls, c: %" PRIu64 " calls\n",
+		PMU_STAGE_DEBUG ? "debug" : "release", sa.misuse, sb.misuse, sc.misuse,
+		sa.lcore_misuse, lines, sa.calls, sc.calls);
+	/* Each round: a begun twice; then the begin of a that b's end would
+	 * begin again.
+	 */
+	TEST_ASSERT_EQUAL(sa.misuse, UINT64_C(4), "misuse of a");
+	/* Each round: the end of b while a is the innermost. */
+	TEST_ASSERT_EQUAL(sb.misuse, UINT64_C(3), "misuse of b");
+	/* Each round: the unknown begin and the largest id; then the last
+	 * boundary's begin.
+	 */
+	TEST_ASSERT_EQUAL(sa.lcore_misuse, UINT64_C(7), "misuse of ids not registered");
+	TEST_ASSERT_EQUAL(sb.lcore_misuse, sa.lcore_misuse, "the lcore's, on every stage");
+	/* Each round: the proper a; then the a that the last boundary ended. */
+	TEST_ASSERT_EQUAL(sa.calls, UINT64_C(4), "calls of a");
+	TEST_ASSERT_EQUAL(sa.items, UINT64_C(4), "items of a");
+	TEST_ASSERT_EQUAL(sb.calls, UINT64_C(1), "calls of b");
+	if (PMU_STAGE_DEBUG) {
+		/* Every call checked: c's ends with none begun are misuse. */
+		TEST_ASSERT(sc.misuse == 3 && sc.calls == 0, "debug: c's misuse %" PRIu64
+			", calls %" PRIu64, sc.misuse, sc.calls);
+		TEST_ASSERT_EQUAL(lines, 4, "one log line per kind");
+	} else {
+		/* Release: an unmeasured end only counts its call and items. */
+		TEST_ASSERT(sc.misuse == 0 && sc.calls == 3 && sc.items == 21,
+			"release: c's misuse %" PRIu64 ", calls %" PRIu64, sc.misuse, sc.calls);
+		TEST_ASSERT_EQUAL(lines, 3, "one log line per kind");
+	}
+	rte_pmu_fini();
+	return TEST_SUCCESS;
+}
+
+/* Defects found from outside, each a case: measured is 0 with no event;
+ * calls between rte_pmu_fini() and the next rte_pmu_init() are counted
+ * nowhere; an unknown stage's stats say why they fail.
+ */
+static int
+test_stage_lifecycle(void)
+{
+	struct rte_pmu_stage_stats s;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *saved, *log;
+	unsigned int i;
+	int a, ret;
+
+	/* No event added: calls and items, nothing measured. */
+	rte_pmu_fini();
+	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init");
+	a = rte_pmu_stage_register("no-event");
+	TEST_ASSERT(a >= 0, "register: %d", a);
+	for (i = 0; i < 100; i++) {
+		rte_pmu_stage_begin(a);
+		rte_pmu_stage_end(a, 2);
+	}
 	if (get(rte_lcore_id(), a, &s) != TEST_SUCCESS)
 		return TEST_FAILED;
-	printf("misuse: %" PRIu64 " counted, %d log lines; stage a: %" PRIu64 " calls\n",
-		s.misuse, lines, s.calls);
-	/* Each round: unknown id, end of a not begun, a begun twice, end of
-	 * b, next from b (its begin of a is fine), end of an unknown id; then
-	 * the two begins of the boundaries.
-	 */
-	TEST_ASSERT_EQUAL(s.misuse, UINT64_C(20), "misuse counted");
-	TEST_ASSERT_EQUAL(lines, 3, "one log line per kind");
-	/* Each round: the proper a, and the a that next began; then the a
-	 * that the last boundary ended.
-	 */
-	TEST_ASSERT_EQUAL(s.calls, UINT64_C(7), "calls of a");
-	TEST_ASSERT_EQUAL(s.items, UINT64_C(7), "items of a");
-	if (get(rte_lcore_id(), b, &s) != TEST_SUCCESS)
+	printf("no event: %" PRIu64 " calls, %" PRIu64 " items, %" PRIu64 " measured\n",
+		s.calls, s.items, s.measured);
+	TEST_ASSERT(s.calls == 100 && s.items == 200, "calls and items with no event");
+	TEST_ASSERT_EQUAL(s.measured, UINT64_C(0), "measured with no event");
+
+	/* After fini: not counted, not misuse, after the next init either. */
+	rte_pmu_fini();
+	for (i = 0; i < 10; i++) {
+		rte_pmu_stage_begin(a);
+		rte_pmu_stage_end(a, 2);
+		rte_pmu_stage_end(a + 1, 2);
+	}
+	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init again");
+	a = rte_pmu_stage_register("again");
+	TEST_ASSERT_EQUAL(a, 0, "first id after fini: %d", a);
+	if (get(rte_lcore_id(), a, &s) != TEST_SUCCESS)
 		return TEST_FAILED;
-	TEST_ASSERT_EQUAL(s.calls, UINT64_C(1), "calls of b");
+	TEST_ASSERT(s.calls == 0 && s.misuse == 0 && s.lcore_misuse == 0, "calls outside "
+		"init/fini: %" PRIu64 " calls, misuse %" PRIu64 ", lcore misuse %" PRIu64,
+		s.calls, s.misuse, s.lcore_misuse);
+	rte_pmu_stage_begin(a);
+	rte_pmu_stage_end(a, 2);
+	if (get(rte_lcore_id(), a, &s) != TEST_SUCCESS)
+		return TEST_FAILED;
+	TEST_ASSERT(s.calls == 1 && s.items == 2, "a call after init: %" PRIu64, s.calls);
+
+	/* Stats of an unknown stage: -EINVAL, and the log says why. */
+	log = open_memstream(&buf, &len);
+	TEST_ASSERT_NOT_NULL(log, "memstream");
+	saved = rte_log_get_stream();
+	rte_openlog_stream(log);
+	ret = rte_pmu_stage_stats_get(rte_lcore_id(), 5, &s);
+	rte_openlog_stream(saved);
+	fclose(log);
+	TEST_ASSERT_EQUAL(ret, -EINVAL, "stats of an unknown stage");
+	TEST_ASSERT(buf != NULL && strstr(buf, "stage 5 not registered") != NULL,
+		"no reason logged: %s", buf != NULL ? buf : "");
+	free(buf);
+	TEST_ASSERT_EQUAL(rte_pmu_stage_count(), 1, "count");
 	rte_pmu_fini();
 	return TEST_SUCCESS;
 }
@@ -507,8 +640,8 @@ test_stage_two_lcores(void)
 	TEST_ASSERT_NOT_NULL(sl, "no stage state for lcore %u", worker);
 	want = numa_available() < 0 ? -1 : (int)rte_lcore_to_socket_id(worker);
 	if (want >= 0)
-		TEST_ASSERT_SUCCESS(get_mempolicy(&node, NULL, 0, sl, MPOL_F_NODE | MPOL_F_ADDR),
-			"get_mempolicy");
+		TEST_ASSERT_SUCCESS(get_mempolicy(&node, NULL, 0, sl->slots,
+			MPOL_F_NODE | MPOL_F_ADDR), "get_mempolicy");
 	printf("lcore %u (socket %u): stage state on node %d, %" PRIu64 " calls read\n",
 		worker, rte_lcore_to_socket_id(worker), node, last.calls);
 	TEST_ASSERT_EQUAL(node, want, "stage state of lcore %u on node %d, not %d", worker,
@@ -519,15 +652,14 @@ test_stage_two_lcores(void)
 
 /* A stage during which the kernel changes the counters' pages (the lcore
  * sleeps: its events leave the PMU and come back): each call still counts
- * exactly what rte_pmu_read() around it sees, less the stage's own calls.
- * A measured call then falls back from raw registers to counter values.
+ * at most what rte_pmu_read() around it sees, and at least its loops.
  */
 static int
 test_stage_page_changes(void)
 {
 	const unsigned int calls = 20;
 	struct rte_pmu_stage_stats s;
-	uint64_t ref = 0, r0, drops;
+	uint64_t ref = 0, r0;
 	unsigned int i;
 	int a;
 
@@ -540,7 +672,6 @@ test_stage_page_changes(void)
 	}
 	a = rte_pmu_stage_register("sleeps");
 	TEST_ASSERT(a >= 0, "register: %d", a);
-	drops = RTE_PER_LCORE(_pmu_stage)->view.drops;
 	for (i = 0; i < calls; i++) {
 		r0 = rte_pmu_read(idx);
 		rte_pmu_stage_begin(a);
@@ -550,14 +681,12 @@ test_stage_page_changes(void)
 		rte_pmu_stage_end(a, 1);
 		ref += rte_pmu_read(idx) - r0;
 	}
-	drops = RTE_PER_LCORE(_pmu_stage)->view.drops - drops;
 	if (get(rte_lcore_id(), a, &s) != TEST_SUCCESS)
 		return TEST_FAILED;
 	printf("sleeps: %" PRIu64 " calls, %" PRIu64 " measured, %" PRIu64 " instructions"
-		" (%" PRIu64 " around them with rte_pmu_read()), %" PRIu64 " views dropped\n",
-		s.calls, s.measured, s.values[0], ref, drops);
+		" (%" PRIu64 " around them with rte_pmu_read())\n",
+		s.calls, s.measured, s.values[0], ref);
 	TEST_ASSERT_EQUAL(s.measured, (uint64_t)calls, "measured");
-	TEST_ASSERT(drops > 0, "no page changed during a stage: the fallback was not tried");
 	TEST_ASSERT(s.values[0] >= (uint64_t)calls * 2 * LOOP * TEST_LOOP_INSNS &&
 		s.values[0] <= ref, "instructions %" PRIu64 ", not between %" PRIu64
 		" and %" PRIu64, s.values[0], (uint64_t)calls * 2 * LOOP * TEST_LOOP_INSNS, ref);
@@ -599,7 +728,7 @@ numa_record(struct numa_seen *s, int want)
 	sl = pmu_state_stage_lcore(s->lcore);
 	if (sl == NULL)
 		s->ret = -ENOENT;
-	else if (get_mempolicy(&s->node, NULL, 0, sl, MPOL_F_NODE | MPOL_F_ADDR) != 0)
+	else if (get_mempolicy(&s->node, NULL, 0, sl->slots, MPOL_F_NODE | MPOL_F_ADDR) != 0)
 		s->ret = -errno;
 }
 
@@ -690,10 +819,12 @@ static struct unit_test_suite pmu_stage_suite = {
 	.unit_test_cases = {
 		TEST_CASE(test_stage_register),
 		TEST_CASE(test_stage_counts),
+		TEST_CASE(test_stage_overhead),
 		TEST_CASE(test_stage_nesting),
 		TEST_CASE(test_stage_chained),
 		TEST_CASE(test_stage_sampling),
 		TEST_CASE(test_stage_misuse),
+		TEST_CASE(test_stage_lifecycle),
 		TEST_CASE(test_stage_two_lcores),
 		TEST_CASE(test_stage_page_changes),
 		TEST_CASE(test_stage_numa),

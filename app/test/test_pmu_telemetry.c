@@ -28,6 +28,7 @@
 #include <rte_telemetry.h>
 
 #include <rte_pmu.h>
+#include <rte_pmu_stage.h>
 
 #include "pmu_private.h"
 #include "pmu_observe.h"

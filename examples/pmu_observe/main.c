@@ -26,6 +26,7 @@
 #include <rte_launch.h>
 #include <rte_lcore.h>
 #include <rte_pmu.h>
+#include <rte_pmu_stage.h>
 
 #include "pmu_example.h"
 

@@ -54,6 +54,7 @@
 #include <rte_mempool.h>
 #include <rte_pause.h>
 #include <rte_pmu.h>
+#include <rte_pmu_stage.h>
 #include <rte_udp.h>
 
 #include "pmu_example.h"

@@ -22,6 +22,7 @@
 #include <rte_launch.h>
 #include <rte_lcore.h>
 #include <rte_pmu.h>
+#include <rte_pmu_stage.h>
 
 #define CALLS 10000u
 #define ITEMS 32u

@@ -68,16 +68,6 @@ lcore_detach(unsigned int lcore_id, struct pmu_group_res *res)
 	return was_open;
 }
 
-/* Forget @p sl's stages and figures (lock held; the lcore is not in a
- * stage): its next stage call takes the slow path and syncs again.
- */
-static void
-stage_lcore_reset(struct __rte_pmu_stage_lcore *sl)
-{
-	if (sl != NULL)
-		pmu_stage_lcore_reset(sl);
-}
-
 /* Release what lcore_detach() took out (lock not held), once no other
  * thread reads the group's reader any more.
  */
@@ -106,14 +96,14 @@ pmu_lcore_gone(unsigned int lcore_id, void *arg __rte_unused)
 	if (lcore_id == rte_lcore_id()) {
 		RTE_PER_LCORE(_pmu_group) = &pmu_no_group;
 		RTE_PER_LCORE(pmu_self) = &pmu_no_lcore;
-		RTE_PER_LCORE(_pmu_stage) = &pmu_stage_none;
 	}
 
 	pmu_group_res_init(&res);
 	pmu_lock();
 	if (pmu.initialized)
 		was_open = lcore_detach(lcore_id, &res);
-	stage_lcore_reset(pmu.stage_lcores[lcore_id]);
+	/* The id's next thread starts with no stage (and its own node). */
+	pmu_state_stage_lcore_stale(pmu.stage_lcores[lcore_id]);
 	pmu_unlock();
 	lcore_release(lcore_id, &res, was_open);
 }
@@ -231,6 +221,7 @@ rte_pmu_init(void)
 	pmu.num_open = 0;
 	pmu.num_opening = 0;
 	pmu.no_event_logged = false;
+	pmu.stages.default_period = 1;
 	pmu.initialized = true;
 	pmu_unlock();
 
@@ -260,10 +251,11 @@ rte_pmu_fini(void)
 	}
 	for (i = 0; i < RTE_MAX_LCORE; i++) {
 		was_open[i] = lcore_detach(i, &res[i]);
-		stage_lcore_reset(pmu.stage_lcores[i]);
+		pmu_state_stage_lcore_stale(pmu.stage_lcores[i]);
 	}
 	/* Every stage goes; lcores see it at their next stage call. */
 	__atomic_store_n(&pmu.stages.count, 0, __ATOMIC_RELEASE);
+	pmu.stages.default_period = 1;
 	num_events = pmu.num_events;
 	for (i = 0; i < num_events; i++) {
 		names[i] = pmu.events[i].name;

@@ -92,32 +92,6 @@ int pmu_group_read(int group_fd, unsigned int num_events, uint64_t *values,
 int pmu_read_group_fallback(struct pmu_lcore *lc, uint64_t *values, unsigned int n,
 	uint32_t slow);
 
-/* ---- stages: the measured calls (pmu_stage_measure.c) ---- */
-
-/* Kinds of misuse, a bit each in __rte_pmu_stage_lcore::misuse_logged. */
-enum pmu_stage_misuse {
-	PMU_STAGE_MISUSE_UNKNOWN_ID,
-	PMU_STAGE_MISUSE_END_WITHOUT_BEGIN,
-	PMU_STAGE_MISUSE_BEGIN_TWICE,
-	PMU_STAGE_MISUSE_TOO_DEEP,
-	PMU_STAGE_MISUSE_NOT_LCORE,
-};
-
-/**
- * Count a misuse of stage @p id on @p sl's lcore (NULL: a thread that is
- * not an lcore) and log the first of its kind (pmu_stage_misuse.c).
- */
-void pmu_stage_misuse(struct __rte_pmu_stage_lcore *sl, enum pmu_stage_misuse kind,
-	unsigned int id);
-
-/**
- * Build @p sl's view of its pages anew (none where they cannot be read
- * raw) and point its measured calls at those for its number of events and
- * the view's layout: the first measured call then reads the counters as
- * every later one does. From the lcore's own thread, no stage open.
- */
-void pmu_stage_view_reset(struct __rte_pmu_stage_lcore *sl);
-
 /* ---- the control path (pmu.c) ---- */
 
 /**

@@ -2,10 +2,16 @@
  * Copyright(c) 2026 The rte_pmu authors
  */
 
-/* Stages: registration and sampling, each lcore's stage state (allocated
- * on its NUMA node), the slow paths of begin and end, misuse, and the
- * consistent reads of the figures from any thread. The datapath itself is
- * inline, in rte_pmu_stage.h; its measured calls are in pmu_stage_measure.c.
+/* Stages: registration and sampling, each lcore's stage state (on its
+ * NUMA node, growing with the stages registered), the cost of its reads,
+ * and the figures read from any thread, with their reset. The inline calls
+ * are in rte_pmu_stage.h, the out-of-line ones in pmu_stage_engine.c.
+ *
+ * Locking: whatever other threads touch of an lcore's state (its arrays,
+ * the periods in its slots, the figures read and the reset baselines) is
+ * changed and read with the library's lock held (pmu_state_locked()), and
+ * nothing under it calls the system or logs: memory is allocated before
+ * and freed after.
  */
 
 #include <ctype.h>
@@ -15,18 +21,84 @@
 #include <string.h>
 
 #include <numa.h>
-#include <numaif.h>
-#include <unistd.h>
 
 #include <rte_common.h>
 #include <rte_lcore.h>
 #include <rte_pause.h>
 
+#include "pmu_log.h"
 #include "pmu_private.h"
+#include "pmu_stage.h"
+#include "pmu_state.h"
 #include "rte_pmu_trace.h"
 
-_Static_assert(__RTE_PMU_STAGE_EVENTS == RTE_MAX_NUM_GROUP_EVENTS,
-	"a stage holds a value per event of the group");
+/* Where a thread's stage calls go before its first one: no stage known, so
+ * every call goes out of line, which points the thread at its own state.
+ */
+static struct pmu_stage_lcore stage_none = { .lcore_id = RTE_MAX_LCORE, .node = -1 };
+
+RTE_DEFINE_PER_LCORE(struct __rte_pmu_stage_lcore *, _pmu_stage) = &stage_none.pub;
+
+/* Ids of an lcore's arrays come in blocks of this many. */
+#define STAGE_BLOCK 64
+
+/* One allocation holds an lcore's slots, figures and baselines. */
+struct stage_arrays {
+	void *mem;
+	size_t size;
+	bool numa;    /* from numa_alloc_onnode() */
+	unsigned int cap;
+};
+
+static size_t
+arrays_size(unsigned int cap)
+{
+	return (size_t)cap * (sizeof(struct __rte_pmu_stage_slot) +
+		sizeof(struct pmu_stage_figures) + sizeof(struct pmu_stage_sums));
+}
+
+static void
+arrays_free(struct stage_arrays *a)
+{
+	if (a->mem == NULL)
+		return;
+	if (a->numa)
+		numa_free(a->mem, a->size);
+	else
+		free(a->mem);
+	a->mem = NULL;
+}
+
+/* Zeroed arrays for @p cap ids on NUMA node @p node (-1: any). */
+static int
+arrays_alloc(struct stage_arrays *a, unsigned int cap, int node)
+{
+	a->cap = cap;
+	a->size = arrays_size(cap);
+	a->numa = node >= 0;
+	if (a->numa)
+		a->mem = numa_alloc_onnode(a->size, node);
+	else
+		a->mem = aligned_alloc(RTE_CACHE_LINE_SIZE,
+			RTE_ALIGN_CEIL(a->size, RTE_CACHE_LINE_SIZE));
+	if (a->mem == NULL)
+		return -ENOMEM;
+	/* Touched here, by the lcore: its pages are placed now. */
+	memset(a->mem, 0, a->size);
+	return 0;
+}
+
+/* The arrays @p sl uses now, as a struct stage_arrays. */
+static struct stage_arrays
+arrays_of(const struct pmu_stage_lcore *sl)
+{
+	struct stage_arrays a = {
+		.mem = sl->pub.slots, .size = sl->mem_size, .numa = sl->mem_numa,
+		.cap = sl->num_stages,
+	};
+
+	return a;
+}
 
 /* A stage name: printable, no space, not too long. */
 static int
@@ -56,79 +128,66 @@ stage_name_check(const char *name)
 }
 
 int
-rte_pmu_stage_register(const char *name)
+rte_pmu_stage_register_bulk(const char *const *names, unsigned int n, unsigned int *ids)
 {
-	int ret;
+	unsigned int i, failed = 0;
+	int ret = 0;
 
-	ret = stage_name_check(name);
+	if (names == NULL || ids == NULL) {
+		PMU_LOG(ERR, "stage register: %s is NULL", names == NULL ? "names" : "ids");
+		return -EINVAL;
+	}
+	for (i = 0; i < n && ret == 0; i++)
+		ret = stage_name_check(names[i]);
 	if (ret == 0)
-		ret = pmu_state_stage_register(name);
+		ret = pmu_state_stage_register(names, n, ids, &failed);
 	if (ret == -ENODEV)
-		PMU_LOG(ERR, "stage %s: rte_pmu_init() not called", pmu_name_printable(name));
+		PMU_LOG(ERR, "stage %s: rte_pmu_init() not called",
+			n > 0 ? pmu_name_printable(names[0]) : "");
 	else if (ret == -ENOSPC)
-		PMU_LOG(ERR, "stage %s: %d stages already registered", pmu_name_printable(name),
-			RTE_PMU_MAX_STAGES);
-	rte_pmu_trace_stage_register(name != NULL ? name : "", ret);
+		PMU_LOG(ERR, "stage %s: no room for it (%d stages at most), none of the %u "
+			"registered", pmu_name_printable(names[failed]), RTE_PMU_MAX_STAGES, n);
+	for (i = 0; i < n; i++)
+		rte_pmu_trace_stage_register(names[i] != NULL ? names[i] : "",
+			ret == 0 ? (int)ids[i] : ret);
 
 	return ret;
 }
 
 int
-rte_pmu_stage_sampling_set(unsigned int id, unsigned int period)
+rte_pmu_stage_register(const char *name)
 {
-	struct __rte_pmu_stage_lcore *sl;
-	unsigned int i;
+	unsigned int id;
 	int ret;
 
-	if (period == 0 || period > 65536) {
-		PMU_LOG(ERR, "stage %u: sampling period %u out of range (1 to 65536)", id,
-			period);
-		return -EINVAL;
-	}
-	ret = pmu_state_stage_period_set(id, period);
-	if (ret != 0) {
-		PMU_LOG(ERR, "stage %u: %s", id, ret == -ENODEV ? "rte_pmu_init() not called" :
-			"not registered");
-		return ret;
-	}
-	/* Each lcore takes it at its next measured call. */
-	for (i = 0; i < RTE_MAX_LCORE; i++) {
-		sl = pmu_state_stage_lcore(i);
-		if (sl != NULL)
-			__atomic_store_n(&sl->period[id], period, __ATOMIC_RELAXED);
-	}
-
-	return 0;
+	ret = rte_pmu_stage_register_bulk(&name, 1, &id);
+	return ret == 0 ? (int)id : ret;
 }
 
-int
-rte_pmu_stage_info(unsigned int id, char *name, unsigned int *period)
-{
-	if (name == NULL)
-		return -EINVAL;
-
-	return pmu_state_stage_info(id, name, period);
-}
-
-int
-rte_pmu_stage_count(void)
-{
-	struct pmu_events_copy *c = malloc(sizeof(*c));
-	int ret;
-
-	if (c == NULL)
-		return -ENOMEM;
-	ret = pmu_state_events(c);
-	free(c);
-
-	return ret != 0 ? ret : (int)pmu_state_stage_count();
-}
-
-/* The NUMA node whose memory the lcore's stage state should use: EAL's
- * socket for an EAL lcore, the node of the CPU for a registered thread.
+/* The calling thread's lcore state, allocated on first use (NULL: no
+ * memory); its node is EAL's socket of an EAL lcore, the node of its CPU
+ * for a registered thread.
  */
+static struct pmu_stage_lcore *
+lcore_state(unsigned int lcore_id)
+{
+	struct __rte_pmu_stage_lcore *pub = pmu_state_stage_lcore(lcore_id);
+	struct pmu_stage_lcore *sl;
+
+	if (pub != NULL)
+		return pmu_stage_of(pub);
+	sl = aligned_alloc(RTE_CACHE_LINE_SIZE, RTE_ALIGN_CEIL(sizeof(*sl), RTE_CACHE_LINE_SIZE));
+	if (sl == NULL)
+		return NULL;
+	memset(sl, 0, sizeof(*sl));
+	sl->lcore_id = lcore_id;
+	sl->node = -1;
+	pmu_state_stage_lcore_set(lcore_id, &sl->pub);
+	return sl;
+}
+
 static int
-stage_node(unsigned int lcore_id)
+lcore_node(unsigned int lcore_id)
 {
 	int cpu;
 
@@ -141,196 +200,202 @@ stage_node(unsigned int lcore_id)
 	return cpu < 0 ? -1 : numa_node_of_cpu(cpu);
 }
 
-/* The calling lcore's stage state, allocated on its node (control path). */
-static struct __rte_pmu_stage_lcore *
-stage_alloc(unsigned int lcore_id)
+/* What the lcore's sync does under the lock. */
+struct sync_op {
+	struct pmu_stage_lcore *sl;
+	struct stage_arrays grown;   /* in: bigger arrays, or none; out: the old ones */
+	struct stage_arrays dropped; /* out: arrays a stale state let go */
+	bool initialized;
+	unsigned int registered;
+};
+
+static void
+sync_locked(void *arg)
 {
-	struct __rte_pmu_stage_lcore *sl;
-	int node = stage_node(lcore_id);
+	struct sync_op *op = arg;
+	struct pmu_stage_lcore *sl = op->sl;
+	struct __rte_pmu_stage_slot *slots;
+	struct pmu_stage_figures *figs;
+	struct pmu_stage_sums *base;
+	struct stage_arrays old;
+	unsigned int i, cap;
 
-	if (node >= 0)
-		sl = numa_alloc_onnode(sizeof(*sl), node);
-	else
-		sl = aligned_alloc(RTE_CACHE_LINE_SIZE,
-			RTE_ALIGN_CEIL(sizeof(*sl), RTE_CACHE_LINE_SIZE));
-	if (sl == NULL) {
-		PMU_LOG(ERR, "lcore %u: no memory for its stage state (%zu bytes, node %d)",
-			lcore_id, sizeof(*sl), node);
-		return NULL;
+	op->initialized = pmu_state_initialized_locked();
+	/* rte_pmu_fini() or the lcore id given back: start again. */
+	if (__atomic_load_n(&sl->pub.stale, __ATOMIC_RELAXED) != 0) {
+		op->dropped = arrays_of(sl);
+		sl->pub.slots = NULL;
+		sl->figs = NULL;
+		sl->base = NULL;
+		sl->num_stages = 0;
+		sl->depth = 0;
+		sl->num_events = 0;
+		sl->misuse_logged = 0;
+		__atomic_store_n(&sl->lcore_misuse, 0, __ATOMIC_RELAXED);
+		sl->base_lcore_misuse = 0;
+		__atomic_store_n(&sl->pub.stale, 0, __ATOMIC_RELAXED);
 	}
-	/* Touched here, by the lcore: its pages are placed now. */
-	memset(sl, 0, sizeof(*sl));
-	pmu_stage_lcore_reset(sl);
-	sl->node = node;
-	PMU_LOG(DEBUG, "lcore %u: stage state of %zu bytes on node %d", lcore_id, sizeof(*sl),
-		node);
-
-	return sl;
+	op->registered = op->initialized ? pmu_state_stage_count() : 0;
+	cap = op->grown.cap;
+	if (op->initialized && op->grown.mem != NULL && cap > sl->num_stages) {
+		slots = op->grown.mem;
+		figs = (struct pmu_stage_figures *)(slots + cap);
+		base = (struct pmu_stage_sums *)(figs + cap);
+		if (sl->num_stages != 0) {
+			memcpy(slots, sl->pub.slots, sl->num_stages * sizeof(*slots));
+			memcpy(figs, sl->figs, sl->num_stages * sizeof(*figs));
+			memcpy(base, sl->base, sl->num_stages * sizeof(*base));
+		}
+		for (i = sl->num_stages; i < cap && i < op->registered; i++)
+			slots[i].period_m1 = pmu_state_stage_period_locked(i) - 1;
+		old = arrays_of(sl);
+		sl->mem_size = op->grown.size;
+		sl->mem_numa = op->grown.numa;
+		op->grown = old;
+		sl->pub.slots = slots;
+		sl->figs = figs;
+		sl->base = base;
+		sl->num_stages = RTE_MIN(cap, op->registered);
+	}
+	if (!op->initialized || sl->depth == 0)
+		__atomic_store_n(&sl->pub.limit, op->initialized ? pmu_stage_limit(sl) : 0,
+			__ATOMIC_RELAXED);
 }
 
-/* A thread that took an lcore id another thread gave back may run on
- * another node than the one the id's stage state is on: move its pages
- * there (the address stays, so that readers on other threads see nothing).
+/* Events the user pages could not give (bit i: event i): from one read()
+ * of the group, as rte_pmu_read_group() takes them. Where that fails they
+ * read as 0 and the read counts as an error (read_errors).
+ */
+static __rte_noinline void
+read_slow(struct pmu_stage_lcore *sl, uint64_t *v, uint32_t slow)
+{
+	struct pmu_lcore *lc = pmu_state_lcore(sl->lcore_id);
+	unsigned int i;
+
+	if (pmu_read_group_fallback(lc, v, sl->num_events, slow) >= 0)
+		return;
+	for (i = 0; i < sl->num_events; i++)
+		if ((slow & (UINT32_C(1) << i)) != 0)
+			v[i] = 0;
+	__atomic_fetch_add(&lc->read_errors, 1, __ATOMIC_RELAXED);
+}
+
+__rte_noinline void
+pmu_stage_read(struct pmu_stage_lcore *sl, uint64_t *v)
+{
+	struct perf_event_mmap_page *const *pages = sl->pages;
+	unsigned int i, n = sl->num_events;
+	uint32_t slow = 0;
+
+	for (i = 0; i < n; i++)
+		if (unlikely(__rte_pmu_page_read(pages[i], false, &v[i]) != 0))
+			slow |= UINT32_C(1) << i;
+	if (unlikely(slow != 0))
+		read_slow(sl, v, slow);
+}
+
+/* The median of @p n values (sorted in place). */
+static uint64_t
+median(uint64_t *v, unsigned int n)
+{
+	unsigned int i, j;
+	uint64_t t;
+
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && v[j - 1] > v[j]; j--) {
+			t = v[j];
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+	return v[n / 2];
+}
+
+/* What one measured call's two reads add to its counts, per event: the
+ * median of back-to-back reads, made as a measured call makes them.
  */
 static void
-stage_place(struct __rte_pmu_stage_lcore *sl, unsigned int lcore_id)
+calibrate(struct pmu_stage_lcore *sl)
 {
-	enum { PAGES_MAX = 16 };
-	void *pages[PAGES_MAX];
-	int nodes[PAGES_MAX], status[PAGES_MAX];
-	long page = sysconf(_SC_PAGESIZE);
-	int node = stage_node(lcore_id);
-	unsigned int i, n;
+	enum { ROUNDS = 31 };
+	uint64_t a[RTE_MAX_NUM_GROUP_EVENTS], b[RTE_MAX_NUM_GROUP_EVENTS];
+	uint64_t d[RTE_MAX_NUM_GROUP_EVENTS][ROUNDS];
+	unsigned int i, r, n = sl->num_events;
 
-	if (node < 0 || sl->node < 0 || node == sl->node || page <= 0)
+	memset(sl->overhead, 0, sizeof(sl->overhead));
+	if (n == 0)
 		return;
-	n = (unsigned int)((sizeof(*sl) + (size_t)page - 1) / (size_t)page);
-	if (n > PAGES_MAX) {
-		PMU_LOG(WARNING, "lcore %u: stage state of %u pages not moved to node %d",
-			lcore_id, n, node);
-		return;
+	for (r = 0; r < ROUNDS; r++) {
+		pmu_stage_read(sl, a);
+		pmu_stage_read(sl, b);
+		for (i = 0; i < n; i++)
+			d[i][r] = b[i] - a[i];
 	}
-	for (i = 0; i < n; i++) {
-		pages[i] = (char *)sl + (size_t)i * (size_t)page;
-		nodes[i] = node;
-	}
-	if (numa_move_pages(0, n, pages, nodes, status, MPOL_MF_MOVE) != 0) {
-		PMU_LOG(WARNING, "lcore %u: stage state not moved from node %d to node %d: %s",
-			lcore_id, sl->node, node, strerror(errno));
-		return;
-	}
-	PMU_LOG(DEBUG, "lcore %u: stage state moved from node %d to node %d", lcore_id,
-		sl->node, node);
-	sl->node = node;
+	for (i = 0; i < n; i++)
+		sl->overhead[i] = median(d[i], ROUNDS);
 }
 
-/* Make the stages registered since known to @p sl: safe while stages are
- * open (nothing a frame depends on changes).
- */
-static void
-stage_sync_ids(struct __rte_pmu_stage_lcore *sl)
+struct pmu_stage_lcore *
+pmu_stage_self(int *err)
 {
-	unsigned int n = pmu_state_stage_count(), i;
-
-	for (i = sl->num_stages; i < n; i++) {
-		__atomic_store_n(&sl->period[i], pmu_state_stage_period(i), __ATOMIC_RELAXED);
-		sl->countdown[i] = 1;
-	}
-	sl->num_stages = n;
-}
-
-/* Bring @p sl up to date with the registered stages and the lcore's group
- * (the lcore's own thread, not inside a stage call).
- */
-static void
-stage_sync(struct __rte_pmu_stage_lcore *sl, unsigned int lcore_id)
-{
-	stage_sync_ids(sl);
-	sl->pages = rte_pmu_event_groups[lcore_id].mmap_pages;
-	sl->limit = &sl->frames[RTE_PMU_STAGE_DEPTH + 1];
-	/* Read by rte_pmu_stage_stats_get() from other threads. */
-	__atomic_store_n(&sl->num_events, __atomic_load_n(&pmu_state_lcore(lcore_id)->num_ready,
-		__ATOMIC_ACQUIRE), __ATOMIC_RELAXED);
-	/* No stage is open: no frame holds raw counters of an old view. */
-	pmu_stage_view_reset(sl);
-}
-
-/* The calling thread's stage state, allocated and its group opened on
- * first use; NULL when the thread is not an lcore or out of memory.
- */
-static struct __rte_pmu_stage_lcore *
-stage_self(int *err)
-{
-	struct __rte_pmu_stage_lcore *sl;
-	unsigned int lcore_id = rte_lcore_id();
+	unsigned int lcore_id = rte_lcore_id(), events;
+	struct sync_op op = { 0 };
+	struct pmu_stage_lcore *sl;
+	int ret;
 
 	*err = 0;
 	if (lcore_id >= RTE_MAX_LCORE) {
-		RTE_PER_LCORE(_pmu_stage) = &pmu_stage_none;
+		RTE_PER_LCORE(_pmu_stage) = &stage_none.pub;
 		*err = -ESRCH;
 		return NULL;
 	}
-	sl = pmu_state_stage_lcore(lcore_id);
+	sl = lcore_state(lcore_id);
 	if (sl == NULL) {
-		sl = stage_alloc(lcore_id);
-		if (sl == NULL) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	RTE_PER_LCORE(_pmu_stage) = &sl->pub;
+	/* The group first: its events are what stages count. */
+	ret = pmu_read_prepare(&lcore_id);
+	if (ret == -ENODEV) {
+		*err = ret;
+		return NULL;
+	}
+	if (sl->depth == 0 && sl->node < 0)
+		sl->node = lcore_node(lcore_id);
+	op.sl = sl;
+	pmu_state_locked(sync_locked, &op);
+	arrays_free(&op.dropped);
+	if (!op.initialized) {
+		*err = -ENODEV;
+		return NULL;
+	}
+	if (op.registered > sl->num_stages) {
+		/* Room for every stage registered, in whole blocks. */
+		if (arrays_alloc(&op.grown, RTE_ALIGN_CEIL(op.registered, STAGE_BLOCK),
+				sl->node) != 0) {
+			PMU_LOG(ERR, "lcore %u: no memory for the state of %u stages (%zu bytes, "
+				"node %d): its stage calls are not counted", lcore_id, op.registered,
+				arrays_size(RTE_ALIGN_CEIL(op.registered, STAGE_BLOCK)), sl->node);
 			*err = -ENOMEM;
 			return NULL;
 		}
-		pmu_state_stage_lcore_set(lcore_id, sl);
-	} else if (sl->num_stages == 0) {
-		/* Reset since its last use: the id may have a new thread. */
-		stage_place(sl, lcore_id);
+		pmu_state_locked(sync_locked, &op);
+		arrays_free(&op.grown);
+		arrays_free(&op.dropped);
 	}
-	/* The group first: its events are what stages count. */
-	if (__atomic_load_n(&pmu_state_lcore(lcore_id)->num_ready, __ATOMIC_ACQUIRE) == 0)
-		*err = pmu_read_prepare(&lcore_id);
-	/* With stages open, only the new ids: the group and the view stay. */
-	if (sl->sp == &sl->frames[1])
-		stage_sync(sl, lcore_id);
-	else
-		stage_sync_ids(sl);
-	RTE_PER_LCORE(_pmu_stage) = sl;
+	if (!op.initialized) {
+		*err = -ENODEV;
+		return NULL;
+	}
+	/* The group's events, and what reading them costs, outside a call. */
+	events = ret == 0 ? pmu_state_lcore_ready(lcore_id) : 0;
+	if (sl->depth == 0 && (events != sl->num_events || sl->pages == NULL)) {
+		sl->pages = pmu_state_lcore_pages(lcore_id);
+		__atomic_store_n(&sl->num_events, events, __ATOMIC_RELAXED);
+		calibrate(sl);
+	}
 
 	return sl;
-}
-
-void
-__rte_pmu_stage_begin_slow(unsigned int id)
-{
-	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
-	struct __rte_pmu_stage_frame *f;
-	int err;
-
-	/* Unknown to the lcore: a stage registered since, or its first call. */
-	if (unlikely(id >= sl->num_stages)) {
-		sl = stage_self(&err);
-		if (sl == NULL) {
-			pmu_stage_misuse(NULL, PMU_STAGE_MISUSE_NOT_LCORE, id);
-			return;
-		}
-		if (id >= sl->num_stages) {
-			pmu_stage_misuse(sl, PMU_STAGE_MISUSE_UNKNOWN_ID, id);
-			return;
-		}
-	}
-	f = sl->sp;
-	if (f == &sl->frames[RTE_PMU_STAGE_DEPTH + 1])
-		pmu_stage_misuse(sl, PMU_STAGE_MISUSE_TOO_DEEP, id);
-	else if ((uint32_t)f[-1].tag == id)
-		pmu_stage_misuse(sl, PMU_STAGE_MISUSE_BEGIN_TWICE, id);
-	else if (sl->countdown[id] <= 1 || sl->limit == NULL)
-		sl->measured.begin(sl, id, f);
-	else
-		__rte_pmu_stage_push(sl, f, id, sl->countdown[id]);
-}
-
-void
-__rte_pmu_stage_end_slow(unsigned int id, unsigned int items)
-{
-	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
-	struct __rte_pmu_stage_frame *f = sl->sp - 1;
-	int err;
-
-	/* A measured call with flags (counter values, nested stages): the
-	 * end proper, as soon as possible (the sentinel's tag has more bits).
-	 */
-	if ((f->tag & ~__RTE_PMU_STAGE_FLAGS) == (id | __RTE_PMU_STAGE_MEASURED)) {
-		sl->measured.end_flagged(sl, items, f);
-		return;
-	}
-	sl = stage_self(&err);
-	if (sl == NULL) {
-		pmu_stage_misuse(NULL, PMU_STAGE_MISUSE_NOT_LCORE, id);
-		return;
-	}
-	f = sl->sp - 1;
-	if (f->tag == id)
-		__rte_pmu_stage_pop(sl, f, id, items);
-	else if (f->tag == (id | __RTE_PMU_STAGE_MEASURED))
-		sl->measured.end(sl, items, f);
-	else
-		pmu_stage_misuse(sl, id < sl->num_stages ? PMU_STAGE_MISUSE_END_WITHOUT_BEGIN : PMU_STAGE_MISUSE_UNKNOWN_ID, id);
 }
 
 int
@@ -342,70 +407,224 @@ rte_pmu_lcore_open(void)
 	ret = pmu_read_prepare(&lcore_id);
 	if (ret != 0 && ret != -ENODATA)
 		return ret;
-	if (stage_self(&err) == NULL)
+	if (pmu_stage_self(&err) == NULL)
 		return err;
 
 	return ret;
+}
+
+void
+pmu_stage_sums_get(const struct pmu_stage_lcore *sl, unsigned int id, struct pmu_stage_sums *s)
+{
+	const struct pmu_stage_figures *fig = &sl->figs[id];
+	const uint64_t *src;
+	uint64_t *dst = (uint64_t *)s;
+	uint64_t seq, pending;
+	unsigned int i;
+
+	for (;;) {
+		seq = __atomic_load_n(&fig->seq, __ATOMIC_ACQUIRE);
+		if ((seq & 1) != 0) {
+			rte_pause();
+			continue;
+		}
+		src = (const uint64_t *)&fig->sums;
+		for (i = 0; i < sizeof(*s) / sizeof(uint64_t); i++)
+			dst[i] = __atomic_load_n(&src[i], __ATOMIC_RELAXED);
+		pending = __atomic_load_n(&sl->pub.slots[id].pending, __ATOMIC_RELAXED);
+		rte_smp_rmb();
+		if (__atomic_load_n(&fig->seq, __ATOMIC_RELAXED) == seq)
+			break;
+	}
+	s->calls += pending & ((UINT64_C(1) << __RTE_PMU_STAGE_PENDING_SHIFT) - 1);
+	s->items += pending >> __RTE_PMU_STAGE_PENDING_SHIFT;
+}
+
+/* What a stats read does under the lock. */
+struct stats_op {
+	unsigned int lcore_id;
+	unsigned int id;
+	int ret;
+	struct pmu_stage_sums now, base;
+	uint64_t overhead[RTE_MAX_NUM_GROUP_EVENTS];
+	uint64_t lcore_misuse;
+	unsigned int num_events;
+};
+
+static void
+stats_locked(void *arg)
+{
+	struct stats_op *op = arg;
+	struct __rte_pmu_stage_lcore *pub;
+	struct pmu_stage_lcore *sl;
+
+	if (!pmu_state_initialized_locked()) {
+		op->ret = -ENODEV;
+		return;
+	}
+	if (op->id >= pmu_state_stage_count()) {
+		op->ret = -EINVAL;
+		return;
+	}
+	op->ret = 0;
+	pub = pmu_state_stage_lcore(op->lcore_id);
+	if (pub == NULL || __atomic_load_n(&pub->stale, __ATOMIC_RELAXED) != 0)
+		return;
+	sl = pmu_stage_of(pub);
+	op->num_events = __atomic_load_n(&sl->num_events, __ATOMIC_RELAXED);
+	memcpy(op->overhead, sl->overhead, sizeof(op->overhead));
+	op->lcore_misuse = __atomic_load_n(&sl->lcore_misuse, __ATOMIC_RELAXED) -
+		sl->base_lcore_misuse;
+	if (op->id >= sl->num_stages)
+		return;
+	pmu_stage_sums_get(sl, op->id, &op->now);
+	op->base = sl->base[op->id];
 }
 
 int
 rte_pmu_stage_stats_get(unsigned int lcore_id, unsigned int id,
 	struct rte_pmu_stage_stats *stats)
 {
-	const struct __rte_pmu_stage_acc *acc;
-	struct __rte_pmu_stage_lcore *sl;
-	char name[RTE_PMU_STAGE_NAME_MAX];
-	unsigned int i, n;
-	uint64_t pending, seq;
-	int ret;
+	struct stats_op op = { .lcore_id = lcore_id, .id = id };
+	unsigned int i;
 
 	if (stats == NULL || lcore_id >= RTE_MAX_LCORE) {
 		PMU_LOG(ERR, "stage stats: %s", stats == NULL ? "stats is NULL" :
 			"lcore id out of range");
 		return -EINVAL;
 	}
-	ret = pmu_state_stage_info(id, name, NULL);
-	if (ret != 0)
-		return ret;
-
-	memset(stats, 0, sizeof(*stats));
-	sl = pmu_state_stage_lcore(lcore_id);
-	if (sl == NULL)
-		return 0;
-	acc = &sl->acc[id];
-	n = __atomic_load_n(&sl->num_events, __ATOMIC_RELAXED);
-	if (n > RTE_MAX_NUM_GROUP_EVENTS)
-		n = RTE_MAX_NUM_GROUP_EVENTS;
-	for (;;) {
-		seq = __atomic_load_n(&acc->seq, __ATOMIC_ACQUIRE);
-		if ((seq & 1) != 0) {
-			rte_pause();
-			continue;
-		}
-		pending = __atomic_load_n(&sl->pending[id], __ATOMIC_RELAXED);
-		stats->calls = __atomic_load_n(&acc->calls, __ATOMIC_RELAXED) +
-			(pending & ((UINT64_C(1) << __RTE_PMU_STAGE_PENDING_SHIFT) - 1));
-		stats->items = __atomic_load_n(&acc->items, __ATOMIC_RELAXED) +
-			(pending >> __RTE_PMU_STAGE_PENDING_SHIFT);
-		stats->measured = seq >> 1;
-		for (i = 0; i < n; i++) {
-			stats->values[i] = __atomic_load_n(&acc->values[i], __ATOMIC_RELAXED);
-			stats->self_values[i] = stats->values[i] -
-				__atomic_load_n(&acc->children[i], __ATOMIC_RELAXED);
-		}
-		rte_smp_rmb();
-		if (__atomic_load_n(&acc->seq, __ATOMIC_RELAXED) == seq)
-			break;
+	pmu_state_locked(stats_locked, &op);
+	if (op.ret == -ENODEV) {
+		PMU_LOG(ERR, "stage stats: rte_pmu_init() not called");
+		return op.ret;
 	}
-	stats->num_events = n;
-	stats->misuse = __atomic_load_n(&sl->misuse, __ATOMIC_RELAXED);
-	/* Sampled: from the measured calls to all calls. */
-	for (i = 0; i < n && stats->measured != 0; i++) {
-		stats->values[i] = __rte_pmu_scale(stats->values[i], stats->calls,
-			stats->measured);
-		stats->self_values[i] = __rte_pmu_scale(stats->self_values[i], stats->calls,
-			stats->measured);
+	if (op.ret != 0) {
+		PMU_LOG(ERR, "stage stats: stage %u not registered (%d stages)", id,
+			rte_pmu_stage_count());
+		return op.ret;
+	}
+	memset(stats, 0, sizeof(*stats));
+	stats->num_events = RTE_MIN(op.num_events, (unsigned int)RTE_MAX_NUM_GROUP_EVENTS);
+	stats->calls = op.now.calls - op.base.calls;
+	stats->items = op.now.items - op.base.items;
+	stats->measured = op.now.measured - op.base.measured;
+	stats->misuse = op.now.misuse - op.base.misuse;
+	stats->lcore_misuse = op.lcore_misuse;
+	for (i = 0; i < stats->num_events; i++) {
+		stats->values[i] = op.now.values[i] - op.base.values[i];
+		stats->self_values[i] = stats->values[i] -
+			(op.now.children[i] - op.base.children[i]);
+		stats->overhead[i] = op.overhead[i];
+		/* Sampled: from the measured calls to all calls. */
+		if (stats->measured != 0) {
+			stats->values[i] = __rte_pmu_scale(stats->values[i], stats->calls,
+				stats->measured);
+			stats->self_values[i] = __rte_pmu_scale(stats->self_values[i],
+				stats->calls, stats->measured);
+		}
 	}
 
 	return 0;
+}
+
+/* The reset under the lock: every lcore's sums now are its new zero. */
+static void
+reset_locked(void *arg)
+{
+	struct __rte_pmu_stage_lcore *pub;
+	struct pmu_stage_lcore *sl;
+	unsigned int lcore_id, id;
+	int *ret = arg;
+
+	if (!pmu_state_initialized_locked()) {
+		*ret = -ENODEV;
+		return;
+	}
+	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE; lcore_id++) {
+		pub = pmu_state_stage_lcore(lcore_id);
+		if (pub == NULL || __atomic_load_n(&pub->stale, __ATOMIC_RELAXED) != 0)
+			continue;
+		sl = pmu_stage_of(pub);
+		for (id = 0; id < sl->num_stages; id++)
+			pmu_stage_sums_get(sl, id, &sl->base[id]);
+		sl->base_lcore_misuse = __atomic_load_n(&sl->lcore_misuse, __ATOMIC_RELAXED);
+	}
+	*ret = 0;
+}
+
+int
+rte_pmu_stage_reset(void)
+{
+	int ret = 0;
+
+	pmu_state_locked(reset_locked, &ret);
+	if (ret != 0)
+		PMU_LOG(ERR, "stage reset: rte_pmu_init() not called");
+	return ret;
+}
+
+/* A period set under the lock: in the registry, and in each lcore's slots. */
+struct period_op {
+	unsigned int id;
+	uint32_t period;
+	int ret;
+};
+
+static void
+period_locked(void *arg)
+{
+	struct period_op *op = arg;
+	struct __rte_pmu_stage_lcore *pub;
+	struct pmu_stage_lcore *sl;
+	unsigned int lcore_id, id;
+
+	op->ret = pmu_state_stage_period_set_locked(op->id, op->period);
+	if (op->ret != 0)
+		return;
+	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE; lcore_id++) {
+		pub = pmu_state_stage_lcore(lcore_id);
+		if (pub == NULL)
+			continue;
+		sl = pmu_stage_of(pub);
+		for (id = 0; id < sl->num_stages; id++)
+			if (op->id == RTE_PMU_STAGE_ALL || op->id == id)
+				__atomic_store_n(&pub->slots[id].period_m1, op->period - 1,
+					__ATOMIC_RELAXED);
+	}
+}
+
+int
+rte_pmu_stage_sampling_set(unsigned int id, unsigned int period)
+{
+	struct period_op op = { .id = id, .period = period };
+
+	if (period == 0 || period > 65536) {
+		PMU_LOG(ERR, "stage %u: sampling period %u out of range (1 to 65536)", id,
+			period);
+		return -EINVAL;
+	}
+	pmu_state_locked(period_locked, &op);
+	if (op.ret == -ENODEV)
+		PMU_LOG(ERR, "stage sampling: rte_pmu_init() not called");
+	else if (op.ret != 0)
+		PMU_LOG(ERR, "stage %u: not registered (%d stages)", id, rte_pmu_stage_count());
+
+	return op.ret;
+}
+
+int
+rte_pmu_stage_info(unsigned int id, char *name, unsigned int *period)
+{
+	if (name == NULL) {
+		PMU_LOG(ERR, "stage info: name is NULL");
+		return -EINVAL;
+	}
+
+	return pmu_state_stage_info(id, name, period);
+}
+
+int
+rte_pmu_stage_count(void)
+{
+	return pmu_state_stage_count_checked();
 }

@@ -39,16 +39,6 @@ struct pmu_lcore pmu_no_lcore = {
 RTE_DEFINE_PER_LCORE(struct rte_pmu_event_group *, _pmu_group) = &pmu_no_group;
 RTE_DEFINE_PER_LCORE(struct pmu_lcore *, pmu_self) = &pmu_no_lcore;
 
-/* Where a thread's stage calls go before its first one: no stage, so every
- * call takes the slow path, which points the thread at its own state.
- */
-struct __rte_pmu_stage_lcore pmu_stage_none = {
-	.sp = &pmu_stage_none.frames[1],
-	.frames[0].tag = __RTE_PMU_STAGE_SENTINEL,
-};
-
-RTE_DEFINE_PER_LCORE(struct __rte_pmu_stage_lcore *, _pmu_stage) = &pmu_stage_none;
-
 struct pmu_state pmu = {
 	.lock = RTE_SPINLOCK_INITIALIZER,
 };
@@ -183,50 +173,103 @@ pmu_state_lcore_unpin(unsigned int lcore_id, struct pmu_lcore_copy *c)
 	__atomic_fetch_sub(&pmu.lcores[lcore_id].pins, 1, __ATOMIC_RELEASE);
 }
 
-int
-pmu_state_stage_register(const char *name)
+/* The id of stage @p name among the first @p count, or -1 (lock held). */
+static int
+stage_find(const char *name, unsigned int count)
 {
-	unsigned int i, n;
-	int ret;
+	unsigned int i;
+
+	for (i = 0; i < count; i++)
+		if (strcmp(pmu.stages.names[i], name) == 0)
+			return (int)i;
+	return -1;
+}
+
+int
+pmu_state_stage_register(const char *const *names, unsigned int n, unsigned int *ids,
+	unsigned int *failed)
+{
+	unsigned int i, count;
+	int ret = 0, id;
 
 	pmu_lock();
-	n = pmu.stages.count;
-	ret = -ENODEV;
-	if (!pmu.initialized)
+	if (!pmu.initialized) {
+		ret = -ENODEV;
 		goto out;
-	for (i = 0; i < n; i++) {
-		if (strcmp(pmu.stages.names[i], name) == 0) {
-			ret = i;
-			goto out;
-		}
 	}
-	ret = -ENOSPC;
-	if (n == RTE_PMU_MAX_STAGES)
-		goto out;
-	strlcpy(pmu.stages.names[n], name, sizeof(pmu.stages.names[n]));
-	__atomic_store_n(&pmu.stages.period[n], 1, __ATOMIC_RELAXED);
-	/* The name and period first, then the count that lets lcores use it. */
-	__atomic_store_n(&pmu.stages.count, n + 1, __ATOMIC_RELEASE);
-	ret = n;
+	/* New names go after the published count, which moves only when
+	 * every name has its id: all or none.
+	 */
+	count = pmu.stages.count;
+	for (i = 0; i < n; i++) {
+		id = stage_find(names[i], count);
+		if (id < 0) {
+			if (count == RTE_PMU_MAX_STAGES) {
+				*failed = i;
+				ret = -ENOSPC;
+				goto out;
+			}
+			strlcpy(pmu.stages.names[count], names[i], sizeof(pmu.stages.names[0]));
+			__atomic_store_n(&pmu.stages.period[count], pmu.stages.default_period,
+				__ATOMIC_RELAXED);
+			id = (int)count++;
+		}
+		ids[i] = (unsigned int)id;
+	}
+	/* The names and periods first, then the count that lets lcores use them. */
+	__atomic_store_n(&pmu.stages.count, count, __ATOMIC_RELEASE);
 out:
 	pmu_unlock();
 	return ret;
 }
 
-int
-pmu_state_stage_period_set(unsigned int id, uint32_t period)
+void
+pmu_state_locked(void (*fn)(void *arg), void *arg)
 {
-	int ret = 0;
+	pmu_lock();
+	fn(arg);
+	pmu_unlock();
+}
+
+bool
+pmu_state_initialized_locked(void)
+{
+	return pmu.initialized;
+}
+
+uint32_t
+pmu_state_stage_period_locked(unsigned int id)
+{
+	return pmu.stages.period[id];
+}
+
+int
+pmu_state_stage_period_set_locked(unsigned int id, uint32_t period)
+{
+	unsigned int i;
+
+	if (!pmu.initialized)
+		return -ENODEV;
+	if (id == RTE_PMU_STAGE_ALL) {
+		pmu.stages.default_period = period;
+		for (i = 0; i < pmu.stages.count; i++)
+			__atomic_store_n(&pmu.stages.period[i], period, __ATOMIC_RELAXED);
+		return 0;
+	}
+	if (id >= pmu.stages.count)
+		return -EINVAL;
+	__atomic_store_n(&pmu.stages.period[id], period, __ATOMIC_RELAXED);
+	return 0;
+}
+
+int
+pmu_state_stage_count_checked(void)
+{
+	int ret;
 
 	pmu_lock();
-	if (!pmu.initialized)
-		ret = -ENODEV;
-	else if (id >= pmu.stages.count)
-		ret = -EINVAL;
-	else
-		__atomic_store_n(&pmu.stages.period[id], period, __ATOMIC_RELAXED);
+	ret = pmu.initialized ? (int)pmu.stages.count : -ENODEV;
 	pmu_unlock();
-
 	return ret;
 }
 

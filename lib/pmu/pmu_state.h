@@ -75,6 +75,7 @@ struct pmu_lcore {
 struct pmu_stages {
 	/** Stages registered: published with release after their name. */
 	unsigned int count;
+	uint32_t default_period;  /**< of stages registered from now on */
 	uint32_t period[RTE_PMU_MAX_STAGES];  /**< 1 in period calls measured */
 	char names[RTE_PMU_MAX_STAGES][RTE_PMU_STAGE_NAME_MAX];
 };
@@ -107,9 +108,6 @@ extern struct rte_pmu_event_group rte_pmu_event_groups[RTE_MAX_LCORE];
 
 /** A group with no events: the fast path's target when none is open. */
 extern struct rte_pmu_event_group pmu_no_group;
-
-/** Stage state of a thread before its first stage call: no stage. */
-extern struct __rte_pmu_stage_lcore pmu_stage_none;
 
 /** Private state behind pmu_no_group: nothing ready, never opened. */
 extern struct pmu_lcore pmu_no_lcore;
@@ -178,25 +176,16 @@ pmu_lcore_id(const struct pmu_lcore *lc)
 }
 
 /**
- * Forget the stages and figures of @p sl (not NULL): no stage open, no
- * stage known, so that the lcore's next stage call syncs in the slow path.
- * From the lcore itself, or with the lock held while it runs no stage.
+ * Make @p sl (NULL: none) forget its stages at the lcore's next stage call,
+ * which goes out of line from now on. Lock held; the lcore runs no stage.
  */
 static inline void
-pmu_stage_lcore_reset(struct __rte_pmu_stage_lcore *sl)
+pmu_state_stage_lcore_stale(struct __rte_pmu_stage_lcore *sl)
 {
-	memset(sl->frames, 0, sizeof(sl->frames));
-	sl->frames[0].tag = __RTE_PMU_STAGE_SENTINEL;
-	sl->sp = &sl->frames[1];
-	sl->limit = NULL;
-	sl->view.valid = 0;
-	sl->num_stages = 0;
-	__atomic_store_n(&sl->num_events, 0, __ATOMIC_RELAXED);
-	sl->misuse_logged = 0;
-	__atomic_store_n(&sl->misuse, 0, __ATOMIC_RELAXED);
-	memset(sl->countdown, 0, sizeof(sl->countdown));
-	memset(sl->pending, 0, sizeof(sl->pending));
-	memset(sl->acc, 0, sizeof(sl->acc));
+	if (sl == NULL)
+		return;
+	__atomic_store_n(&sl->limit, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&sl->stale, 1, __ATOMIC_RELAXED);
 }
 
 /** Stages registered now (no lock: their names and periods are set). */
@@ -230,17 +219,53 @@ pmu_state_stage_lcore_set(unsigned int lcore_id, struct __rte_pmu_stage_lcore *s
 /* ---- copy-out accessors: each takes the lock, copies, releases ---- */
 
 /**
- * Register stage @p name (checked by the caller), or find it. Returns its
- * id, -ENOSPC when RTE_PMU_MAX_STAGES are registered, -ENODEV library not
- * initialised.
+ * Register the @p n stages @p names (checked by the caller), or find them,
+ * all or none; their ids in @p ids. Returns 0, -ENOSPC when they do not
+ * all fit (@p failed: the index of the first that does not), -ENODEV
+ * library not initialised.
  */
-int pmu_state_stage_register(const char *name);
-
-/** Set stage @p id's period. Returns 0, -EINVAL not registered, -ENODEV. */
-int pmu_state_stage_period_set(unsigned int id, uint32_t period);
+int pmu_state_stage_register(const char *const *names, unsigned int n, unsigned int *ids,
+	unsigned int *failed);
 
 /** Copy stage @p id's name and period. Returns 0, -EINVAL, -ENODEV. */
 int pmu_state_stage_info(unsigned int id, char *name, unsigned int *period);
+
+/** Stages registered, or -ENODEV library not initialised. */
+int pmu_state_stage_count_checked(void);
+
+/**
+ * Run @p fn(@p arg) with the library's lock held: for the stages, whose
+ * per-lcore arrays other threads read and change. @p fn makes no system
+ * call and writes no log line.
+ */
+void pmu_state_locked(void (*fn)(void *arg), void *arg);
+
+/** Whether the library is initialised (lock held). */
+bool pmu_state_initialized_locked(void);
+
+/** Sampling period of registered stage @p id (lock held). */
+uint32_t pmu_state_stage_period_locked(unsigned int id);
+
+/**
+ * Set the period of stage @p id, or of every stage and those registered
+ * later with RTE_PMU_STAGE_ALL (lock held). Returns 0, -EINVAL not
+ * registered, -ENODEV.
+ */
+int pmu_state_stage_period_set_locked(unsigned int id, uint32_t period);
+
+/** Events ready on @p lcore_id (its own thread, no lock). */
+static inline unsigned int
+pmu_state_lcore_ready(unsigned int lcore_id)
+{
+	return __atomic_load_n(&pmu.lcores[lcore_id].num_ready, __ATOMIC_ACQUIRE);
+}
+
+/** The user pages @p lcore_id's reads use (its own thread, no lock). */
+static inline struct perf_event_mmap_page *const *
+pmu_state_lcore_pages(unsigned int lcore_id)
+{
+	return rte_pmu_event_groups[lcore_id].mmap_pages;
+}
 
 /** What pmu_state_events() copies. */
 struct pmu_events_copy {

@@ -26,6 +26,7 @@
 
 #include "pmu_private.h"
 #include "pmu_observe.h"
+#include "rte_pmu_stage.h"
 
 /* Parse "<lcore_id>": decimal digits only, below RTE_MAX_LCORE. */
 static int

@@ -275,6 +275,33 @@ rte_pmu_read(unsigned int index)
  * @warning
  * @b EXPERIMENTAL: this API may change without prior notice
  *
+ * Open the calling lcore's (or registered thread's) event group and stage
+ * state (rte_pmu_stage.h) now, so that its first rte_pmu_read() or stage
+ * call makes no system call and no allocation, and measure the cost of its
+ * reads for the stage figures. The
+ * stage state is allocated on the NUMA node of the lcore (EAL's socket of
+ * an EAL lcore, libnuma's node of the CPU for a registered thread).
+ * Idempotent. Not in upstream DPDK.
+ *
+ * Thread-safe; control path, from the lcore itself.
+ *
+ * @return
+ *   0, or a negative errno:
+ *   -ESRCH not an lcore; -ENODEV library not initialised;
+ *   -ENODATA no event added (stage calls still count calls and items);
+ *   -ENOMEM no memory for the stage state: the group may be open
+ *   (rte_pmu_lcore_status() then gives 1) but the lcore's stage calls
+ *   are not counted until a later call of this function succeeds;
+ *   the failed open's errno, as rte_pmu_lcore_status() gives it.
+ */
+__rte_experimental
+int
+rte_pmu_lcore_open(void);
+
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
  * Why an lcore's reads return 0, if they do. Not in upstream DPDK.
  *
  * Thread-safe; control path.
@@ -492,8 +519,5 @@ rte_pmu_read_group_delta(const uint64_t *start, uint64_t *delta, unsigned int n)
 #ifdef __cplusplus
 }
 #endif
-
-/* Stage accounting, built on the calls above. */
-#include "rte_pmu_stage.h"
 
 #endif /* RTE_PMU_H */
