@@ -50,6 +50,7 @@
 
 #include <rte_pmu.h>
 #include <rte_pmu_graph.h>
+#include <rte_pmu_stage.h>
 
 #include "pmu_example.h"
 #include "graph_report.h"

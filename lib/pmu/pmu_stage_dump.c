@@ -40,12 +40,12 @@ ratio(uint64_t a, uint64_t b)
 
 /* The table's header line. */
 static int
-dump_header(FILE *f, const struct pmu_events_copy *c, bool ipc)
+dump_header(FILE *f, int width, const struct pmu_events_copy *c, bool ipc)
 {
 	unsigned int i;
 	int ret;
 
-	ret = fprintf(f, "  %-32s %14s %14s %11s", "Name", "Calls", "Items", "Items/Call");
+	ret = fprintf(f, "  %-*s %14s %14s %11s", width, "Name", "Calls", "Items", "Items/Call");
 	for (i = 0; i < c->num_events && ret >= 0; i++)
 		ret = fprintf(f, " %15.15s/Item %15.15s/Call", c->names[i], c->names[i]);
 	if (ret >= 0 && ipc)
@@ -57,14 +57,14 @@ dump_header(FILE *f, const struct pmu_events_copy *c, bool ipc)
 
 /* One stage's line. */
 static int
-dump_line(FILE *f, const char *name, const struct rte_pmu_stage_stats *s,
+dump_line(FILE *f, int width, const char *name, const struct rte_pmu_stage_stats *s,
 	const struct pmu_events_copy *c, int cycles, int instructions)
 {
 	unsigned int i;
 	int ret;
 
-	ret = fprintf(f, "  %-32s %14" PRIu64 " %14" PRIu64 " %11.2f", name, s->calls, s->items,
-		ratio(s->items, s->calls));
+	ret = fprintf(f, "  %-*s %14" PRIu64 " %14" PRIu64 " %11.2f", width, name, s->calls,
+		s->items, ratio(s->items, s->calls));
 	for (i = 0; i < c->num_events && ret >= 0; i++)
 		ret = fprintf(f, " %20.2f %20.2f", ratio(s->values[i], s->items),
 			ratio(s->values[i], s->calls));
@@ -95,7 +95,7 @@ rte_pmu_stage_dump(FILE *f)
 	struct rte_pmu_stage_stats s, *total = NULL;
 	struct pmu_events_copy *c = NULL;
 	char name[RTE_PMU_STAGE_NAME_MAX];
-	int n, id, cycles, instructions, ret;
+	int n, id, cycles, instructions, ret, width = 16;
 	unsigned int lcore_id;
 	bool header;
 
@@ -113,6 +113,10 @@ rte_pmu_stage_dump(FILE *f)
 		goto out;
 	cycles = event_find(c, cycles_names);
 	instructions = event_find(c, instr_names);
+	/* The name column as wide as the longest name. */
+	for (id = 0; id < n; id++)
+		if (rte_pmu_stage_info(id, name, NULL) == 0)
+			width = RTE_MAX(width, (int)strlen(name));
 	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE && ret == 0; lcore_id++) {
 		header = false;
 		for (id = 0; id < n && ret == 0; id++) {
@@ -123,18 +127,19 @@ rte_pmu_stage_dump(FILE *f)
 			if (!header) {
 				header = true;
 				ret = fprintf(f, "lcore %u\n", lcore_id) < 0 ? -EIO :
-					dump_header(f, c, cycles >= 0 && instructions >= 0);
+					dump_header(f, width, c, cycles >= 0 && instructions >= 0);
 			}
 			if (ret == 0)
-				ret = dump_line(f, name, &s, c, cycles, instructions);
+				ret = dump_line(f, width, name, &s, c, cycles, instructions);
 		}
 	}
 	if (ret == 0)
 		ret = fprintf(f, "total\n") < 0 ? -EIO :
-			dump_header(f, c, cycles >= 0 && instructions >= 0);
+			dump_header(f, width, c, cycles >= 0 && instructions >= 0);
 	for (id = 0; id < n && ret == 0; id++)
 		if (total[id].calls != 0 && rte_pmu_stage_info(id, name, NULL) == 0)
-			ret = dump_line(f, name, &total[id], c, cycles, instructions);
+			ret = dump_line(f, width, name, &total[id], c, cycles,
+				instructions);
 	if (ret == 0 && fflush(f) != 0)
 		ret = -EIO;
 out:

@@ -362,7 +362,7 @@ stage_figures(struct rte_tel_data *d, const char *key, const struct rte_pmu_stag
 	unsigned int num_events, int cycles, int instructions)
 {
 	struct rte_tel_data *f = rte_tel_data_alloc();
-	struct rte_tel_data *values, *self, *per_item, *self_per_item;
+	struct rte_tel_data *values, *self, *per_item, *self_per_item, *per_call, *overhead;
 	unsigned int i;
 
 	if (f == NULL)
@@ -376,18 +376,25 @@ stage_figures(struct rte_tel_data *d, const char *key, const struct rte_pmu_stag
 	rte_tel_data_add_dict_u64(f, "items", s->items);
 	rte_tel_data_add_dict_u64(f, "measured", s->measured);
 	rte_tel_data_add_dict_u64(f, "misuse", s->misuse);
+	rte_tel_data_add_dict_u64(f, "lcore_misuse", s->lcore_misuse);
 	rte_tel_data_add_dict_u64(f, "items_per_call_milli", milli(s->items, s->calls));
 	values = dict_array(f, "values", RTE_TEL_U64_VAL);
 	self = dict_array(f, "self_values", RTE_TEL_U64_VAL);
 	per_item = dict_array(f, "per_item_milli", RTE_TEL_U64_VAL);
 	self_per_item = dict_array(f, "self_per_item_milli", RTE_TEL_U64_VAL);
-	if (values == NULL || self == NULL || per_item == NULL || self_per_item == NULL)
+	/* Per call too: calls with no item (idle polls) show their cost. */
+	per_call = dict_array(f, "per_call_milli", RTE_TEL_U64_VAL);
+	overhead = dict_array(f, "overhead", RTE_TEL_U64_VAL);
+	if (values == NULL || self == NULL || per_item == NULL || self_per_item == NULL ||
+			per_call == NULL || overhead == NULL)
 		return -ENOMEM;
 	for (i = 0; i < num_events; i++) {
 		rte_tel_data_add_array_u64(values, s->values[i]);
 		rte_tel_data_add_array_u64(self, s->self_values[i]);
 		rte_tel_data_add_array_u64(per_item, milli(s->values[i], s->items));
 		rte_tel_data_add_array_u64(self_per_item, milli(s->self_values[i], s->items));
+		rte_tel_data_add_array_u64(per_call, milli(s->values[i], s->calls));
+		rte_tel_data_add_array_u64(overhead, s->overhead[i]);
 	}
 	if (cycles >= 0 && instructions >= 0)
 		rte_tel_data_add_dict_u64(f, "ipc_milli",
@@ -445,6 +452,7 @@ handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 		total.items += s.items;
 		total.measured += s.measured;
 		total.misuse += s.misuse;
+		total.lcore_misuse += s.lcore_misuse;
 		for (i = 0; i < c->num_events; i++) {
 			total.values[i] += s.values[i];
 			total.self_values[i] += s.self_values[i];
