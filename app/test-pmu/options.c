@@ -42,7 +42,8 @@ usage(FILE *f, const char *prgname)
 {
 	fprintf(f, "Usage: %s [EAL options] -- [options]\n"
 		"  -e, --events LIST     comma-separated events (default " TOOL_DEFAULT_EVENTS ";\n"
-		"                        when none of those opens: " TOOL_FALLBACK_EVENTS ")\n"
+		"                        when none of those opens: " TOOL_FALLBACK_EVENTS ",\n"
+		"                        and " TOOL_FALLBACK_TSC " where it opens)\n"
 		"  -n, --iterations N    workload iterations per lcore, N > 0 (default %d;\n"
 		"                        with -i or -d: per round between two reads, default %d)\n"
 		"  -w, --workload NAME   one of:\n", prgname, DEFAULT_ITERATIONS,

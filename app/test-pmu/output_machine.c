@@ -48,7 +48,7 @@ machine_begin(const struct tool_options *opts __rte_unused, const struct tool_ev
 {
 	if (evs->fell_back)
 		fprintf(stderr, "dpdk-test-pmu: no hardware events here; counting software "
-			"events " TOOL_FALLBACK_EVENTS "\n");
+			"events %s\n", evs->fallback);
 }
 
 static void

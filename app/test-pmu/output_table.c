@@ -57,7 +57,7 @@ table_begin(const struct tool_options *opts, const struct tool_events *evs,
 	for (i = 0; i < evs->count; i++)
 		name_width = RTE_MAX(name_width, (int)strlen(evs->ev[i].name));
 	if (evs->fell_back)
-		printf("no hardware events here: counting " TOOL_FALLBACK_EVENTS " instead\n");
+		printf("no hardware events here: counting %s instead\n", evs->fallback);
 	printf("workload %s, %s iterations %s, on %u lcore(s)", opts->workload->name,
 		tool_group_digits((int64_t)opts->iterations, it, sizeof(it)),
 		tool_options_continuous(opts) ? "per round" : "per lcore", lcores);

@@ -68,6 +68,11 @@ format_path(const struct rte_pmu_event_info *ev, bool brief, char *buf, size_t l
 
 	switch (ev->path) {
 	case RTE_PMU_PATH_USER:
+		/* No page index: x86's msr/tsc/, read with rdtsc. */
+		if (ev->user_index == 0) {
+			n = snprintf(buf, len, "user (rdtsc)");
+			break;
+		}
 		n = brief ? snprintf(buf, len, "user page") :
 			snprintf(buf, len, "user page (index %u, width %u)", ev->user_index,
 				ev->pmc_width);

@@ -79,7 +79,8 @@ test_register_checks(void)
 
 /* The optional hooks, through their NULL-safe wrappers, on every
  * architecture: for a PMU without a sysfs folder they change nothing and
- * say no (x86 has neither hook, arm64 finds no format terms); where the
+ * say no (x86 has neither fixup nor retry, arm64 finds no format terms, and
+ * no hardware event counts the TSC); where the
  * backend has them, they do their work on the fixture's tree.
  */
 static int
@@ -97,6 +98,8 @@ test_optional_hooks(void)
 		"%s retry hook asked for a retry on a PMU without a folder", arch);
 	TEST_ASSERT_EQUAL(desc.attr.config1, 0x5u, "%s retry changed config1", arch);
 	pmu_arch_init("no-such-pmu");
+	TEST_ASSERT(pmu_arch_counts_tsc(&desc) == 0, "%s: a hardware event counts the TSC",
+		arch);
 
 	if (!pmu_arch_present())
 		TEST_SKIP("no PMU backend on this architecture: only the wrappers' "
@@ -109,6 +112,19 @@ test_optional_hooks(void)
 		pmu_arch_attr_fixup("cpu", &desc);
 		TEST_ASSERT_EQUAL(desc.attr.config1, 0u, "x86 fixup changed config1");
 		TEST_ASSERT(!pmu_arch_attr_retry("cpu", &desc, -EOPNOTSUPP), "x86 retry hook ran");
+		/* The TSC event: msr's type and events/tsc, as sysfs says. */
+		TEST_ASSERT_SUCCESS(pmu_event_encode("msr/tsc/", "cpu", &desc), "msr/tsc/");
+		TEST_ASSERT(pmu_arch_counts_tsc(&desc) == 1, "x86: msr/tsc/ does not count the TSC");
+		TEST_ASSERT_SUCCESS(pmu_event_encode("msr/aperf/", "cpu", &desc), "msr/aperf/");
+		TEST_ASSERT(pmu_arch_counts_tsc(&desc) == 0, "x86: msr/aperf/ counts the TSC");
+		TEST_ASSERT_SUCCESS(pmu_event_encode("task-clock", "cpu", &desc), "task-clock");
+		TEST_ASSERT(pmu_arch_counts_tsc(&desc) == 0, "x86: task-clock counts the TSC");
+		TEST_ASSERT_SUCCESS(pmu_fixture_file("x86/msr/events/tsc", "event=0x05\n"), "tsc");
+		desc.attr.type = 9;
+		desc.attr.config = 5;
+		TEST_ASSERT(pmu_arch_counts_tsc(&desc) == 1, "x86: the tsc config is not events/tsc's");
+		TEST_ASSERT_SUCCESS(pmu_fixture_file("x86/msr/events/tsc", "event=0x00\n"), "tsc");
+		TEST_ASSERT(pmu_arch_counts_tsc(&desc) == 0, "x86: events/tsc was read once only");
 	} else if (strcmp(arch, "arm64") == 0) {
 		/* arm64 asks for EL0 access (rdpmc = config1:1) and a 64-bit
 		 * counter (long = config1:0), and drops the latter when the

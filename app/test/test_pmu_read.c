@@ -155,7 +155,8 @@ test_software_kernel_side(void)
 }
 
 /* The msr PMU cannot exclude kernel space: the event is retried without
- * exclusion. It counts through read() (no user index).
+ * exclusion. Its page has no user index; on x86 it is read with rdtsc
+ * (pmu_tsc_autotest), elsewhere through read().
  */
 static int
 test_msr_tsc(void)

@@ -61,6 +61,7 @@ lcore_detach(unsigned int lcore_id, struct pmu_group_res *res)
 	}
 	res->group_fd = lc->group_fd;
 	lc->group_fd = -1;
+	__atomic_store_n(&lc->tsc_events, 0, __ATOMIC_RELAXED);
 	if (was_open && pmu.num_open > 0)
 		pmu.num_open--;
 	lcore_counters_clear(lc);
@@ -447,6 +448,8 @@ open_end(struct pmu_group_opening *op, int ret)
 			&pmu_page_none;
 	}
 	lc->group_fd = op->res.group_fd;
+	memcpy(lc->tsc_base, op->tsc_base, sizeof(lc->tsc_base));
+	__atomic_store_n(&lc->tsc_events, op->tsc_events, __ATOMIC_RELAXED);
 	pmu_group_res_init(&op->res);
 	pmu.num_open++;
 	lc->open_failures = 0;

@@ -88,3 +88,12 @@ pmu_arch_attr_retry(const char *core_pmu, struct pmu_event_desc *desc, int err)
 
 	return arch_ops->attr_retry(core_pmu, desc, err);
 }
+
+int
+pmu_arch_counts_tsc(const struct pmu_event_desc *desc)
+{
+	if (arch_ops == NULL || arch_ops->counts_tsc == NULL)
+		return 0;
+
+	return arch_ops->counts_tsc(desc);
+}

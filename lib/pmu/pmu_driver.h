@@ -62,6 +62,16 @@ struct pmu_arch_ops {
 	 * or return false.
 	 */
 	bool (*attr_retry)(const char *core_pmu, struct pmu_event_desc *desc, int err);
+	/**
+	 * Optional. Whether the encoded event @p desc counts what rte_rdtsc()
+	 * reads, one count per tick (x86: msr/tsc/, known by the type and the
+	 * events/tsc file of the msr PMU in sysfs). The lcore's reads of such
+	 * an event then take rte_rdtsc() less a base set when the group opens,
+	 * instead of a read() system call. Control path; may read sysfs.
+	 * Returns 1 yes, 0 no, or the negative errno of a sysfs file that
+	 * could not be read (as pmu_sysfs_read(); a missing one means no).
+	 */
+	int (*counts_tsc)(const struct pmu_event_desc *desc);
 };
 
 /**
@@ -98,5 +108,8 @@ void pmu_arch_attr_fixup(const char *core_pmu, struct pmu_event_desc *desc);
 
 /** The backend's attr_retry hook; false when there is none. */
 bool pmu_arch_attr_retry(const char *core_pmu, struct pmu_event_desc *desc, int err);
+
+/** The backend's counts_tsc hook; 0 when there is none. */
+int pmu_arch_counts_tsc(const struct pmu_event_desc *desc);
 
 #endif /* PMU_DRIVER_H */

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include <rte_common.h>
+#include <rte_cycles.h>
 
 #include "pmu_private.h"
 #include "rte_pmu_trace.h"
@@ -93,17 +94,46 @@ group_encodings(struct pmu_group_opening *op)
 	return 0;
 }
 
+/*
+ * The events of @p op that count the TSC (pmu_arch_counts_tsc()), in
+ * op->tsc_events. Returns 0 or negative errno (a sysfs file unreadable).
+ */
+static int
+group_tsc_events(struct pmu_group_opening *op)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < op->num_events; i++) {
+		ret = pmu_arch_counts_tsc(&op->descs[i]);
+		if (ret < 0)
+			return pmu_errno(ret, -EIO);
+		if (ret == 0)
+			continue;
+		op->tsc_events |= UINT32_C(1) << i;
+		PMU_LOG(DEBUG, "lcore %u: event %s counts the TSC: read with rdtsc",
+			op->lcore_id, pmu_name_printable(op->names[i]));
+	}
+	return 0;
+}
+
 int
 pmu_group_open(struct pmu_group_opening *op)
 {
 	struct pmu_group_res *res = &op->res;
 	const char *step;
 	unsigned int i;
+	uint64_t tsc;
 	int ret;
 
 	pmu_group_res_init(res);
+	op->tsc_events = 0;
 	step = "core type";
 	ret = group_encodings(op);
+	if (ret != 0)
+		goto fail;
+	step = "tsc";
+	ret = group_tsc_events(op);
 	if (ret != 0)
 		goto fail;
 	for (i = 0; i < op->num_events; i++) {
@@ -130,12 +160,19 @@ pmu_group_open(struct pmu_group_opening *op)
 		goto fail;
 	res->group_fd = ret;
 
+	/* The group counts from its enable on: an event that counts the TSC
+	 * reads rte_rdtsc() less the TSC just before it, never below the
+	 * kernel's count (which starts inside the enable), with no read().
+	 */
 	step = "enable";
+	tsc = rte_rdtsc_precise();
 	ret = pmu_fd_enable_group(res->fds[0]);
 	if (ret != 0) {
 		PMU_LOG(ERR, "lcore %u: enabling the group: %s", op->lcore_id, strerror(-ret));
 		goto fail;
 	}
+	for (i = 0; i < op->num_events; i++)
+		op->tsc_base[i] = (op->tsc_events & (UINT32_C(1) << i)) != 0 ? tsc : 0;
 
 	return 0;
 

@@ -51,6 +51,9 @@ list_one(struct list_ctx *ctx, const char *name)
 	rte_strscpy(e.pmu, desc.pmu, sizeof(e.pmu));
 	if (ret == 0)
 		ret = pmu_fd_read_path(&desc, &e.path);
+	/* Read with rte_rdtsc() once an lcore opens it, as pmu_read_tsc() does. */
+	if (ret == 0 && pmu_arch_counts_tsc(&desc) == 1)
+		e.path = RTE_PMU_PATH_USER;
 	RTE_PER_LCORE(pmu_log_quiet)--;
 	e.status = ret;
 	if (ret != 0)

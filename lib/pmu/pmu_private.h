@@ -29,6 +29,7 @@
 #include <stdint.h>
 
 #include <rte_compat.h>
+#include <rte_cycles.h>
 #include <rte_lcore.h>
 
 #include "rte_pmu.h"
@@ -58,6 +59,8 @@ struct pmu_group_opening {
 	const char *names[RTE_MAX_NUM_GROUP_EVENTS];
 	struct pmu_event_desc descs[RTE_MAX_NUM_GROUP_EVENTS];
 	struct pmu_group_res res;   /**< what the open holds */
+	uint32_t tsc_events;        /**< as struct pmu_lcore, set by the open */
+	uint64_t tsc_base[RTE_MAX_NUM_GROUP_EVENTS]; /**< as struct pmu_lcore */
 };
 
 /** Open and map the events of @p op, then enable them. Returns 0 or negative errno. */
@@ -80,14 +83,37 @@ void pmu_group_release(struct pmu_group_res *res);
 int pmu_group_read(int group_fd, unsigned int num_events, uint64_t *values,
 	unsigned int n, uint64_t *enabled, uint64_t *running);
 
+/* ---- events a page cannot give, read without a system call ---- */
+
+/**
+ * The one read of event @p index of @p lc that its page cannot give and a
+ * read() need not: an event that counts the TSC (pmu_arch_counts_tsc()),
+ * whose value is rte_rdtsc() less the base set at the group's open. The
+ * kernel counts such an event only while the thread runs; rte_rdtsc()
+ * counts on while it is descheduled: the value is never below the
+ * kernel's, and above it by the time the thread spent off the CPU since
+ * the open. From the lcore's thread, its group open (num_ready read).
+ * Returns true with @p value set, false for any other event.
+ */
+static inline bool
+pmu_read_tsc(const struct pmu_lcore *lc, unsigned int index, uint64_t *value)
+{
+	if ((__atomic_load_n(&lc->tsc_events, __ATOMIC_RELAXED) & (UINT32_C(1) << index)) == 0)
+		return false;
+	*value = rte_rdtsc() - lc->tsc_base[index];
+
+	return true;
+}
+
 /* ---- snapshots of a group (pmu_snapshot.c), from the lcore's thread ---- */
 
 /**
  * The events of @p lc whose pages could not give them (bit i of @p slow:
- * event i of @p values, @p n of them) from one read() of the whole group;
- * the others are left as they are. Counts a slow read. Returns @p n, or
- * negative errno when read() failed or gave fewer values (values of
- * @p slow left unchanged).
+ * event i of @p values, @p n of them): those pmu_read_tsc() gives from
+ * rte_rdtsc(), the rest from one read() of the whole group (a slow read,
+ * counted); the others are left as they are. Returns @p n, or negative
+ * errno when read() failed or gave fewer values (values of the events it
+ * was for left unchanged).
  */
 int pmu_read_group_fallback(struct pmu_lcore *lc, uint64_t *values, unsigned int n,
 	uint32_t slow);

@@ -3,8 +3,9 @@
  */
 
 /* Everything a read does outside the inline fast path: the first read's
- * open (through the control path), scaling of multiplexed counters, the
- * read() fallback, and reads that cannot give a value.
+ * open (through the control path), scaling of multiplexed counters, events
+ * that count the TSC (pmu_read_tsc()), the read() fallback, and reads that
+ * cannot give a value.
  */
 
 #include <errno.h>
@@ -90,6 +91,10 @@ __rte_pmu_read_fd(struct rte_pmu_event_group *group, unsigned int index)
 	 */
 	if (unlikely(index >= __atomic_load_n(&lc->num_ready, __ATOMIC_ACQUIRE)))
 		return __rte_pmu_read_slow(index);
+
+	/* An event that counts the TSC: no system call, no slow read. */
+	if (pmu_read_tsc(lc, index, &value))
+		return value;
 
 	/* Only this thread writes the count: a relaxed load and store, no
 	 * atomic read-modify-write.

@@ -2,8 +2,9 @@
  * Copyright(c) 2026 The rte_pmu authors
  */
 
-/* Snapshot of a whole group: one seqlock pass per user page, and one
- * read() of the group's reader for every event the pages cannot give.
+/* Snapshot of a whole group: one seqlock pass per user page, rte_rdtsc()
+ * for events that count the TSC, and one read() of the group's reader for
+ * every other event the pages cannot give.
  */
 
 #include <errno.h>
@@ -20,6 +21,13 @@ pmu_read_group_fallback(struct pmu_lcore *lc, uint64_t *values, unsigned int n,
 	uint64_t all[RTE_MAX_NUM_GROUP_EVENTS];
 	unsigned int i;
 	int ret;
+
+	/* Events that count the TSC first: they need no read(). */
+	for (i = 0; i < n; i++)
+		if ((slow & (UINT32_C(1) << i)) != 0 && pmu_read_tsc(lc, i, &values[i]))
+			slow &= ~(UINT32_C(1) << i);
+	if (slow == 0)
+		return n;
 
 	ret = pmu_group_read(lc->group_fd, lc->num_ready, all, n, NULL, NULL);
 	if (ret < 0)

@@ -154,6 +154,10 @@ pmu_state_lcore_copy(unsigned int lcore_id, bool pin, struct pmu_lcore_copy *c)
 		c->path[i] = RTE_PMU_PATH_NONE;
 		if (c->status > 0)
 			page_peek(rte_pmu_event_groups[lcore_id].mmap_pages[i], c, i);
+		/* Read with rte_rdtsc(): in user space, though the page has no index. */
+		if (c->status > 0 && (__atomic_load_n(&lc->tsc_events, __ATOMIC_RELAXED) &
+				(UINT32_C(1) << i)) != 0)
+			c->path[i] = RTE_PMU_PATH_USER;
 	}
 	if (pin && c->status > 0 && lc->group_fd >= 0) {
 		c->group_fd = lc->group_fd;

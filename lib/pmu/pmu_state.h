@@ -58,6 +58,14 @@ struct pmu_lcore {
 	 *  own read path, so always accessed with __atomic builtins.
 	 */
 	int status;
+	/** Events read with rte_rdtsc() (bit i: event i; pmu_arch_counts_tsc()),
+	 *  set with the pages before num_ready, cleared when the group closes.
+	 */
+	uint32_t tsc_events;
+	/** Of each such event: rte_rdtsc() less the event's value, the TSC
+	 *  just before the group's enable (the count is 0 until then).
+	 */
+	uint64_t tsc_base[RTE_MAX_NUM_GROUP_EVENTS];
 	/** Reads that left the fast path (written by the lcore only). */
 	uint64_t slow_reads;
 	/** Reads that gave 0: read() failed or the index was never added. */

@@ -189,6 +189,12 @@ rte_pmu_fini(void);
  * one, hardware and PMU events count user space only and software events
  * count kernel context too.
  *
+ * On x86, msr/tsc/ is read with rdtsc, without a system call, although its
+ * user page gives no counter: the kernel counts it only while the thread
+ * is scheduled in, rdtsc counts on while it is not, so its value is the
+ * kernel's plus the time the thread spent descheduled since its group
+ * opened (the two differ by that time between two reads).
+ *
  * On a machine with several core types (hybrid x86, big.LITTLE arm64) each
  * lcore opens the events with the core PMU of the CPUs it may run on;
  * an lcore allowed on CPUs of two core types fails its group open
@@ -332,7 +338,10 @@ rte_pmu_lcore_status(unsigned int lcore_id);
 /** How an event is read on an lcore. */
 enum rte_pmu_read_path {
 	RTE_PMU_PATH_NONE = 0, /**< not readable (group not open or failed) */
-	RTE_PMU_PATH_USER,     /**< user page and counter instruction */
+	/** user space: user page and counter instruction, or rdtsc for x86's
+	 *  msr/tsc/ (see rte_pmu_add_event())
+	 */
+	RTE_PMU_PATH_USER,
 	RTE_PMU_PATH_SYSCALL,  /**< read() of the event's file descriptor */
 };
 
@@ -353,8 +362,9 @@ struct rte_pmu_event_info {
 struct rte_pmu_lcore_info {
 	int status;                 /**< as rte_pmu_lcore_status() */
 	unsigned int num_events;    /**< events added */
-	/** Reads that left the inline path: read() fallbacks, and on x86-64
-	 *  the scaling of a multiplexed counter (done out of line there).
+	/** Reads that left the inline path for a cost: read() fallbacks, and
+	 *  on x86-64 the scaling of a multiplexed counter (done out of line
+	 *  there); not the rdtsc reads of msr/tsc/.
 	 */
 	uint64_t slow_reads;
 	/** Reads that returned 0 on an open group: read() failed, or the

@@ -3,7 +3,8 @@
  */
 
 /* x86 control-path backend: core PMU "cpu" (hybrid parts: "cpu_core",
- * "cpu_atom"), and whether the kernel lets rdpmc run in user space.
+ * "cpu_atom"), whether the kernel lets rdpmc run in user space, and which
+ * event counts the TSC (msr/tsc/, read with rdtsc).
  */
 
 #include <errno.h>
@@ -64,11 +65,39 @@ x86_init(const char *core_pmu)
 			pmu_sysfs_root(), core_pmu, pmu_sysfs_root(), core_pmu);
 }
 
+/* The msr PMU's tsc event: its type and config as sysfs gives them (the
+ * PMU's type file, its events/tsc file), never assumed. The kernel reads
+ * the TSC for it, so rdtsc in user space reads the same clock. perf's own
+ * types (below PERF_TYPE_MAX) are no PMU folder's: no file is read.
+ */
+static int
+x86_counts_tsc(const struct pmu_event_desc *desc)
+{
+	struct pmu_event_desc tsc;
+	uint32_t type;
+	int ret;
+
+	if (desc->attr.type < PERF_TYPE_MAX)
+		return 0;
+	ret = pmu_sysfs_type("msr", &type);
+	if (ret != 0 || desc->attr.type != type)
+		return ret == -ENOENT ? 0 : ret;
+	memset(&tsc, 0, sizeof(tsc));
+	ret = pmu_sysfs_event_encode("tsc", "msr", &tsc);
+	if (ret != 0)
+		return ret == -ENOENT || ret == -EINVAL ? 0 : ret;
+
+	return desc->attr.config == tsc.attr.config &&
+		desc->attr.config1 == tsc.attr.config1 &&
+		desc->attr.config2 == tsc.attr.config2;
+}
+
 static const struct pmu_arch_ops x86_ops = {
 	.name = "x86",
 	.core_pmu = x86_core_pmu,
 	.is_core_pmu = x86_is_core_pmu,
 	.init = x86_init,
+	.counts_tsc = x86_counts_tsc,
 };
 
 RTE_PMU_REGISTER_ARCH(x86, x86_ops);
