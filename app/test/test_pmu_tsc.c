@@ -22,6 +22,7 @@
 #include <rte_lcore.h>
 
 #include <rte_pmu.h>
+#include <rte_pmu_stage.h>
 
 #include "test.h"
 #include "test_pmu_api.h"
