@@ -9,8 +9,8 @@
 # ci_pipeline_check.py guest), then a second boot with two NUMA nodes
 # (arm64-guest-numa.cmds: the stage tests, each lcore's stage state on its
 # own node). Exit status that of the guest run (77: a tool
-# missing and not installable); 1 when a step before it or the pipeline
-# check fails. Last line: "arm64 guest: N passed, N failed, N skipped".
+# missing and not installable, 1 for that with CI=true); 1 when a step
+# before it or the pipeline check fails. Last line: "arm64 guest: N passed, N failed, N skipped".
 # Usage: devtools/arm64-ci.sh [BUILD_DIR]   (environment: see those scripts)
 set -o pipefail
 
@@ -31,6 +31,11 @@ deps arm64 || log "could not install every package"
 for t in qemu-system-aarch64 aarch64-linux-gnu-gcc aarch64-linux-gnu-readelf cpio gzip meson \
 		ninja pkg-config; do
 	if ! command -v "$t" >/dev/null; then
+		if in_ci; then
+			echo "FAIL: $t not found and could not be installed: arm64 guest tests" \
+				"not run (CI=true: they must run)"
+			end 1 "arm64 guest: 0 passed, 1 failed, 0 skipped (FAIL: no $t, CI=true)"
+		fi
 		echo "SKIP: $t not found and could not be installed: arm64 guest tests not run"
 		end 77 "arm64 guest: 0 passed, 0 failed, 0 skipped (SKIP: no $t)"
 	fi

@@ -92,9 +92,9 @@ guest_checks()
 	# Needs the arm64 build and sysroot that the arm64 stage made (arm64-ci.sh).
 	abuild=${ARM64_BUILD:-$ARM64_BUILD_DEFAULT}
 	if [ ! -x "$abuild/app/test-pmu/dpdk-test-pmu" ]; then
-		skip "arm64 guest: no $abuild/app/test-pmu/dpdk-test-pmu (devtools/arm64-ci.sh builds it)"
+		guest_cannot_run "arm64 guest: no $abuild/app/test-pmu/dpdk-test-pmu (devtools/arm64-ci.sh builds it)"
 	elif [ ! -f "$SYSROOT/.stamp" ] || ! command -v qemu-system-aarch64 >/dev/null; then
-		skip "arm64 guest: no sysroot in $ARM64_DIR or no qemu-system-aarch64"
+		guest_cannot_run "arm64 guest: no sysroot in $ARM64_DIR or no qemu-system-aarch64"
 	else
 		t="dpdk-test-pmu \$EAL --file-prefix=t1 -- -e cycles,instructions"
 		printf '%s\n' "tool-corrected 0 $t -n 100 -j" "tool-raw 0 $t -n 100 -j -r" \

@@ -87,6 +87,22 @@ ok() { echo "  ok: $*"; passed=$((passed + 1)); }
 fail() { echo "  FAIL: $*"; failed=$((failed + 1)); }
 skip() { echo "  skip: $*"; skipped=$((skipped + 1)); }
 
+# CI services set CI=true. There a guest stage (arm64, tool-guest) that
+# cannot run (no QEMU, no sysroot, no cross build) is a failure, not a
+# skip: real counters must be tested. Elsewhere it is a skip, and
+# SKIP_ARM64=1 leaves the guest stages out.
+in_ci() { [ "${CI:-}" = true ]; }
+guest_stage() { [ "$1" = arm64 ] || [ "$1" = tool-guest ]; }
+# guest_cannot_run MSG: a guest check that cannot run: a skip, in CI a failure.
+guest_cannot_run()
+{
+	if in_ci; then
+		fail "$* (CI=true: the guest checks must run)"
+	else
+		skip "$*"
+	fi
+}
+
 # check NAME COMMAND...: one check, passed when the command succeeds; else
 # the tail of its output is shown. Returns the command's success.
 check()

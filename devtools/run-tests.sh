@@ -7,10 +7,14 @@
 # stage, two at a time where the checks allow (see lane below). The
 # stages' "RESULT passed=P failed=F skipped=S" lines are
 # summed; a stage that exits non-zero without reporting a failure counts as
-# one failure, one that exits 77 as one skip. Ends with a table of stage
-# times and "N passed, N failed, N skipped"; exit 0 only when nothing failed.
+# one failure, one that exits 77 as one skip (with CI=true, a guest stage
+# that exits 77 is one failure: in CI the guest must run). Ends with a
+# table of stage times and "N passed, N failed, N skipped"; exit 0 only
+# when nothing failed.
 # Environment:
-#   SKIP_ARM64=1   leave out the arm64 guest stage (counted as one skip)
+#   SKIP_ARM64=1   leave out the arm64 guest stages (counted as one skip;
+#                  with CI=true, as one failure)
+#   CI=true        set by CI services: a guest stage that cannot run fails
 #   STAGES="a b"   run only these stages (names as printed in the table)
 #   BUILD_DIR      x86 build folder (default build)
 set -uo pipefail
@@ -72,14 +76,19 @@ run_one()
 
 # tally NAME [NOTE]: add a finished stage's RESULT lines; a stage that
 # exits non-zero without reporting a failure counts as one failure, one
-# that exits 77 without reporting anything as one skip. Its table line.
+# that exits 77 without reporting anything as one skip, and with CI=true a
+# guest stage that exits 77 as one failure. Its table line.
 tally()
 {
 	local rc wall cpu t0 before_f=$failed before_all=$((passed + failed + skipped))
 
 	read -r rc wall cpu t0 <"$work/$1.done"
 	tally_add "$work/$1.out"
-	if [ "$rc" -eq 77 ] && [ $((passed + failed + skipped)) -eq "$before_all" ]; then
+	if [ "$rc" -eq 77 ] && in_ci && guest_stage "$1"; then
+		echo "!!! stage $1 FAILED: it could not run (exit 77), and with CI=true the" \
+			"guest stages must run"
+		failed=$((failed + 1))
+	elif [ "$rc" -eq 77 ] && [ $((passed + failed + skipped)) -eq "$before_all" ]; then
 		echo "!!! stage $1 SKIPPED (see its output above for why)"
 		skipped=$((skipped + 1))
 	elif [ "$rc" -ne 0 ] && [ "$rc" -ne 77 ] && [ "$failed" -eq "$before_f" ]; then
@@ -198,7 +207,11 @@ stage fast
 # /usr/local), while the fuzzers (time-bounded) use CPU 0 at nice 19, one at
 # a time (built in the first half).
 guest="arm64 tool-guest"
-if [ "${SKIP_ARM64:-0}" = 1 ]; then
+if [ "${SKIP_ARM64:-0}" = 1 ] && in_ci; then
+	echo "!!! arm64 guest stages FAILED: SKIP_ARM64=1 with CI=true (in CI they must run)"
+	failed=$((failed + 1))
+	guest=""
+elif [ "${SKIP_ARM64:-0}" = 1 ]; then
 	echo "=== arm64 guest stages skipped (SKIP_ARM64=1)"
 	skipped=$((skipped + 1))
 	guest=""

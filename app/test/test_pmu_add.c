@@ -3,13 +3,17 @@
  */
 
 /* pmu_add_autotest: rte_pmu_add_event(). Bad names are refused with their
- * code, eight events fit and a ninth does not, a name already added answers
+ * code, which the log names, with a suggestion for a name close to a known
+ * one; eight events fit and a ninth does not, a name already added answers
  * with its index, and the list is closed once a group is open.
  */
 
 #include <errno.h>
 #include <inttypes.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include <rte_common.h>
 #include <rte_lcore.h>
@@ -32,6 +36,83 @@ test_bad_names(void)
 	TEST_ASSERT_EQUAL(rte_pmu_add_event("bpf-output"), -EOPNOTSUPP, "bpf-output");
 	/* Nothing was added by the failures. */
 	TEST_ASSERT_EQUAL(rte_pmu_add_event("task-clock"), 0, "first valid event index");
+
+	return TEST_SUCCESS;
+}
+
+/* rte_pmu_add_event(@p name) in @p ret, its log in @p buf (freed by the caller). */
+static int
+add_logged(const char *name, int *ret, char **buf)
+{
+	size_t len = 0;
+	FILE *log;
+
+	*buf = NULL;
+	log = open_memstream(buf, &len);
+	TEST_ASSERT_NOT_NULL(log, "open_memstream");
+	rte_openlog_stream(log);
+	*ret = rte_pmu_add_event(name);
+	rte_openlog_stream(NULL);
+	fclose(log);
+	printf("add '%s': %d, log:\n%s", name != NULL ? name : "(null)", *ret,
+		*buf != NULL && (*buf)[0] != '\0' ? *buf : "(nothing)\n");
+	return TEST_SUCCESS;
+}
+
+/* Every refused add logs the code it returns, by name; an unknown name
+ * close to a known one gets the known one suggested.
+ */
+static int
+test_failure_logs(void)
+{
+	static const char *const bad[] = {
+		NULL, "", "no-such-event", "nosuchpmu/event=1/", "bpf-output",
+		"msr/event=0x99999999999/", "msr/no_such_term=1/", "software/config=1,x=1/",
+	};
+	static const struct {
+		const char *name;
+		const char *known;
+	} close_to[] = {
+		{ "Cycles", "cycles" },
+		{ "task_clock", "task-clock" },
+		{ "task-clock ", "task-clock" },
+		{ "Page_Faults", "page-faults" },
+		{ "l1-dcache-loadz", "L1-dcache-loads" },
+	};
+	char want[64], hint[64];
+	const char *code;
+	unsigned int i;
+	char *buf;
+	int ret;
+
+	for (i = 0; i < RTE_DIM(bad); i++) {
+		TEST_ASSERT_SUCCESS(add_logged(bad[i], &ret, &buf), "log");
+		/* "-ENAME (text)": the text of the code returned. */
+		snprintf(want, sizeof(want), " (%s)", ret < 0 ? strerror(-ret) : "?");
+		code = buf != NULL ? strstr(buf, want) : NULL;
+		ret = ret < 0 && code != NULL && strstr(buf, ": -E") != NULL &&
+			strstr(buf, ": -E") < code;
+		free(buf);
+		TEST_ASSERT(ret, "add '%s': refused without its code %s in the log",
+			bad[i] != NULL ? bad[i] : "(null)", want);
+	}
+	for (i = 0; i < RTE_DIM(close_to); i++) {
+		TEST_ASSERT(pmu_event_suggest(close_to[i].name, hint, sizeof(hint)) &&
+			strcmp(hint, close_to[i].known) == 0, "'%s': no suggestion '%s'",
+			close_to[i].name, close_to[i].known);
+		TEST_ASSERT_SUCCESS(add_logged(close_to[i].name, &ret, &buf), "log");
+		snprintf(want, sizeof(want), "did you mean '%s'?", close_to[i].known);
+		/* libpfm4 may know a spelling: only a refusal suggests. */
+		ret = ret >= 0 || (buf != NULL && strstr(buf, want) != NULL);
+		free(buf);
+		TEST_ASSERT(ret, "add '%s': no \"%s\" in the log", close_to[i].name, want);
+	}
+	/* A known name, or one far from every known name, gets none. */
+	TEST_ASSERT(!pmu_event_suggest("cycles", hint, sizeof(hint)), "cycles: %s", hint);
+	TEST_ASSERT(!pmu_event_suggest("frobnicate", hint, sizeof(hint)), "frobnicate: %s",
+		hint);
+	TEST_ASSERT(!pmu_event_suggest("cpu/cycles/", hint, sizeof(hint)), "cpu/cycles/: %s",
+		hint);
 
 	return TEST_SUCCESS;
 }
@@ -99,6 +180,7 @@ struct unit_test_suite pmu_add_suite = {
 	.suite_name = "pmu add event",
 	.unit_test_cases = {
 		TEST_CASE_ST(pmu_api_setup, pmu_api_teardown, test_bad_names),
+		TEST_CASE_ST(pmu_api_setup, pmu_api_teardown, test_failure_logs),
 		TEST_CASE_ST(pmu_api_setup, pmu_api_teardown, test_eight_events),
 		TEST_CASE_ST(pmu_api_setup, pmu_api_teardown, test_add_after_open),
 		TEST_CASES_END()

@@ -699,6 +699,7 @@ static struct unit_test_suite pmu_fault_suite = {
 		TEST_CASE(test_fault_sweep),
 		TEST_CASE(test_value_too_wide),
 		TEST_CASE(test_read_errors_counted),
+		TEST_CASE(test_lock_free_log),
 		TEST_CASE(test_lock_free_io),
 		TEST_CASES_END()
 	}

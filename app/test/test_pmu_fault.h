@@ -80,11 +80,20 @@ unsigned int fault_live_allocs(void);
 uint32_t fault_lock_checked(void);
 uint32_t fault_lock_violations(enum fault_kind *first);
 
+/* The library's log lines seen (rte_log() is wrapped too), and those
+ * written while the calling thread held the library's lock: the number, and
+ * the first one's format in @p first.
+ */
+uint32_t fault_log_checked(void);
+uint32_t fault_log_violations(const char **first);
+
 /* The first event of the harness's lifecycles (its setup skips without it). */
 #define FAULT_FIRST_EVENT "cpu-clock"
 
 /* The lock rule over the sweep and the observers (test_pmu_fault_lock.c). */
 int test_lock_free_io(void);
+/* No log line under the lock, on the paths that refuse an add or an open. */
+int test_lock_free_log(void);
 
 /* ---- what the harness watches (test_pmu_fault_watch.c) ---- */
 

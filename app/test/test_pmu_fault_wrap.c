@@ -17,6 +17,8 @@
 
 #include <linux/perf_event.h>
 
+#include <rte_log.h>
+
 #include "pmu_state.h"
 #include "test_pmu_fault.h"
 
@@ -38,6 +40,7 @@ WRAPPED(void *, malloc, (size_t size));
 WRAPPED(void *, calloc, (size_t n, size_t size));
 WRAPPED(char *, strdup, (const char *s));
 WRAPPED(void, free, (void *p));
+WRAPPED(int, rte_log, (uint32_t level, uint32_t logtype, const char *format, ...));
 
 static const char *const kind_names[FK_MAX] = {
 	[FK_PERF_OPEN] = "perf_event_open",
@@ -166,6 +169,43 @@ fault_lock_violations(enum fault_kind *first)
 	if (first != NULL)
 		*first = lock_violation_kind;
 	return __atomic_load_n(&lock_violations, __ATOMIC_RELAXED);
+}
+
+/* Every log line of the library, armed or not: none is written (fwrite,
+ * fflush, syslog in DPDK's rte_vlog()) with the library's lock held.
+ */
+static uint32_t log_checked;
+static uint32_t log_violations;
+static const char *log_violation_format;
+
+uint32_t
+fault_log_checked(void)
+{
+	return __atomic_load_n(&log_checked, __ATOMIC_RELAXED);
+}
+
+uint32_t
+fault_log_violations(const char **first)
+{
+	if (first != NULL)
+		*first = log_violation_format;
+	return __atomic_load_n(&log_violations, __ATOMIC_RELAXED);
+}
+
+int
+__wrap_rte_log(uint32_t level, uint32_t logtype, const char *format, ...)
+{
+	va_list ap;
+	int ret;
+
+	__atomic_fetch_add(&log_checked, 1, __ATOMIC_RELAXED);
+	if (pmu_lock_held() &&
+			__atomic_fetch_add(&log_violations, 1, __ATOMIC_RELAXED) == 0)
+		log_violation_format = format;
+	va_start(ap, format);
+	ret = rte_vlog(level, logtype, format, ap);
+	va_end(ap);
+	return ret;
 }
 
 /* Count an armed call of @p kind; true when it must fail (errno is set). */

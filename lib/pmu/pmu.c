@@ -279,34 +279,69 @@ rte_pmu_fini(void)
 }
 
 /* Checks of an add that hold for the state now (lock held): 0 to go on,
- * the index of @p name when it was added already, or negative errno.
+ * the index of @p name when it was added already, or negative errno. What
+ * the log says of a refusal is recorded in @p busy (the lcores that opened
+ * their group) and said by add_failed() once the lock is dropped.
  */
 static int
-add_check(const char *name)
+add_check(const char *name, unsigned int *busy)
 {
-	const char *shown = pmu_name_printable(name);
 	unsigned int i;
 
-	if (!pmu.initialized) {
-		PMU_LOG(ERR, "add event %s: rte_pmu_init() not called", shown);
+	*busy = 0;
+	if (!pmu.initialized)
 		return -ENODEV;
-	}
 	for (i = 0; i < pmu.num_events; i++)
 		if (strcmp(pmu.events[i].name, name) == 0)
 			return i + 1;
 	if (pmu.num_open + pmu.num_opening != 0) {
-		PMU_LOG(ERR, "add event %s: %u lcore(s) already opened their group; "
-			"add every event before the first rte_pmu_read()", shown,
-			pmu.num_open + pmu.num_opening);
+		*busy = pmu.num_open + pmu.num_opening;
 		return -EBUSY;
 	}
-	if (pmu.num_events == RTE_MAX_NUM_GROUP_EVENTS) {
-		PMU_LOG(ERR, "add event %s: group is full (%d events)", shown,
-			RTE_MAX_NUM_GROUP_EVENTS);
+	if (pmu.num_events == RTE_MAX_NUM_GROUP_EVENTS)
 		return -ENOSPC;
-	}
 
 	return 0;
+}
+
+/* Log the failure @p ret of adding @p name (lock not held), naming the
+ * code; @p busy as add_check() recorded it. An unknown name close to a
+ * known one gets a suggestion.
+ */
+static void
+add_failed(const char *name, int ret, unsigned int busy, bool closed)
+{
+	const char *shown = pmu_name_printable(name);
+	char hint[PMU_EVENT_NAME_MAX + 1];
+	bool suggest;
+
+	if (closed) {
+		PMU_LOG(ERR, "add event %s: the library was closed meanwhile: %s", shown,
+			pmu_strerror(ret));
+		return;
+	}
+	switch (ret) {
+	case -ENODEV:
+		PMU_LOG(ERR, "add event %s: rte_pmu_init() not called: %s", shown,
+			pmu_strerror(ret));
+		break;
+	case -EBUSY:
+		PMU_LOG(ERR, "add event %s: %u lcore(s) already opened their group; add "
+			"every event before any lcore opens its group: %s", shown, busy,
+			pmu_strerror(ret));
+		break;
+	case -ENOSPC:
+		PMU_LOG(ERR, "add event %s: group is full (%d events): %s", shown,
+			RTE_MAX_NUM_GROUP_EVENTS, pmu_strerror(ret));
+		break;
+	default:
+		suggest = (ret == -ENOENT || ret == -EINVAL) &&
+			pmu_event_suggest(name, hint, sizeof(hint));
+		PMU_LOG(ERR, "add event %s failed: %s%s%s%s", shown, pmu_strerror(ret),
+			suggest ? "; did you mean '" : "", suggest ? hint : "",
+			suggest ? "'?" : "");
+		break;
+	}
 }
 
 int
@@ -314,17 +349,18 @@ rte_pmu_add_event(const char *name)
 {
 	char core[PMU_NAME_MAX], thread_core[PMU_NAME_MAX];
 	struct pmu_event_desc desc;
-	unsigned int generation;
+	unsigned int generation, busy;
+	bool closed = false, added = false;
 	char *copy;
 	int ret;
 
 	if (name == NULL) {
-		PMU_LOG(ERR, "event name is NULL");
+		PMU_LOG(ERR, "event name is NULL: %s", pmu_strerror(-EINVAL));
 		return -EINVAL;
 	}
 
 	pmu_lock();
-	ret = add_check(name);
+	ret = add_check(name, &busy);
 	strlcpy(core, pmu.core_pmu, sizeof(core));
 	generation = pmu.generation;
 	pmu_unlock();
@@ -341,46 +377,47 @@ rte_pmu_add_event(const char *name)
 		goto out;
 	copy = strdup(name);
 	if (copy == NULL) {
-		PMU_LOG(ERR, "add event %s: out of memory", pmu_name_printable(name));
 		ret = -ENOMEM;
 		goto out;
 	}
 
 	/* The state may have changed meanwhile: check again. */
 	pmu_lock();
-	ret = add_check(name);
+	ret = add_check(name, &busy);
 	if (ret == 0 && pmu.generation != generation) {
-		PMU_LOG(ERR, "add event %s: the library was closed meanwhile",
-			pmu_name_printable(name));
+		closed = true;
 		ret = -ENODEV;
 	}
 	if (ret == 0) {
 		pmu.events[pmu.num_events].name = copy;
 		pmu.events[pmu.num_events].desc = desc;
 		copy = NULL;
-		ret = pmu.num_events++;
+		/* As add_check() gives an index: index + 1. */
+		ret = (int)++pmu.num_events;
+		added = true;
 	}
 	pmu_unlock();
 	free(copy);
-	if (ret >= 0)
+	if (added)
 		PMU_LOG(DEBUG, "event %s: index %d type %u config 0x%" PRIx64
-			" config1 0x%" PRIx64, pmu_name_printable(name), ret, desc.attr.type,
+			" config1 0x%" PRIx64, pmu_name_printable(name), ret - 1, desc.attr.type,
 			(uint64_t)desc.attr.config, (uint64_t)desc.attr.config1);
-	rte_pmu_trace_event_add(name, ret);
-	return ret;
 out:
 	/* add_check() gives an index already added as index + 1. */
 	if (ret > 0)
 		ret--;
+	else if (ret < 0)
+		add_failed(name, ret, busy, closed);
 	rte_pmu_trace_event_add(name, ret);
 	return ret;
 }
 
 /* Start an open (lock held): 1 when the caller opens the group, else the
- * result to return.
+ * result to return. @p warn_empty is set when the caller is to say, once
+ * the lock is dropped, that no event was added (said once a library init).
  */
 static int
-open_begin(unsigned int lcore_id, struct pmu_group_opening *op)
+open_begin(unsigned int lcore_id, struct pmu_group_opening *op, bool *warn_empty)
 {
 	struct pmu_lcore *lc = &pmu.lcores[lcore_id];
 	int status = __atomic_load_n(&lc->status, __ATOMIC_RELAXED);
@@ -390,9 +427,7 @@ open_begin(unsigned int lcore_id, struct pmu_group_opening *op)
 		return -ENODEV;
 	if (pmu.num_events == 0) {
 		/* Nothing to open: say so once, the status says it after. */
-		if (!pmu.no_event_logged)
-			PMU_LOG(WARNING, "lcore %u reads, but no event was added: call "
-				"rte_pmu_add_event() before the first rte_pmu_read()", lcore_id);
+		*warn_empty = !pmu.no_event_logged;
 		pmu.no_event_logged = true;
 		return -ENODATA;
 	}
@@ -417,10 +452,11 @@ open_begin(unsigned int lcore_id, struct pmu_group_opening *op)
 
 /* Finish an open (lock held): with @p ret 0 publish the group, else keep
  * @p ret as the lcore's status and leave op->res to be released. Returns
- * 0 or negative errno.
+ * 0 or negative errno; @p closed is set when the library was closed while
+ * the group opened.
  */
 static int
-open_end(struct pmu_group_opening *op, int ret)
+open_end(struct pmu_group_opening *op, int ret, bool *closed)
 {
 	unsigned int lcore_id = op->lcore_id;
 	struct rte_pmu_event_group *group = &rte_pmu_event_groups[lcore_id];
@@ -430,9 +466,10 @@ open_end(struct pmu_group_opening *op, int ret)
 	if (pmu.num_opening > 0)
 		pmu.num_opening--;
 	if (ret == 0 && (!pmu.initialized || pmu.generation != op->generation)) {
-		/* rte_pmu_fini() ran meanwhile, against the API's contract. */
-		PMU_LOG(ERR, "lcore %u: the library was closed while its group opened",
-			lcore_id);
+		/* rte_pmu_fini() ran meanwhile, against the API's contract: the
+		 * caller says so after the lock.
+		 */
+		*closed = true;
 		return -ENODEV;
 	}
 	if (ret != 0) {
@@ -464,12 +501,19 @@ int
 pmu_lcore_open(unsigned int lcore_id)
 {
 	struct pmu_group_opening op;
+	bool warn_empty = false, closed = false;
 	unsigned int failures = 0;
 	int ret;
 
 	pmu_lock();
-	ret = open_begin(lcore_id, &op);
+	ret = open_begin(lcore_id, &op, &warn_empty);
 	pmu_unlock();
+	/* The open may come from a read or from rte_pmu_lcore_open(): the
+	 * lines speak of neither.
+	 */
+	if (warn_empty)
+		PMU_LOG(WARNING, "opening the group of lcore %u: no event was added: call "
+			"rte_pmu_add_event() before an lcore opens its group", lcore_id);
 	if (ret <= 0)
 		return ret;
 
@@ -477,7 +521,7 @@ pmu_lcore_open(unsigned int lcore_id)
 	ret = pmu_group_open(&op);
 
 	pmu_lock();
-	ret = open_end(&op, ret);
+	ret = open_end(&op, ret, &closed);
 	if (ret == -EAGAIN)
 		failures = pmu.lcores[lcore_id].open_failures++;
 	pmu_unlock();
@@ -488,13 +532,16 @@ pmu_lcore_open(unsigned int lcore_id)
 		return 0;
 	}
 	pmu_group_release(&op.res);
-	if (ret != -EAGAIN)
-		PMU_LOG(ERR, "lcore %u: group not opened (%s); its reads return 0 until "
-			"rte_pmu_fini()", lcore_id, strerror(-ret));
+	if (closed)
+		PMU_LOG(ERR, "opening the group of lcore %u failed: the library was closed "
+			"meanwhile: %s", lcore_id, pmu_strerror(ret));
+	else if (ret != -EAGAIN)
+		PMU_LOG(ERR, "opening the group of lcore %u failed: %s; its counters read 0 "
+			"until rte_pmu_fini()", lcore_id, pmu_strerror(ret));
 	else
 		PMU_LOG_AT(failures == 0 ? RTE_LOG_ERR : RTE_LOG_DEBUG,
-			"lcore %u: group not opened (%s); its next read tries again",
-			lcore_id, strerror(-ret));
+			"opening the group of lcore %u failed: %s; its next open or read "
+			"tries again", lcore_id, pmu_strerror(ret));
 	rte_pmu_trace_group_open(lcore_id, op.num_events, ret);
 
 	return ret;

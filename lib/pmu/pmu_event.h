@@ -97,6 +97,14 @@ int pmu_cache_parse(const char *name, uint64_t *config);
  */
 int pmu_cache_get(unsigned int i, char *buf, size_t len, uint64_t *config);
 
+/**
+ * The known name (generic, software or canonical cache event) closest to
+ * @p name, for a log line: at most 2 edits away once both are folded
+ * (spaces around trimmed, any case, '_' as '-'), written in @p buf.
+ * Returns true when there is one; a name with '/' gets none.
+ */
+bool pmu_event_suggest(const char *name, char *buf, size_t len);
+
 /* ---- sysfs terms (pmu_event_terms.c) ---- */
 
 /**

@@ -10,12 +10,15 @@
  * access. Its config is cache | operation << 8 | result << 16.
  */
 
+#include <ctype.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
 #include <rte_common.h>
+#include <rte_string_fns.h>
 
 #include "pmu_private.h"
 
@@ -218,4 +221,94 @@ pmu_cache_get(unsigned int i, char *buf, size_t len, uint64_t *config)
 		}
 	}
 	return -ENOENT;
+}
+
+/* Longest name a suggestion is looked for. */
+#define SUGGEST_MAX 64
+/* Most edits between a name and the known name it suggests. */
+#define SUGGEST_DIST 2
+
+/* @p in folded for comparison into @p out: spaces around it trimmed, in
+ * lower case, '_' as '-'. Returns its length, or SIZE_MAX when too long.
+ */
+static size_t
+suggest_fold(const char *in, char out[SUGGEST_MAX + 1])
+{
+	size_t n, i;
+
+	while (*in == ' ' || *in == '\t')
+		in++;
+	n = strlen(in);
+	while (n > 0 && (in[n - 1] == ' ' || in[n - 1] == '\t'))
+		n--;
+	if (n > SUGGEST_MAX)
+		return SIZE_MAX;
+	for (i = 0; i < n; i++)
+		out[i] = in[i] == '_' ? '-' : (char)tolower((unsigned char)in[i]);
+	out[n] = '\0';
+	return n;
+}
+
+/* Levenshtein distance of @p a and @p b, each at most SUGGEST_MAX long. */
+static unsigned int
+suggest_distance(const char *a, size_t la, const char *b, size_t lb)
+{
+	unsigned int row[SUGGEST_MAX + 1];
+	unsigned int diag, up, sub, i, j;
+
+	for (j = 0; j <= lb; j++)
+		row[j] = j;
+	for (i = 1; i <= la; i++) {
+		diag = row[0];
+		row[0] = i;
+		for (j = 1; j <= lb; j++) {
+			up = row[j];
+			sub = diag + (a[i - 1] != b[j - 1] ? 1u : 0u);
+			row[j] = (up < row[j - 1] ? up : row[j - 1]) + 1;
+			if (sub < row[j])
+				row[j] = sub;
+			diag = up;
+		}
+	}
+	return row[lb];
+}
+
+bool
+pmu_event_suggest(const char *name, char *buf, size_t len)
+{
+	char want[SUGGEST_MAX + 1], have[SUGGEST_MAX + 1], cache[SUGGEST_MAX + 1];
+	unsigned int i, d, best = SUGGEST_DIST + 1;
+	const char *candidate;
+	size_t lw, lh;
+	uint64_t config;
+
+	if (name == NULL || len == 0 || strchr(name, '/') != NULL)
+		return false;
+	lw = suggest_fold(name, want);
+	if (lw == SIZE_MAX || lw == 0)
+		return false;
+	/* The generic names first, then the canonical cache names. */
+	for (i = 0; ; i++) {
+		if (i < RTE_DIM(generic_events)) {
+			candidate = generic_events[i].name;
+		} else if (pmu_cache_get(i - (unsigned int)RTE_DIM(generic_events), cache,
+				sizeof(cache), &config) == 0) {
+			candidate = cache;
+		} else {
+			break;
+		}
+		lh = suggest_fold(candidate, have);
+		if (lh == SIZE_MAX || strcmp(candidate, name) == 0)
+			continue;
+		/* The lengths bound the distance from below. */
+		if ((lh > lw ? lh - lw : lw - lh) >= best)
+			continue;
+		d = suggest_distance(want, lw, have, lh);
+		if (d < best) {
+			best = d;
+			strlcpy(buf, candidate, len);
+		}
+	}
+
+	return best <= SUGGEST_DIST;
 }

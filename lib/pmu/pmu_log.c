@@ -2,8 +2,10 @@
  * Copyright(c) 2026 The rte_pmu authors
  */
 
-/* Names given by the user, made printable for the log. */
+/* Names given by the user and return codes, made printable for the log. */
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <rte_per_lcore.h>
@@ -54,3 +56,25 @@ pmu_name_printable(const char *name)
 	return out;
 }
 
+
+#define CODE_LOG_SLOTS 4
+#define CODE_LOG_LEN 96
+static RTE_DEFINE_PER_LCORE(char, code_log[CODE_LOG_SLOTS][CODE_LOG_LEN]);
+static RTE_DEFINE_PER_LCORE(unsigned int, code_log_next);
+
+const char *
+pmu_strerror(int ret)
+{
+	unsigned int slot = RTE_PER_LCORE(code_log_next)++ % CODE_LOG_SLOTS;
+	char *out = RTE_PER_LCORE(code_log)[slot];
+	int err = abs(ret);
+	const char *name = strerrorname_np(err);
+
+	if (name != NULL)
+		snprintf(out, CODE_LOG_LEN, "%s%s (%s)", ret < 0 ? "-" : "", name,
+			strerror(err));
+	else
+		snprintf(out, CODE_LOG_LEN, "%d (%s)", ret, strerror(err));
+
+	return out;
+}

@@ -41,4 +41,11 @@ RTE_DECLARE_PER_LCORE(unsigned int, pmu_log_quiet);
  */
 const char *pmu_name_printable(const char *name);
 
+/**
+ * An API return code for a log line: "-EINVAL (Invalid argument)", the
+ * number where libc has no name for it. In a buffer of the calling thread
+ * as pmu_name_printable()'s, valid until its 4th next call.
+ */
+const char *pmu_strerror(int ret);
+
 #endif /* PMU_LOG_H */

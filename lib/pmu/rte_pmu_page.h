@@ -45,8 +45,8 @@ extern "C" {
 #ifndef __RTE_PMU_LOAD_PAIR
 /** Load two adjacent page fields (one instruction where the arch can). */
 #define __RTE_PMU_LOAD_PAIR(pc, f1, f2, v1, v2) do { \
-	(v1) = __RTE_PMU_LOAD((pc)->f1); \
-	(v2) = __RTE_PMU_LOAD((pc)->f2); \
+	(v1) = (__typeof__(v1))__RTE_PMU_LOAD((pc)->f1); \
+	(v2) = (__typeof__(v2))__RTE_PMU_LOAD((pc)->f2); \
 } while (0)
 #endif
 
@@ -287,7 +287,8 @@ __rte_pmu_page_read_with(struct perf_event_mmap_page *pc, bool full,
 			goto multiplexed;
 		}
 
-		count += __RTE_PMU_SIGN_EXTEND(read_pmc(index), __RTE_PMU_LOAD_WIDTH(pc));
+		count += (uint64_t)__RTE_PMU_SIGN_EXTEND(read_pmc(index),
+			__RTE_PMU_LOAD_WIDTH(pc));
 
 		rte_compiler_barrier();
 	} while (unlikely(__RTE_PMU_LOAD(pc->lock) != seq));
@@ -312,7 +313,8 @@ multiplexed:
 			return full ? __RTE_PMU_PAGE_NO_USER : __RTE_PMU_PAGE_SLOW;
 		delta = __rte_pmu_page_time_since(pc, caps, read_time);
 
-		count += __RTE_PMU_SIGN_EXTEND(read_pmc(index), __RTE_PMU_LOAD_WIDTH(pc));
+		count += (uint64_t)__RTE_PMU_SIGN_EXTEND(read_pmc(index),
+			__RTE_PMU_LOAD_WIDTH(pc));
 
 		rte_compiler_barrier();
 	} while (unlikely(__RTE_PMU_LOAD(pc->lock) != seq));

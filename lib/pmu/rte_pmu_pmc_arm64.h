@@ -184,8 +184,8 @@ __rte_pmu_pmc_read_direct(uint64_t *v, unsigned int n, unsigned int cycles_at)
 		asm volatile("ldp %0, %1, [%2, %3]" : "=r" (__a), "=r" (__b) \
 			: "r" (pc), "i" (offsetof(struct perf_event_mmap_page, f1)), \
 			"m" ((pc)->f1), "m" ((pc)->f2)); \
-	(v1) = __a; \
-	(v2) = __b; \
+	(v1) = (__typeof__(v1))__a; \
+	(v2) = (__typeof__(v2))__b; \
 } while (0)
 
 /** Read the virtual counter, the clock behind the page's time_* fields. */
