@@ -436,9 +436,11 @@ socket_open(void)
 #define STAGE_WORKER_CALLS 7
 #define STAGE_WORKER_ITEMS 3
 
-/* Run stage @p arg (an id) STAGE_WORKER_CALLS times, then misuse it once
- * (an end without a begin).
+/* Run stage @p arg (an id) STAGE_WORKER_CALLS times, in the last call
+ * misusing idle_stage once (its end inside another stage).
  */
+static int idle_stage;
+
 static int
 stage_worker(void *arg)
 {
@@ -452,9 +454,11 @@ stage_worker(void *arg)
 		rte_pmu_stage_begin(id);
 		for (n = 0; n < 100000; n++)
 			sink = sink + n;
+		/* Misuse in its last (measured) call: the end of another stage. */
+		if (i == STAGE_WORKER_CALLS - 1)
+			rte_pmu_stage_end(idle_stage, 1);
 		rte_pmu_stage_end(id, STAGE_WORKER_ITEMS);
 	}
-	rte_pmu_stage_end(id, 1);
 
 	return 0;
 }
@@ -471,19 +475,20 @@ static void
 stage_expect(char *buf, size_t len, const char *key, const struct rte_pmu_stage_stats *s)
 {
 	const char *arrays[] = { "values", "self_values", "per_item_milli",
-		"self_per_item_milli" };
+		"self_per_item_milli", "per_call_milli", "overhead" };
 	unsigned int a, i;
 	size_t o;
 	uint64_t v;
 
 	o = snprintf(buf, len, "\"%s\":{\"calls\":%" PRIu64 ",\"items\":%" PRIu64
-		",\"measured\":%" PRIu64 ",\"misuse\":%" PRIu64 ",\"items_per_call_milli\":%"
-		PRIu64, key, s->calls, s->items, s->measured, s->misuse,
-		milli(s->items, s->calls));
+		",\"measured\":%" PRIu64 ",\"misuse\":%" PRIu64 ",\"lcore_misuse\":%" PRIu64
+		",\"items_per_call_milli\":%" PRIu64, key, s->calls, s->items, s->measured,
+		s->misuse, s->lcore_misuse, milli(s->items, s->calls));
 	for (a = 0; a < RTE_DIM(arrays) && o < len; a++) {
 		o += snprintf(buf + o, len - o, ",\"%s\":[", arrays[a]);
 		for (i = 0; i < s->num_events && o < len; i++) {
 			v = a == 0 ? s->values[i] : a == 1 ? s->self_values[i] :
+				a == 4 ? milli(s->values[i], s->calls) : a == 5 ? s->overhead[i] :
 				milli(a == 2 ? s->values[i] : s->self_values[i], s->items);
 			o += snprintf(buf + o, len - o, "%s%" PRIu64, i == 0 ? "" : ",", v);
 		}
@@ -528,6 +533,7 @@ test_stage_commands(void)
 	idle = rte_pmu_stage_register("tel_idle");
 	TEST_ASSERT(id >= 0 && idle >= 0, "register: %d %d", id, idle);
 	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(idle, 16), "sampling of tel_idle");
+	idle_stage = idle;
 	TEST_ASSERT_SUCCESS(rte_pmu_lcore_open(), "open the main lcore");
 	rte_eal_remote_launch(stage_worker, (void *)(uintptr_t)id, worker);
 	for (i = 0; i < STAGE_MAIN_CALLS; i++) {
@@ -540,7 +546,7 @@ test_stage_commands(void)
 	TEST_ASSERT(rte_pmu_stage_stats_get(main_lcore, id, &sm) == 0 &&
 		rte_pmu_stage_stats_get(worker, id, &sw) == 0, "stats");
 	TEST_ASSERT(sm.calls == STAGE_MAIN_CALLS && sw.calls == STAGE_WORKER_CALLS &&
-		sm.misuse == 0 && sw.misuse == 1 && sm.num_events == 2 && sw.num_events == 2,
+		sm.misuse == 0 && sw.misuse == 0 && sm.num_events == 2 && sw.num_events == 2,
 		"stats: calls %" PRIu64 " %" PRIu64 ", misuse %" PRIu64 " %" PRIu64,
 		sm.calls, sw.calls, sm.misuse, sw.misuse);
 
@@ -565,6 +571,7 @@ test_stage_commands(void)
 	for (i = 0; i < 2; i++) {
 		total.values[i] += sw.values[i];
 		total.self_values[i] += sw.self_values[i];
+		total.overhead[i] = RTE_MAX(sm.overhead[i], sw.overhead[i]);
 	}
 	snprintf(cmd, sizeof(cmd), "lcore_%u", main_lcore);
 	stage_expect(want, sizeof(want), cmd, &sm);
@@ -582,16 +589,15 @@ test_stage_commands(void)
 	if (ret != 0)
 		goto out;
 
-	/* A stage no lcore ran: only the lcore with misuse (it counts per
-	 * lcore, all stages), no call.
-	 */
+	/* A stage no lcore ran: only the lcore that misused it, no call. */
 	ret = socket_cmd(sock, "/pmu/stage,tel_idle", buf, sizeof(buf));
 	snprintf(want, sizeof(want), "\"lcores\":[%u],\"lcore_%u\":{\"calls\":0,"
-		"\"items\":0,\"measured\":0,\"misuse\":1,", worker, worker);
+		"\"items\":0,\"measured\":0,\"misuse\":1,\"lcore_misuse\":0,", worker, worker);
 	if (ret == 0 && (strstr(buf, "\"sampling_period\":16,") == NULL ||
 			strstr(buf, want) == NULL ||
 			strstr(buf, "\"total\":{\"calls\":0,\"items\":0,\"measured\":0,"
-			"\"misuse\":1,\"items_per_call_milli\":0,\"values\":[0,0],") == NULL))
+			"\"misuse\":1,\"lcore_misuse\":0,\"items_per_call_milli\":0,"
+			"\"values\":[0,0],") == NULL))
 		ret = -EPROTO;
 	/* Bad names: an error reply (null). */
 	for (i = 0; ret == 0 && i < 4; i++) {

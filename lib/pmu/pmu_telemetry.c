@@ -456,6 +456,8 @@ handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 		for (i = 0; i < c->num_events; i++) {
 			total.values[i] += s.values[i];
 			total.self_values[i] += s.self_values[i];
+			/* The total's read cost: the dearest lcore's. */
+			total.overhead[i] = RTE_MAX(total.overhead[i], s.overhead[i]);
 		}
 	}
 	if (ret == 0)
