@@ -294,46 +294,6 @@ pmu_stage_read(struct pmu_stage_lcore *sl, uint64_t *v)
 		read_slow(sl, v, slow);
 }
 
-/* The median of @p n values (sorted in place). */
-static uint64_t
-median(uint64_t *v, unsigned int n)
-{
-	unsigned int i, j;
-	uint64_t t;
-
-	for (i = 1; i < n; i++)
-		for (j = i; j > 0 && v[j - 1] > v[j]; j--) {
-			t = v[j];
-			v[j] = v[j - 1];
-			v[j - 1] = t;
-		}
-	return v[n / 2];
-}
-
-/* What one measured call's two reads add to its counts, per event: the
- * median of back-to-back reads, made as a measured call makes them.
- */
-static void
-calibrate(struct pmu_stage_lcore *sl)
-{
-	enum { ROUNDS = 31 };
-	uint64_t a[RTE_MAX_NUM_GROUP_EVENTS], b[RTE_MAX_NUM_GROUP_EVENTS];
-	uint64_t d[RTE_MAX_NUM_GROUP_EVENTS][ROUNDS];
-	unsigned int i, r, n = sl->num_events;
-
-	memset(sl->overhead, 0, sizeof(sl->overhead));
-	if (n == 0)
-		return;
-	for (r = 0; r < ROUNDS; r++) {
-		pmu_stage_read(sl, a);
-		pmu_stage_read(sl, b);
-		for (i = 0; i < n; i++)
-			d[i][r] = b[i] - a[i];
-	}
-	for (i = 0; i < n; i++)
-		sl->overhead[i] = median(d[i], ROUNDS);
-}
-
 struct pmu_stage_lcore *
 pmu_stage_self(int *err)
 {
@@ -392,25 +352,12 @@ pmu_stage_self(int *err)
 	if (sl->depth == 0 && (events != sl->num_events || sl->pages == NULL)) {
 		sl->pages = pmu_state_lcore_pages(lcore_id);
 		__atomic_store_n(&sl->num_events, events, __ATOMIC_RELAXED);
-		calibrate(sl);
+		/* The engine measures the new reads' cost before its next call. */
+		memset(sl->overhead, 0, sizeof(sl->overhead));
+		sl->calibrated = events == 0;
 	}
 
 	return sl;
-}
-
-int
-rte_pmu_lcore_open(void)
-{
-	unsigned int lcore_id;
-	int err, ret;
-
-	ret = pmu_read_prepare(&lcore_id);
-	if (ret != 0 && ret != -ENODATA)
-		return ret;
-	if (pmu_stage_self(&err) == NULL)
-		return err;
-
-	return ret;
 }
 
 void

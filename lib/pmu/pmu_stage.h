@@ -54,6 +54,9 @@ struct pmu_stage_lcore {
 	uint64_t lcore_misuse;     /**< calls naming no registered stage */
 	uint64_t base_lcore_misuse; /**< lcore_misuse at the last reset */
 	uint64_t overhead[RTE_MAX_NUM_GROUP_EVENTS]; /**< per measured call */
+	bool calibrated;           /**< overhead measured for these events */
+	bool calibrating;          /**< measured calls of it go to cal_last */
+	uint64_t cal_last[RTE_MAX_NUM_GROUP_EVENTS]; /**< the last one's counts */
 	struct perf_event_mmap_page *const *pages;   /**< the lcore's pages */
 	struct pmu_stage_figures *figs;  /**< num_stages */
 	struct pmu_stage_sums *base;     /**< sums at the last reset, num_stages */

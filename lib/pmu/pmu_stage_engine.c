@@ -83,6 +83,54 @@ misuse(struct pmu_stage_lcore *sl, unsigned int id, enum misuse_kind kind)
 		misuse_what[kind], id < sl->num_stages ? "misuse" : "lcore_misuse");
 }
 
+/* The median of @p n values (sorted in place). */
+static uint64_t
+median(uint64_t *v, unsigned int n)
+{
+	unsigned int i, j;
+	uint64_t t;
+
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && v[j - 1] > v[j]; j--) {
+			t = v[j];
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+	return v[n / 2];
+}
+
+/* The id of the calibration's calls: no stage's, so they touch no slot. */
+#define CALIBRATION_ID RTE_PMU_MAX_STAGES
+
+/* What a measured call adds to its own counts, per event: the median of
+ * 31 measured calls around nothing, made by the calls a program makes,
+ * with nothing accounted. Where a stage is open, at a later call.
+ */
+static void
+calibrate(struct pmu_stage_lcore *sl)
+{
+	enum { ROUNDS = 31 };
+	uint64_t d[RTE_MAX_NUM_GROUP_EVENTS][ROUNDS];
+	unsigned int i, r;
+
+	if (sl->calibrated || sl->calibrating || sl->depth != 0)
+		return;
+	sl->calibrating = true;
+	memset(sl->overhead, 0, sizeof(sl->overhead));
+	__atomic_store_n(&sl->pub.limit, 0, __ATOMIC_RELAXED);
+	for (r = 0; r < ROUNDS; r++) {
+		rte_pmu_stage_begin(CALIBRATION_ID);
+		rte_pmu_stage_end(CALIBRATION_ID, 0);
+		for (i = 0; i < sl->num_events; i++)
+			d[i][r] = sl->cal_last[i];
+	}
+	for (i = 0; i < sl->num_events; i++)
+		sl->overhead[i] = median(d[i], ROUNDS);
+	sl->calibrating = false;
+	sl->calibrated = true;
+	__atomic_store_n(&sl->pub.limit, pmu_stage_limit(sl), __ATOMIC_RELAXED);
+}
+
 /* The calling thread's state, able to take stage @p id: synced with the
  * library where it is not (its first call, a stage registered since, after
  * rte_pmu_fini()). NULL where the call is not counted.
@@ -94,7 +142,10 @@ self_for(unsigned int id)
 	static uint32_t not_lcore_logged;
 	int err;
 
-	if (likely(id < sl->num_stages && __atomic_load_n(&sl->pub.stale, __ATOMIC_RELAXED) == 0))
+	if (sl->calibrating)
+		return sl;
+	if (likely(id < sl->num_stages && sl->calibrated &&
+			__atomic_load_n(&sl->pub.stale, __ATOMIC_RELAXED) == 0))
 		return sl;
 	sl = pmu_stage_self(&err);
 	if (sl == NULL) {
@@ -103,11 +154,30 @@ self_for(unsigned int id)
 				"counted (register the thread with rte_thread_register())", id);
 		return NULL;
 	}
+	calibrate(sl);
 	if (id >= sl->num_stages) {
 		misuse(sl, id, MISUSE_UNKNOWN_ID);
 		return NULL;
 	}
 	return sl;
+}
+
+int
+rte_pmu_lcore_open(void)
+{
+	struct pmu_stage_lcore *sl;
+	unsigned int lcore_id;
+	int err, ret;
+
+	ret = pmu_read_prepare(&lcore_id);
+	if (ret != 0 && ret != -ENODATA)
+		return ret;
+	sl = pmu_stage_self(&err);
+	if (sl == NULL)
+		return err;
+	calibrate(sl);
+
+	return ret;
 }
 
 /* An untracked call of stage @p id ended: it waits with the pending ones. */
@@ -180,8 +250,8 @@ frame_begin(struct pmu_stage_lcore *sl, unsigned int id, const uint64_t *now)
 		}
 	}
 	/* In a measured call, or this stage's call to measure. */
-	measured = sl->num_events != 0 &&
-		((sl->depth > 0 && sl->frames[sl->depth - 1].measured) || due(sl, id));
+	measured = sl->num_events != 0 && (sl->calibrating ||
+		(sl->depth > 0 && sl->frames[sl->depth - 1].measured) || due(sl, id));
 	if (!measured && due(sl, id))
 		account(sl, id, 0, 0, NULL, NULL);   /* no event: the pending calls only */
 	f = &sl->frames[sl->depth++];
@@ -210,7 +280,10 @@ frame_end(struct pmu_stage_lcore *sl, struct pmu_stage_frame *f, unsigned int it
 	unsigned int i;
 
 	sl->depth--;
-	if (f->measured) {
+	if (f->measured && sl->calibrating) {
+		for (i = 0; i < sl->num_events; i++)
+			sl->cal_last[i] = now[i] - f->start[i];
+	} else if (f->measured) {
 		/* Net of the lcore's own reads, never below zero. */
 		for (i = 0; i < sl->num_events; i++) {
 			d = now[i] - f->start[i];
@@ -224,7 +297,7 @@ frame_end(struct pmu_stage_lcore *sl, struct pmu_stage_frame *f, unsigned int it
 	} else {
 		pending_add(sl, f->id, items);
 	}
-	if (sl->depth == 0 && !keep)
+	if (sl->depth == 0 && !keep && !sl->calibrating)
 		__atomic_store_n(&sl->pub.limit, pmu_stage_limit(sl), __ATOMIC_RELAXED);
 }
 
@@ -237,7 +310,7 @@ __rte_pmu_stage_begin_slow(unsigned int id)
 		return;
 	if (sl->depth == 0 && !PMU_STAGE_DEBUG) {
 		/* Untracked: only a call to measure begins a frame. */
-		if (!due(sl, id))
+		if (!sl->calibrating && !due(sl, id))
 			return;
 		if (sl->num_events == 0) {
 			/* No event: the pending calls folded in, nothing read. */

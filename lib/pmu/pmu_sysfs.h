@@ -86,4 +86,10 @@ int pmu_sysfs_format_config1(const char *pmu, const char *term, uint64_t *bits);
  */
 int pmu_format_apply(const char *spec, uint64_t value, struct perf_event_attr *attr);
 
+/**
+ * Use @p root instead of /sys/bus/event_source/devices (NULL restores it).
+ * For tests on fixture trees; takes effect at the next rte_pmu_init().
+ */
+int __rte_pmu_sysfs_root_set(const char *root);
+
 #endif /* PMU_SYSFS_H */
