@@ -10,7 +10,13 @@
  - perf descriptors are opened, mapped, unmapped and controlled in one file,
    pmu_fd.c (syscall, mmap, munmap, ioctl), and no other file reads a perf
    descriptor (read() only in pmu_fd.c and pmu_sysfs.c, which reads sysfs);
- - the drivers include only pmu_driver.h of the library's headers.
+ - the drivers include only pmu_driver.h of the library's headers;
+ - lower layers include only what they use: each private header belongs to
+   the files that define what it declares (found from the symbols), an
+   include of it is an arrow to them, and no include arrow goes to a file
+   that depends, by calls, on the includer; the arrows of calls and
+   includes together make no circle; pmu_private.h, the tests' umbrella,
+   is included by no file of lib/pmu.
 
 Usage: check-structure.py BUILD_DIR. Prints ok:/FAIL: lines and a RESULT line.
 """
@@ -116,6 +122,150 @@ for src in glob.glob(os.path.join(repo, 'drivers', 'pmu', '*', '*.c')):
         if inc != 'pmu_driver.h':
             bad.append('%s: %s' % (os.path.relpath(src, repo), inc))
 check(not bad, 'drivers include only pmu_driver.h' + (': ' + ', '.join(bad) if bad else ''))
+
+# Includes. A private header belongs to the files that define what it
+# declares (functions and variables, from nm); one that declares only types
+# and inline functions belongs to the .c of its stem (pmu_state.h:
+# pmu_state.c); one with neither (pmu_private.h) is an umbrella, seen
+# through: its includes count as its includer's. An include of a header is
+# an arrow to each of its files, except from one of them: pmu_event.h is
+# the header of the five encoding files, each includes it. A header's own
+# includes are arrows of its files. rte_pmu*.h are the API (installed, or
+# the trace points'), allowed everywhere: no arrow.
+# Exceptions, each printed:
+#  - the symbols pmu_log.h declares are pmu_log.c's, wherever defined: the
+#    log type is registered in pmu_state.c (pmu_log.h says so), and every
+#    layer logs;
+#  - pmu_driver.h, the drivers' only header, includes pmu_event.h for them
+#    (struct pmu_event_desc, pmu_sysfs_event_encode()): drivers sit above
+#    the encoding; pmu_arch.c, whose pmu_arch_*() it declares, is below it
+#    (pmu_core.c calls pmu_arch_is_core_pmu()) and uses the struct only
+#    through pointers. Not an arrow of pmu_arch.c.
+UMBRELLA = 'pmu_private.h'
+HOME = {'pmu_log.h': 'pmu_log.c'}
+NOT_ARROWS = {('pmu_driver.h', 'pmu_event.h')}
+libdir = os.path.join(repo, 'lib', 'pmu')
+quoted = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+
+
+def declared(text):
+    """Names a header declares at file level: functions and variables."""
+    text = re.sub(r'/\*.*?\*/|//[^\n]*', ' ', text, flags=re.S)
+    text = re.sub(r'^\s*#(?:[^\n]*\\\n)*[^\n]*', ' ', text, flags=re.M)
+    top, depth = [], 0
+    for ch in text:
+        depth += ch == '{'
+        if depth == 0:
+            top.append(ch)
+        depth -= ch == '}'
+    top = ''.join(top)
+    names = set(re.findall(r'(\w+)\s*\(', top))
+    names |= set(re.findall(r'(\w+)\s*(?:\[[^\]]*\]\s*)*;', top))
+    names |= {'per_lcore_' + n for n in
+              re.findall(r'RTE_DECLARE_PER_LCORE\s*\([^,]+,\s*(\w+)\s*\)', top)}
+    return names
+
+
+srcs = {os.path.basename(f): open(f).read()
+        for f in glob.glob(os.path.join(libdir, '*.[ch]'))}
+owner = dict(defined)
+for h, home in HOME.items():
+    for n in declared(srcs.get(h, '')):
+        if n in owner:
+            owner[n] = home
+calls = {f: {owner[s] for s in used[f] if s in owner and owner[s] != f} for f in files}
+belongs = {}
+for h, text in srcs.items():
+    if h.endswith('.h') and not h.startswith('rte_pmu'):
+        b = {owner[n] for n in declared(text) if n in owner}
+        stem = h[:-2] + '.c'
+        belongs[h] = b or ({stem} if stem in files else set())
+
+
+def arrows(f, text, seen):
+    """(header, file) arrows of file or header f, umbrellas seen through."""
+    out = []
+    for inc in quoted.findall(text):
+        if inc not in belongs or inc in seen or (f, inc) in NOT_ARROWS:
+            continue
+        if not belongs[inc]:
+            out += [(inc + ' > ' + h, o) for h, o in
+                    arrows(inc, srcs[inc], seen | {inc})]
+        out += [(inc, o) for o in belongs[inc]]
+    return out
+
+
+includes = collections.defaultdict(set)
+for f, text in srcs.items():
+    for src in ([f] if f.endswith('.c') else sorted(belongs.get(f, ()))):
+        for via, o in arrows(f, text, {f}):
+            # Not an arrow: to itself, or to the other files of its own header.
+            if src in files and o != src and src not in belongs[via.split(' > ')[-1]]:
+                includes[src].add((o, f, via))
+
+below = {}
+
+
+def reach(f):
+    """Files f depends on by calls, transitively."""
+    if f not in below:
+        below[f] = set()
+        for g in calls[f]:
+            below[f] |= {g} | reach(g)
+    return below[f]
+
+
+flat = sorted({(src, o, f, via) for src in includes for o, f, via in includes[src]})
+up = [a for a in flat if a[0] in reach(a[1])]
+print('includes: %d arrows between files (%d private headers)' %
+      (len({(a[0], a[1]) for a in flat}), len(belongs)))
+for h, home in sorted(HOME.items()):
+    print('    exception: the symbols of %s count as %s\'s' % (h, home))
+for a, b in sorted(NOT_ARROWS):
+    print('    exception: %s includes %s for the drivers, no arrow' % (a, b))
+for src, o, f, via in up:
+    print('    up: %s -> %s (%s includes %s), and %s calls into %s' %
+          (src, o, f, via, o, src))
+check(not up, 'no include of a file that depends, by calls, on the includer (%d found)'
+      % len(up))
+
+graph = {f: set(calls[f]) | {o for o, _, _ in includes[f]} for f in files}
+state, circle = {}, []
+
+
+def visit(v, path):
+    state[v] = 1
+    for w in sorted(graph[v]):
+        if state.get(w) == 1 and not circle:
+            circle.extend(path[path.index(w):] + [w])
+        elif w not in state:
+            visit(w, path + [w])
+    state[v] = 2
+
+
+for f in files:
+    if f not in state:
+        visit(f, [f])
+if circle:
+    print('    circle: ' + ' -> '.join(circle))
+check(not circle, 'calls and includes together make no circle')
+
+level = {}
+
+
+def height(f):
+    if f not in level:
+        level[f] = 0
+        level[f] = 1 + max((height(g) for g in graph[f]), default=-1)
+    return level[f]
+
+
+if not circle:
+    for n in range(max(map(height, files)) + 1):
+        print('    layer %d: %s' % (n, ', '.join(f for f in files if level[f] == n)))
+umbrella = sorted(f for f, text in srcs.items() if UMBRELLA in quoted.findall(text))
+check(not umbrella, '%s (the tests\' umbrella) included by no file of lib/pmu%s' %
+      (UMBRELLA, ': ' + ', '.join(umbrella) if umbrella else ''))
 
 print('RESULT passed=%d failed=%d skipped=0' % (passed, failed))
 sys.exit(1 if failed else 0)

@@ -21,7 +21,15 @@
 #include <rte_log.h>
 #include <rte_pause.h>
 
-#include "pmu_private.h"
+#include "pmu.h"
+#include "pmu_driver.h"
+#include "pmu_event.h"
+#include "pmu_fd.h"
+#include "pmu_group.h"
+#include "pmu_log.h"
+#include "pmu_state.h"
+#include "pmu_sysfs.h"
+#include "rte_pmu.h"
 #include "rte_pmu_trace.h"
 
 /* Clear an lcore's status and counters (lock held; read without it by the

@@ -6,7 +6,9 @@
 
 #include <errno.h>
 
-#include "pmu_private.h"
+#include "pmu_arch.h"
+#include "pmu_driver.h"
+#include "pmu_log.h"
 
 static const struct pmu_arch_ops *arch_ops;
 

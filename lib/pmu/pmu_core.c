@@ -20,7 +20,10 @@
 #include <rte_common.h>
 #include <rte_string_fns.h>
 
-#include "pmu_private.h"
+#include "pmu_driver.h"
+#include "pmu_event.h"
+#include "pmu_log.h"
+#include "pmu_sysfs.h"
 
 /* Longest CPU list file read. */
 #define PMU_CPULIST_MAX 4096

@@ -29,7 +29,9 @@
 #include <rte_common.h>
 #include <rte_string_fns.h>
 
-#include "pmu_private.h"
+#include "pmu_event.h"
+#include "pmu_log.h"
+#include "pmu_sysfs.h"
 
 /* Privilege levels a name asked for (modifier letters). */
 #define MOD_USER 0x1u

@@ -20,7 +20,8 @@
 #include <rte_common.h>
 #include <rte_string_fns.h>
 
-#include "pmu_private.h"
+#include "pmu_event.h"
+#include "pmu_log.h"
 
 static const struct pmu_generic_event generic_events[] = {
 	{ "cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, NULL },

@@ -21,7 +21,9 @@
 #include <rte_common.h>
 #include <rte_string_fns.h>
 
-#include "pmu_private.h"
+#include "pmu_event.h"
+#include "pmu_log.h"
+#include "pmu_sysfs.h"
 
 /** Longest events/ file read. */
 #define PMU_EVENT_FILE_MAX 1024

@@ -21,7 +21,12 @@
 #include <rte_common.h>
 #include <rte_debug.h>
 
-#include "pmu_private.h"
+#include "pmu_driver.h"
+#include "pmu_event.h"
+#include "pmu_fd.h"
+#include "pmu_log.h"
+#include "pmu_state.h"
+#include "rte_pmu.h"
 
 /* munmap() failed on these pages: kept, and tried again later. Slots are
  * taken and given back with atomic exchanges: no lock is needed.

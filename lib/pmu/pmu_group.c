@@ -14,7 +14,14 @@
 #include <rte_common.h>
 #include <rte_cycles.h>
 
-#include "pmu_private.h"
+#include "pmu_driver.h"
+#include "pmu_event.h"
+#include "pmu_fd.h"
+#include "pmu_group.h"
+#include "pmu_log.h"
+#include "pmu_state.h"
+#include "pmu_sysfs.h"
+#include "rte_pmu.h"
 #include "rte_pmu_trace.h"
 
 int

@@ -20,7 +20,14 @@
 #include <rte_common.h>
 #include <rte_string_fns.h>
 
-#include "pmu_private.h"
+#include "pmu_driver.h"
+#include "pmu_event.h"
+#include "pmu_fd.h"
+#include "pmu_group.h"
+#include "pmu_log.h"
+#include "pmu_state.h"
+#include "pmu_sysfs.h"
+#include "rte_pmu.h"
 
 /** Vendor names listed at most (libpfm4 knows thousands per CPU). */
 #define PMU_LIST_PFM_MAX 1024

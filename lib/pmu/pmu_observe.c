@@ -23,8 +23,11 @@
 #include <rte_lcore.h>
 #include <rte_string_fns.h>
 
-#include "pmu_private.h"
+#include "pmu_group.h"
+#include "pmu_log.h"
 #include "pmu_observe.h"
+#include "pmu_state.h"
+#include "rte_pmu.h"
 
 const char *
 pmu_path_name(enum rte_pmu_read_path path)

@@ -17,7 +17,9 @@
 #include <rte_common.h>
 #include <rte_string_fns.h>
 
-#include "pmu_private.h"
+#include "pmu_event.h"
+#include "pmu_log.h"
+#include "pmu_sysfs.h"
 
 #ifdef RTE_PMU_HAS_PFM
 

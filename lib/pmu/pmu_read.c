@@ -14,7 +14,12 @@
 #include <rte_common.h>
 #include <rte_lcore.h>
 
-#include "pmu_private.h"
+#include "pmu.h"
+#include "pmu_fd.h"
+#include "pmu_log.h"
+#include "pmu_read.h"
+#include "pmu_state.h"
+#include "rte_pmu.h"
 #include "rte_pmu_trace.h"
 
 /* A read gave 0 although the group is open: count it, log the first.

@@ -12,7 +12,12 @@
 #include <rte_branch_prediction.h>
 #include <rte_common.h>
 
-#include "pmu_private.h"
+#include "pmu_group.h"
+#include "pmu_log.h"
+#include "pmu_read.h"
+#include "pmu_snapshot.h"
+#include "pmu_state.h"
+#include "rte_pmu.h"
 
 __rte_noinline int
 pmu_read_group_fallback(struct pmu_lcore *lc, uint64_t *values, unsigned int n,

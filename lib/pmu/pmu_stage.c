@@ -27,9 +27,11 @@
 #include <rte_pause.h>
 
 #include "pmu_log.h"
-#include "pmu_private.h"
+#include "pmu_read.h"
+#include "pmu_snapshot.h"
 #include "pmu_stage.h"
 #include "pmu_state.h"
+#include "rte_pmu_stage.h"
 #include "rte_pmu_trace.h"
 
 /* Where a thread's stage calls go before its first one: no stage known, so

@@ -17,8 +17,9 @@
 #include <rte_lcore.h>
 
 #include "pmu_log.h"
-#include "pmu_private.h"
+#include "pmu_read.h"
 #include "pmu_stage.h"
+#include "rte_pmu_stage.h"
 #include "rte_pmu_trace.h"
 
 enum misuse_kind {

@@ -14,7 +14,9 @@
 #include <rte_lcore.h>
 #include <rte_string_fns.h>
 
+#include "pmu_log.h"
 #include "pmu_state.h"
+#include "rte_pmu.h"
 
 RTE_LOG_REGISTER_DEFAULT(pmu_logtype, INFO);
 

@@ -22,7 +22,7 @@
 
 #include <rte_common.h>
 
-#include "pmu_private.h"
+#include "pmu_sysfs.h"
 
 /* Attribute files are one short line; a type file is a decimal number. */
 #define PMU_SYSFS_TYPE_MAX 32

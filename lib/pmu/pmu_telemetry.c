@@ -24,8 +24,12 @@
 #include <rte_string_fns.h>
 #include <rte_telemetry.h>
 
-#include "pmu_private.h"
+#include "pmu_driver.h"
+#include "pmu_event.h"
+#include "pmu_log.h"
 #include "pmu_observe.h"
+#include "pmu_state.h"
+#include "rte_pmu.h"
 #include "rte_pmu_stage.h"
 
 /* Parse "<lcore_id>": decimal digits only, below RTE_MAX_LCORE. */
