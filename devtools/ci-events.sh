@@ -2,11 +2,13 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 #
-# CI stage: event names with and without libpfm4, both builds with --werror.
+# CI stage: event names with and without libpfm4, and the stages' debug
+# build, every build with --werror.
 # 1. With libpfm4 required (build-events-pfm): pmu_pfm_autotest checks the
 #    vendor names against the vendors' event numbers (LIBPFM_FORCE_PMU).
 # 2. With libpfm4 disabled (build-events-nopfm): the event-name tests; the
-#    library must work without it.
+#    library must work without it. Built with -Dstage_debug=true as well
+#    (every stage call checked for misuse): the stage tests run there too.
 # Each test's RESULT line is summed; a build that fails is one failure.
 set -uo pipefail
 
@@ -45,9 +47,11 @@ else
 	fail "build with libpfm4"
 fi
 
-if build_if_missing build-events-nopfm --werror -Dlibpfm=disabled; then
+if build_if_missing build-events-nopfm --werror -Dlibpfm=disabled -Dstage_debug=true; then
 	for t in pmu_event_autotest pmu_names_autotest pmu_hybrid_autotest \
-			pmu_hybrid_open_autotest pmu_pfm_autotest pmu_list_autotest; do
+			pmu_hybrid_open_autotest pmu_pfm_autotest pmu_list_autotest \
+			pmu_stage_autotest pmu_stage_scale_autotest pmu_graph_autotest \
+			pmu_telemetry_autotest; do
 		run build-events-nopfm "$t"
 	done
 else
