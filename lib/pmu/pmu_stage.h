@@ -37,6 +37,7 @@ struct pmu_stage_figures {
 struct pmu_stage_frame {
 	uint32_t id;
 	bool measured;
+	bool nested;        /**< a measured stage ended in it: child holds sums */
 	uint64_t start[RTE_MAX_NUM_GROUP_EVENTS];  /**< counters at begin */
 	uint64_t child[RTE_MAX_NUM_GROUP_EVENTS];  /**< measured children's net */
 };

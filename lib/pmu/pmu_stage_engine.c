@@ -42,7 +42,7 @@ static const char *const misuse_what[] = {
 #define FIG_STORE(field, v) __atomic_store_n(&(field), (v), __ATOMIC_RELAXED)
 
 /* Open @p fig's figures for an update: readers wait until it is closed. */
-static uint64_t
+static __rte_always_inline uint64_t
 fig_open(struct pmu_stage_figures *fig)
 {
 	uint64_t seq = fig->seq;
@@ -52,7 +52,7 @@ fig_open(struct pmu_stage_figures *fig)
 	return seq;
 }
 
-static void
+static __rte_always_inline void
 fig_close(struct pmu_stage_figures *fig, uint64_t seq)
 {
 	__atomic_store_n(&fig->seq, seq + 2, __ATOMIC_RELEASE);
@@ -132,22 +132,14 @@ calibrate(struct pmu_stage_lcore *sl)
 	__atomic_store_n(&sl->pub.limit, pmu_stage_limit(sl), __ATOMIC_RELAXED);
 }
 
-/* The calling thread's state, able to take stage @p id: synced with the
- * library where it is not (its first call, a stage registered since, after
- * rte_pmu_fini()). NULL where the call is not counted.
- */
-static struct pmu_stage_lcore *
-self_for(unsigned int id)
+/* self_for() where the thread's state cannot take the call as it is. */
+static __rte_noinline __rte_cold struct pmu_stage_lcore *
+self_sync(unsigned int id)
 {
-	struct pmu_stage_lcore *sl = pmu_stage_of(RTE_PER_LCORE(_pmu_stage));
 	static uint32_t not_lcore_logged;
+	struct pmu_stage_lcore *sl;
 	int err;
 
-	if (sl->calibrating)
-		return sl;
-	if (likely(id < sl->num_stages && sl->calibrated &&
-			__atomic_load_n(&sl->pub.stale, __ATOMIC_RELAXED) == 0))
-		return sl;
 	sl = pmu_stage_self(&err);
 	if (sl == NULL) {
 		if (err == -ESRCH && __atomic_fetch_or(&not_lcore_logged, 1, __ATOMIC_RELAXED) == 0)
@@ -161,6 +153,23 @@ self_for(unsigned int id)
 		return NULL;
 	}
 	return sl;
+}
+
+/* The calling thread's state, able to take stage @p id: synced with the
+ * library where it is not (its first call, a stage registered since, after
+ * rte_pmu_fini()). NULL where the call is not counted.
+ */
+static __rte_always_inline struct pmu_stage_lcore *
+self_for(unsigned int id)
+{
+	struct pmu_stage_lcore *sl = pmu_stage_of(RTE_PER_LCORE(_pmu_stage));
+
+	if (likely(id < sl->num_stages && sl->calibrated &&
+			__atomic_load_n(&sl->pub.stale, __ATOMIC_RELAXED) == 0))
+		return sl;
+	if (sl->calibrating)
+		return sl;
+	return self_sync(id);
 }
 
 int
@@ -182,7 +191,7 @@ rte_pmu_lcore_open(void)
 }
 
 /* An untracked call of stage @p id ended: it waits with the pending ones. */
-static void
+static __rte_always_inline void
 pending_add(struct pmu_stage_lcore *sl, unsigned int id, unsigned int items)
 {
 	struct __rte_pmu_stage_slot *s = &sl->pub.slots[id];
@@ -195,7 +204,7 @@ pending_add(struct pmu_stage_lcore *sl, unsigned int id, unsigned int items)
  * to its figures; one measured call with net counts @p net and its
  * children's @p child where @p net is not NULL.
  */
-static void
+static __rte_always_inline void
 account(struct pmu_stage_lcore *sl, unsigned int id, unsigned int calls, unsigned int items,
 	const uint64_t *net, const uint64_t *child)
 {
@@ -203,7 +212,7 @@ account(struct pmu_stage_lcore *sl, unsigned int id, unsigned int calls, unsigne
 	struct __rte_pmu_stage_slot *s = &sl->pub.slots[id];
 	struct pmu_stage_sums *sum = &fig->sums;
 	uint64_t pending = s->pending, seq;
-	unsigned int i;
+	unsigned int i, n = sl->num_events;
 
 	seq = fig_open(fig);
 	FIG_STORE(sum->calls, sum->calls + calls +
@@ -212,16 +221,16 @@ account(struct pmu_stage_lcore *sl, unsigned int id, unsigned int calls, unsigne
 	FIG_STORE(s->pending, 0);
 	if (net != NULL) {
 		FIG_STORE(sum->measured, sum->measured + 1);
-		for (i = 0; i < sl->num_events; i++) {
+		for (i = 0; i < n; i++)
 			FIG_STORE(sum->values[i], sum->values[i] + net[i]);
+		for (i = 0; child != NULL && i < n; i++)
 			FIG_STORE(sum->children[i], sum->children[i] + child[i]);
-		}
 	}
 	fig_close(fig, seq);
 }
 
 /* Whether stage @p id's call is its one in a period. */
-static bool
+static __rte_always_inline bool
 due(const struct pmu_stage_lcore *sl, unsigned int id)
 {
 	const struct __rte_pmu_stage_slot *s = &sl->pub.slots[id];
@@ -233,7 +242,7 @@ due(const struct pmu_stage_lcore *sl, unsigned int id)
 /* Begin stage @p id tracked, its counters from @p now where not NULL (a
  * chained boundary), else read last. Checks first.
  */
-static void
+static __rte_always_inline void
 frame_begin(struct pmu_stage_lcore *sl, unsigned int id, const uint64_t *now)
 {
 	struct pmu_stage_frame *f;
@@ -261,7 +270,7 @@ frame_begin(struct pmu_stage_lcore *sl, unsigned int id, const uint64_t *now)
 	f->measured = measured;
 	if (!measured)
 		return;
-	memset(f->child, 0, sizeof(f->child));
+	f->nested = false;
 	if (now != NULL)
 		memcpy(f->start, now, sizeof(f->start));
 	else
@@ -272,29 +281,34 @@ frame_begin(struct pmu_stage_lcore *sl, unsigned int id, const uint64_t *now)
  * then in @p now where it is measured. With @p keep the lcore stays
  * tracked (a stage begins at once).
  */
-static void
+static __rte_always_inline void
 frame_end(struct pmu_stage_lcore *sl, struct pmu_stage_frame *f, unsigned int items,
 	const uint64_t *now, bool keep)
 {
 	uint64_t net[RTE_MAX_NUM_GROUP_EVENTS], d;
 	struct pmu_stage_frame *parent;
-	unsigned int i;
+	unsigned int i, n = sl->num_events;
 
 	sl->depth--;
 	if (f->measured && sl->calibrating) {
-		for (i = 0; i < sl->num_events; i++)
+		for (i = 0; i < n; i++)
 			sl->cal_last[i] = now[i] - f->start[i];
 	} else if (f->measured) {
 		/* Net of the lcore's own reads, never below zero. */
-		for (i = 0; i < sl->num_events; i++) {
+		for (i = 0; i < n; i++) {
 			d = now[i] - f->start[i];
 			net[i] = d > sl->overhead[i] ? d - sl->overhead[i] : 0;
 		}
-		account(sl, f->id, 1, items, net, f->child);
+		account(sl, f->id, 1, items, net, f->nested ? f->child : NULL);
 		parent = sl->depth > 0 ? &sl->frames[sl->depth - 1] : NULL;
-		if (parent != NULL && parent->measured)
-			for (i = 0; i < sl->num_events; i++)
+		if (parent != NULL && parent->measured) {
+			/* The parent's first measured child starts its sums. */
+			if (!parent->nested)
+				memset(parent->child, 0, sizeof(parent->child));
+			parent->nested = true;
+			for (i = 0; i < n; i++)
 				parent->child[i] += net[i];
+		}
 	} else {
 		pending_add(sl, f->id, items);
 	}
