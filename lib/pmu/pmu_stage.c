@@ -322,7 +322,11 @@ pmu_stage_self(int *err)
 		*err = ret;
 		return NULL;
 	}
-	if (sl->depth == 0 && sl->node < 0)
+	/* The node of the thread that has the lcore id now: a stale state
+	 * (the id given back) gets its arrays again, there.
+	 */
+	if (sl->depth == 0 && (sl->node < 0 || __atomic_load_n(&sl->pub.stale,
+			__ATOMIC_RELAXED) != 0))
 		sl->node = lcore_node(lcore_id);
 	op.sl = sl;
 	pmu_state_locked(sync_locked, &op);
