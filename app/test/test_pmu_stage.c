@@ -184,31 +184,42 @@ test_stage_counts(void)
 }
 
 /* A stage around nothing: what the library's reads add is subtracted, so
- * it reports less than a quarter of that overhead a call.
+ * it reports less than a quarter of that overhead a call. Rounds of 100
+ * calls, the least round's figure: on the read() path a round that an
+ * interrupt or another process hits reads dearer than the median the
+ * lcore measured its reads at.
  */
 static int
 test_stage_overhead(void)
 {
-	struct rte_pmu_stage_stats s;
-	unsigned int i;
+	struct rte_pmu_stage_stats s0, s1;
+	double best = -1, per;
+	unsigned int i, r;
 	int a;
 
 	if (stage_setup() != TEST_SUCCESS)
 		return TEST_FAILED;
 	a = rte_pmu_stage_register("nothing");
 	TEST_ASSERT(a >= 0, "register: %d", a);
-	for (i = 0; i < CALLS; i++) {
-		rte_pmu_stage_begin(a);
-		rte_pmu_stage_end(a, 1);
+	for (r = 0; r < 10; r++) {
+		if (get(rte_lcore_id(), a, &s0) != TEST_SUCCESS)
+			return TEST_FAILED;
+		for (i = 0; i < 100; i++) {
+			rte_pmu_stage_begin(a);
+			rte_pmu_stage_end(a, 1);
+		}
+		if (get(rte_lcore_id(), a, &s1) != TEST_SUCCESS)
+			return TEST_FAILED;
+		TEST_ASSERT_EQUAL(s1.calls - s0.calls, UINT64_C(100), "calls of a round");
+		per = (double)(s1.values[0] - s0.values[0]) / 100;
+		if (best < 0 || per < best)
+			best = per;
 	}
-	if (get(rte_lcore_id(), a, &s) != TEST_SUCCESS)
-		return TEST_FAILED;
-	printf("around nothing: %s %.2f a call, %" PRIu64 " subtracted a call\n", ev_name,
-		(double)s.values[0] / s.calls, s.overhead[0]);
-	TEST_ASSERT(s.overhead[0] > 0, "no read cost measured");
-	TEST_ASSERT(s.values[0] * 4 < s.overhead[0] * s.calls,
-		"%.2f a call left, not below a quarter of %" PRIu64,
-		(double)s.values[0] / s.calls, s.overhead[0]);
+	printf("around nothing: %s %.2f a call (the least of 10 rounds), %" PRIu64
+		" subtracted a call\n", ev_name, best, s1.overhead[0]);
+	TEST_ASSERT(s1.overhead[0] > 0, "no read cost measured");
+	TEST_ASSERT(best * 4 < (double)s1.overhead[0], "%.2f a call left, not below a "
+		"quarter of %" PRIu64, best, s1.overhead[0]);
 	rte_pmu_fini();
 	return TEST_SUCCESS;
 }
