@@ -26,8 +26,8 @@
  * Returns the 0 the read gives. Out of line: the read path saves no
  * register for it.
  */
-static __rte_noinline __rte_cold uint64_t
-read_error(struct pmu_lcore *lc, unsigned int index, int err)
+__rte_noinline __rte_cold uint64_t
+pmu_read_error(struct pmu_lcore *lc, unsigned int index, int err)
 {
 	unsigned int lcore_id = pmu_lcore_id(lc);
 
@@ -114,7 +114,7 @@ __rte_pmu_read_fd(struct rte_pmu_event_group *group, unsigned int index)
 
 	ret = pmu_fd_read(lc->fds[index], PMU_FD_READ_FORMAT, &rv);
 	if (unlikely(ret != 0))
-		return read_error(lc, index, ret);
+		return pmu_read_error(lc, index, ret);
 
 	return __rte_pmu_scale(rv.value[0], rv.time_enabled, rv.time_running);
 }

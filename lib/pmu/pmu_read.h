@@ -45,4 +45,11 @@ pmu_read_tsc(const struct pmu_lcore *lc, unsigned int index, uint64_t *value)
  */
 int pmu_read_prepare(unsigned int *lcore_id);
 
+/**
+ * A read of event @p index on @p lc (the calling thread's) failed with
+ * @p err: counted in read_errors, the first logged. Returns the 0 the read
+ * gives.
+ */
+uint64_t pmu_read_error(struct pmu_lcore *lc, unsigned int index, int err);
+
 #endif /* PMU_READ_H */

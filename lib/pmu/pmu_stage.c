@@ -266,20 +266,23 @@ sync_locked(void *arg)
 
 /* Events the user pages could not give (bit i: event i): from one read()
  * of the group, as rte_pmu_read_group() takes them. Where that fails they
- * read as 0 and the read counts as an error (read_errors).
+ * read as 0 and the read counts as an error (read_errors, the first
+ * logged), as a failed rte_pmu_read() does.
  */
 static __rte_noinline void
 read_slow(struct pmu_stage_lcore *sl, uint64_t *v, uint32_t slow)
 {
 	struct pmu_lcore *lc = pmu_state_lcore(sl->lcore_id);
 	unsigned int i;
+	int ret;
 
-	if (pmu_read_group_fallback(lc, v, sl->num_events, slow) >= 0)
+	ret = pmu_read_group_fallback(lc, v, sl->num_events, slow);
+	if (ret >= 0)
 		return;
 	for (i = 0; i < sl->num_events; i++)
 		if ((slow & (UINT32_C(1) << i)) != 0)
 			v[i] = 0;
-	__atomic_fetch_add(&lc->read_errors, 1, __ATOMIC_RELAXED);
+	pmu_read_error(lc, (unsigned int)__builtin_ctz(slow), ret);
 }
 
 __rte_noinline void
