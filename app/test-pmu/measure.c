@@ -27,6 +27,12 @@ static uint32_t m_stop;
 static bool m_stages_on;
 static unsigned int m_stage[TOOL_STAGES];
 static const char *m_stage_name[TOOL_STAGES];
+/* Lcores that run rounds, those done calibrating, and whether the last of
+ * them reset the stages' figures (see settle()).
+ */
+static unsigned int m_lcores;
+static uint32_t m_settled;
+static uint32_t m_reset_done;
 
 void
 tool_measure_init(const struct tool_options *opts, const struct tool_events *evs)
@@ -36,6 +42,9 @@ tool_measure_init(const struct tool_options *opts, const struct tool_events *evs
 
 	m_opts = opts;
 	m_count = 0;
+	m_lcores = RTE_MAX(rte_lcore_count() - 1, 1u);
+	__atomic_store_n(&m_settled, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&m_reset_done, 0, __ATOMIC_RELAXED);
 	for (i = 0; i < evs->count; i++)
 		if (evs->ev[i].supported)
 			m_index[m_count++] = evs->ev[i].index;
@@ -196,6 +205,26 @@ calibrate(struct tool_lcore *l)
 	}
 }
 
+/* Every lcore that runs rounds gets here once, done calibrating (or having
+ * failed). The last one resets the stages' figures (rte_pmu_stage_reset(),
+ * every lcore's at once), so that they, and the stage dump of the report,
+ * leave calibration out and start at the base snapshots; the others wait
+ * for it, sleeping. A stop lets them go.
+ */
+static void
+settle(void)
+{
+	if (!m_stages_on)
+		return;
+	if (__atomic_add_fetch(&m_settled, 1, __ATOMIC_ACQ_REL) == m_lcores) {
+		rte_pmu_stage_reset();
+		__atomic_store_n(&m_reset_done, 1, __ATOMIC_RELEASE);
+	}
+	while (__atomic_load_n(&m_reset_done, __ATOMIC_ACQUIRE) == 0 &&
+			__atomic_load_n(&m_stop, __ATOMIC_RELAXED) == 0)
+		rte_delay_us_sleep(100);
+}
+
 bool
 tool_measure_snapshot(struct tool_lcore *l, struct tool_snap *snap)
 {
@@ -225,6 +254,7 @@ tool_measure_lcore(void *arg __rte_unused)
 	l->ran = true;
 	l->work_ret = w->prepare(&ctx);
 	if (l->work_ret != 0) {
+		settle();
 		/* Seen by the main lcore as a published, failed lcore. */
 		__atomic_store_n(&l->seq, 2, __ATOMIC_RELEASE);
 		return -1;
@@ -241,12 +271,14 @@ tool_measure_lcore(void *arg __rte_unused)
 	calibrate(l);
 	l->info_ret = rte_pmu_lcore_info_get(rte_lcore_id(), &l->info);
 
-	/* The stages' figures so far are calibration's: the reports leave
-	 * them out. Read here, with no stage open, not inside the first
-	 * round; the base snapshot is then a call of "snapshot" of its own.
+	/* The stages' figures so far are calibration's: reset once every
+	 * lcore is here, and read back, with no stage open, not inside the
+	 * first round; the base snapshot is then a call of "snapshot" of its
+	 * own.
 	 */
 	if (m_stages_on)
 		rte_pmu_stage_end(m_stage[TOOL_STAGE_WORK], 0);
+	settle();
 	for (i = 0; m_stages_on && i < TOOL_STAGES; i++)
 		rte_pmu_stage_stats_get(rte_lcore_id(), m_stage[i], &l->stage_base[i]);
 	__atomic_store_n(&l->stage_ready, 1, __ATOMIC_RELEASE);

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <rte_pmu_stage.h>
+
 #include "output.h"
 
 static int name_width;
@@ -196,54 +198,22 @@ print_line(const struct tool_report *rep, const struct tool_record *rec)
 	printf("\n");
 }
 
-/* The stages, shaped like VPP's perfmon: a row per stage and lcore (and
- * in total with several lcores), each counted event per item, IPC when
- * cycles and instructions are both counted.
+/* The stages, as the library prints them (rte_pmu_stage_dump(): shaped
+ * like VPP's perfmon, a line per stage per lcore and in total, each event
+ * per item and per call, IPC when cycles and instructions are both
+ * counted). Their figures start at the base snapshots: the lcores reset
+ * them after calibration.
  */
 static void
 print_stages(const struct tool_report *rep)
 {
-	const struct tool_stage_row *row;
-	unsigned int r, i, width[TOOL_MAX_EVENTS];
-	bool ipc = false;
-	char who[16], calls[32], items[32], head[96];
-
 	if (rep->stage_count == 0)
 		return;
-	for (r = 0; r < rep->stage_count; r++)
-		ipc |= rep->stages[r].has_ipc;
 	printf("\n Stages (\"%s\" and the tool's \"snapshot\", chained):\n\n",
 		rep->opts->workload->name);
-	printf("  %-10s %6s %12s %15s %12s", "Stage", "Lcore", "Calls", "Items", "Items/Call");
-	for (i = 0; i < rep->evs->count; i++) {
-		if (!rep->evs->ev[i].supported)
-			continue;
-		snprintf(head, sizeof(head), "%s/Item", rep->evs->ev[i].name);
-		width[i] = RTE_MAX(12u, (unsigned int)strlen(head));
-		printf(" %*s", width[i], head);
-	}
-	printf("%s\n", ipc ? "      IPC" : "");
-	for (r = 0; r < rep->stage_count; r++) {
-		row = &rep->stages[r];
-		if (row->lcore_id == TOOL_TOTAL)
-			snprintf(who, sizeof(who), "total");
-		else
-			snprintf(who, sizeof(who), "%u", row->lcore_id);
-		printf("  %-10s %6s %12s %15s %12.2f", row->name, who,
-			tool_group_digits((int64_t)row->calls, calls, sizeof(calls)),
-			tool_group_digits((int64_t)row->items, items, sizeof(items)),
-			row->items_per_call);
-		for (i = 0; i < rep->evs->count; i++) {
-			if (!rep->evs->ev[i].supported)
-				continue;
-			printf(" %*.3f", width[i], row->per_item[rep->evs->ev[i].index]);
-		}
-		if (ipc && row->has_ipc)
-			printf(" %8.3f", row->ipc);
-		else if (ipc)
-			printf(" %8s", "n/a");
-		printf("\n");
-	}
+	fflush(stdout);
+	if (rte_pmu_stage_dump(stdout) != 0)
+		printf("  (rte_pmu_stage_dump failed)\n");
 }
 
 static void

@@ -9,14 +9,15 @@
  * an item each) and, once per interval, "sample" (the traced reads, an item
  * each). Watch it with dpdk-telemetry.py (/pmu/list, /pmu/info,
  * /pmu/lcore,<id>, /pmu/stages, /pmu/stage,<name>), the Prometheus exporter,
- * or --trace='lib.pmu.*' (lib.pmu.stage.register records the stages).
+ * or --trace='lib.pmu.*' (lib.pmu.stage.register records the stages). At
+ * the end it prints each worker's status and the stages per lcore and in
+ * total (rte_pmu_stage_dump()).
  *
  *   dpdk-pmu-observe [EAL options] -- [-e EVENTS] [--interval MS] [--duration SEC]
  */
 
 #include <errno.h>
 #include <getopt.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,7 +98,6 @@ worker(void *arg __rte_unused)
 	uint64_t hz = rte_get_timer_hz();
 	uint64_t end = rte_get_timer_cycles() + opt_duration_s * hz;
 	uint64_t next = 0, now;
-	struct rte_pmu_stage_stats st;
 	volatile uint64_t sink = 0;
 	unsigned int i;
 	int ret;
@@ -122,11 +122,6 @@ worker(void *arg __rte_unused)
 		rte_pmu_stage_end(loop, 1);
 	}
 	printf("lcore %u: status %d\n", lcore_id, rte_pmu_lcore_status(lcore_id));
-	for (i = 0; i < NUM_STAGES; i++)
-		if (rte_pmu_stage_stats_get(lcore_id, stage_ids[i], &st) == 0)
-			printf("lcore %u: stage %s: calls %" PRIu64 ", items %" PRIu64
-				", misuse %" PRIu64 "\n", lcore_id, stage_names[i], st.calls,
-				st.items, st.misuse);
 
 	return 0;
 }
@@ -165,6 +160,8 @@ main(int argc, char **argv)
 
 	rte_eal_mp_remote_launch(worker, NULL, SKIP_MAIN);
 	rte_eal_mp_wait_lcore();
+	/* Every stage per lcore and in total, as the library prints them. */
+	rte_pmu_stage_dump(stdout);
 
 	rte_pmu_fini();
 	rte_eal_cleanup();

@@ -21,9 +21,10 @@
  *       [--sampling N] [--burst N] [--packets N] [--inject N] [--compare]
  *       [--json]
  *
- * At the end it prints, per lcore and in total, a table shaped like VPP's
- * perfmon (Calls, Packets, Packets/Call, each event per packet, IPC), or
- * with --json one JSON object. --compare runs the loop with stages off, on
+ * At the end it prints the ports and the library's stage table,
+ * rte_pmu_stage_dump(), per lcore and in total (shaped like VPP's perfmon:
+ * Calls, Items, Items/Call, each event per item and per call, IPC; items
+ * are packets), and with --json also one JSON object. --compare runs the loop with stages off, on
  * and sampled 1 in 16 in turn, three rounds, a ninth of the duration (or
  * --packets) each,
  * and prints the packet rate and, when "instructions" is counted, the

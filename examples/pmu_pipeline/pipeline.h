@@ -61,8 +61,9 @@ extern struct port_stats port_stats[MAX_PORTS];
 extern struct worker workers[RTE_MAX_LCORE];
 extern unsigned int num_workers;
 
-/* The ports, each worker's stage table and their sum, --compare's table,
- * and with --json the JSON object on stdout (the tables then on stderr).
+/* The ports, the stages (rte_pmu_stage_dump()), each worker's read()
+ * fallbacks and median rounds, --compare's table, and with --json the JSON
+ * object on stdout (the tables then on stderr).
  */
 void print_report(void);
 

@@ -2,8 +2,9 @@
  * Copyright(c) 2026 The rte_pmu authors
  */
 
-/* The report of dpdk-pmu-pipeline: the ports, a VPP-shaped table of the
- * stages per worker lcore and summed, --compare's modes, and the JSON.
+/* The report of dpdk-pmu-pipeline: the ports, the stages per worker lcore
+ * and summed (rte_pmu_stage_dump()), each worker's read() fallbacks and
+ * median rounds, --compare's modes, and the JSON.
  */
 
 #include <inttypes.h>
@@ -66,61 +67,33 @@ stage_sum(unsigned int lcore_id, int id, struct rte_pmu_stage_stats *sum)
 	}
 }
 
+/* What the stage dump leaves out: each worker's reads through read(),
+ * and with --rounds the median round's events per packet of each stage.
+ */
 static void
-print_stage_table(const char *title, unsigned int lcore_id, FILE *f)
+print_worker_extras(const struct worker *w, FILE *f)
 {
 	static const char *const names[] = { "rx", "process", "tx" };
-	const int ids[] = { stage_rx, stage_process, stage_tx };
-	struct rte_pmu_stage_stats s;
 	char head[64];
-	unsigned int i, e, w;
+	unsigned int i, e;
 
-	fprintf(f, "%s", title);
-	if (lcore_id != RTE_MAX_LCORE)
-		for (i = 0; i < num_workers; i++)
-			if (workers[i].lcore_id == lcore_id)
-				fprintf(f, " (%" PRIu64 " reads through read(), %" PRIu64 " failed)",
-					workers[i].slow_reads, workers[i].read_errors);
-	fprintf(f, "\n");
-	fprintf(f, "  %-8s %12s %12s %13s", "Stage", "Calls", "Packets", "Packets/Call");
+	fprintf(f, "lcore %u: %" PRIu64 " reads through read(), %" PRIu64 " failed\n",
+		w->lcore_id, w->slow_reads, w->read_errors);
+	if (opt_rounds < 2 || opt_compare || w->rounds_done == 0)
+		return;
+	fprintf(f, "lcore %u: median of %u rounds, per packet:\n", w->lcore_id, w->rounds_done);
+	fprintf(f, "  %-8s", "Stage");
 	for (e = 0; e < num_events; e++) {
 		snprintf(head, sizeof(head), "%s/Packet", event_names[e]);
 		fprintf(f, " %*s", (int)RTE_MAX(strlen(head), (size_t)14), head);
 	}
-	if (ev_cycles >= 0 && ev_instructions >= 0)
-		fprintf(f, " %6s", "IPC");
 	fprintf(f, "\n");
-	for (i = 0; i < RTE_DIM(ids); i++) {
-		stage_sum(lcore_id, ids[i], &s);
-		fprintf(f, "  %-8s %12" PRIu64 " %12" PRIu64 " %13.2f", names[i], s.calls,
-			s.items, s.calls != 0 ? (double)s.items / s.calls : 0.0);
-		for (e = 0; e < num_events; e++) {
-			snprintf(head, sizeof(head), "%s/Packet", event_names[e]);
-			if (s.items != 0)
-				fprintf(f, " %*.2f", (int)RTE_MAX(strlen(head), (size_t)14),
-					(double)s.values[e] / s.items);
-			else
-				fprintf(f, " %*s", (int)RTE_MAX(strlen(head), (size_t)14), "-");
-		}
-		if (ev_cycles >= 0 && ev_instructions >= 0)
-			fprintf(f, " %6.2f", s.values[ev_cycles] != 0 ?
-				(double)s.values[ev_instructions] / s.values[ev_cycles] : 0.0);
-		fprintf(f, "\n");
-	}
-	if (opt_rounds < 2 || opt_compare || lcore_id == RTE_MAX_LCORE)
-		return;
-	for (w = 0; w < num_workers; w++)
-		if (workers[w].lcore_id == lcore_id && workers[w].rounds_done != 0)
-			break;
-	if (w == num_workers)
-		return;
-	fprintf(f, "  median of %u rounds, per packet:\n", workers[w].rounds_done);
-	for (i = 0; i < RTE_DIM(ids); i++) {
-		fprintf(f, "  %-8s %12s %12s %13s", names[i], "", "", "");
+	for (i = 0; i < RTE_DIM(names); i++) {
+		fprintf(f, "  %-8s", names[i]);
 		for (e = 0; e < num_events; e++) {
 			snprintf(head, sizeof(head), "%s/Packet", event_names[e]);
 			fprintf(f, " %*.2f", (int)RTE_MAX(strlen(head), (size_t)14),
-				round_median(&workers[w], i, e));
+				round_median(w, i, e));
 		}
 		fprintf(f, "\n");
 	}
@@ -222,7 +195,6 @@ void
 print_report(void)
 {
 	FILE *f = opt_json ? stderr : stdout;
-	char title[64];
 	uint64_t rx = 0, tx = 0, dropped = 0;
 	unsigned int i;
 
@@ -236,12 +208,12 @@ print_report(void)
 	}
 	fprintf(f, "  %-5s %14" PRIu64 " %14" PRIu64 " %14" PRIu64 "%s\n", "all", rx, tx,
 		dropped, rx == tx + dropped ? "" : "  (rx != tx + dropped!)");
-	for (i = 0; i < num_workers; i++) {
-		snprintf(title, sizeof(title), "lcore %u:", workers[i].lcore_id);
-		print_stage_table(title, workers[i].lcore_id, f);
-	}
-	if (num_workers > 1)
-		print_stage_table("all lcores:", RTE_MAX_LCORE, f);
+	/* The stages per lcore and in total, as the library lays them out. */
+	fprintf(f, "Stages (items are packets):\n");
+	if (rte_pmu_stage_dump(f) != 0)
+		fprintf(f, "  (rte_pmu_stage_dump failed)\n");
+	for (i = 0; i < num_workers; i++)
+		print_worker_extras(&workers[i], f);
 	if (opt_compare)
 		print_compare(f);
 	if (opt_json)

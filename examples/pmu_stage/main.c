@@ -4,10 +4,11 @@
 
 /* Written from rte_pmu_stage.h and the programmer's guide only: two stages,
  * "work" with "inner" nested in it, run on every lcore of the EAL (a fixed
- * number of calls each, and a few misused calls); then the main lcore reads
- * each lcore's figures back and checks that calls and items are exact and
- * that the misuse changed nothing. Exits 0 when every figure is as
- * expected.
+ * number of calls each, and a few misused calls); then the main lcore
+ * prints every stage's figures with rte_pmu_stage_dump(), reads each
+ * lcore's figures back and checks that calls and items are exact and that
+ * each misuse was counted where the header says, and nothing else. Exits 0
+ * when every figure is as expected.
  *
  *   dpdk-pmu-stage [EAL options] -- [event]   (default: cycles, else task-clock)
  */
@@ -48,10 +49,16 @@ lcore_main(void *arg)
 		rte_pmu_stage_end(inner_id, 1);
 		rte_pmu_stage_end(work_id, ITEMS);
 	}
-	/* Misuse: an end without its begin, an id never registered. Neither
-	 * may change a figure.
+	/* Misuse, inside a measured call (every call is, at period 1) so
+	 * that every build detects it: "work" begun twice (work's misuse),
+	 * an end of "inner", not the innermost stage (inner's misuse), then
+	 * the call ends as usual (one call of 0 items); and an id never
+	 * registered (the lcore's misuse). None is a call.
 	 */
-	rte_pmu_stage_end(work_id, 1000);
+	rte_pmu_stage_begin(work_id);
+	rte_pmu_stage_begin(work_id);
+	rte_pmu_stage_end(inner_id, 1000);
+	rte_pmu_stage_end(work_id, 0);
 	rte_pmu_stage_begin(RTE_PMU_MAX_STAGES - 1);
 	return 0;
 }
@@ -66,14 +73,18 @@ check_lcore(unsigned int lcore, const char *event)
 		printf("lcore %u: no stage figures\n", lcore);
 		return -1;
 	}
-	printf("lcore %u: work %" PRIu64 " calls, %" PRIu64 " items, %s %" PRIu64
-		" (self %" PRIu64 "); inner %" PRIu64 " calls, %s %" PRIu64 "; misuse %"
-		PRIu64 "\n", lcore, w.calls, w.items, event, w.values[0], w.self_values[0],
-		in.calls, event, in.values[0], w.misuse);
-	if (w.calls != CALLS || w.items != (uint64_t)CALLS * ITEMS || in.calls != CALLS ||
-			in.items != CALLS || w.misuse != 2 || w.values[0] < in.values[0] ||
+	if (w.calls != CALLS + 1 || w.items != (uint64_t)CALLS * ITEMS ||
+			in.calls != CALLS || in.items != CALLS || w.misuse != 1 ||
+			in.misuse != 1 || w.lcore_misuse != 1 || w.values[0] < in.values[0] ||
 			w.self_values[0] + in.values[0] != w.values[0]) {
-		printf("lcore %u: figures not as expected\n", lcore);
+		printf("lcore %u: figures not as expected: work %" PRIu64 " calls (want %u), %"
+			PRIu64 " items (want %" PRIu64 "), misuse %" PRIu64 " (want 1), %s %"
+			PRIu64 " (self %" PRIu64 "); inner %" PRIu64 " calls, %" PRIu64
+			" items (want %u each), misuse %" PRIu64 " (want 1), %s %" PRIu64
+			"; lcore misuse %" PRIu64 " (want 1)\n", lcore, w.calls, CALLS + 1,
+			w.items, (uint64_t)CALLS * ITEMS, w.misuse, event, w.values[0],
+			w.self_values[0], in.calls, in.items, CALLS, in.misuse, event,
+			in.values[0], w.lcore_misuse);
 		return -1;
 	}
 	return 0;
@@ -118,6 +129,8 @@ main(int argc, char **argv)
 	RTE_LCORE_FOREACH(lcore)
 		if (rte_eal_wait_lcore(lcore) < 0)
 			bad++;
+	if (rte_pmu_stage_dump(stdout) != 0)
+		bad++;
 	RTE_LCORE_FOREACH(lcore)
 		if (check_lcore(lcore, event) != 0)
 			bad++;
