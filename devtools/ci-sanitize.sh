@@ -4,9 +4,11 @@
 #
 # CI stage: the tests under sanitizers, each build in its own folder:
 #  - ASan + UBSan (build-asan): fast-tests and torture-tests, leaks on;
-#  - TSan (build-tsan): the same, with -DRTE_FORCE_INTRINSICS (DPDK's
-#    rte_spinlock made of __atomic builtins TSan sees, not x86 inline asm)
-#    and app/test/test_tsan_lcore.c ordering DPDK's launch/wait for TSan;
+#  - TSan (build-tsan), built with clang (Debian's clang 14, its TSan
+#    runtime in libclang-rt-14-dev): the same, with -DRTE_FORCE_INTRINSICS
+#    (DPDK's rte_spinlock made of __atomic builtins TSan sees, not x86
+#    inline asm) and app/test/test_tsan_lcore.c ordering DPDK's launch/wait
+#    for TSan; a build-tsan that another compiler configured is set up again;
 #  - valgrind memcheck (default build): the unit tests, no error and no
 #    definite leak.
 # One test = one meson test in one build: it fails unless meson says OK or
@@ -122,8 +124,14 @@ if [ -z "$only" ] || [ "$only" = asan ]; then
 fi
 
 if [ -z "$only" ] || [ "$only" = tsan ]; then
-	echo "=== TSan, rte_spinlock as __atomic builtins (build-tsan)"
-	if build_if_missing build-tsan -Db_sanitize=thread -Db_lundef=false \
+	echo "=== TSan, clang, rte_spinlock as __atomic builtins (build-tsan)"
+	# meson keeps the compiler it was set up with: a build-tsan of
+	# another compiler (GCC, before clang built it) is set up anew.
+	if [ -f build-tsan/build.ninja ] && ! grep -q '^C compiler for the host machine: clang' \
+			build-tsan/meson-logs/meson-log.txt 2>/dev/null; then
+		rm -rf build-tsan
+	fi
+	if CC=clang build_if_missing build-tsan -Db_sanitize=thread -Db_lundef=false \
 			-Dc_args=-DRTE_FORCE_INTRINSICS -Dexamples=; then
 		sanitized build-tsan tsan
 	else

@@ -37,6 +37,18 @@
 
 #include "test.h"
 
+/* ThreadSanitizer: GCC defines __SANITIZE_THREAD__, clang has the feature. */
+#if defined(__SANITIZE_THREAD__)
+#define TORTURE_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define TORTURE_TSAN 1
+#endif
+#endif
+#ifndef TORTURE_TSAN
+#define TORTURE_TSAN 0
+#endif
+
 /* Open descriptors of this process; -1 on error. */
 static int
 torture_fd_count(void)
@@ -152,7 +164,7 @@ test_page_read_torn(void)
 	timer_t timer;
 	int ret;
 
-#ifdef __SANITIZE_THREAD__
+#if TORTURE_TSAN
 	TEST_SKIP("ThreadSanitizer holds signals back until a system call: "
 		"the writer cannot interrupt a read");
 #endif
@@ -211,7 +223,7 @@ test_page_read_torn(void)
 
 #define ROUNDS 1000u
 
-#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+#if TORTURE_TSAN || defined(__SANITIZE_ADDRESS__)
 #define SANITIZER_MAPS 1
 #else
 #define SANITIZER_MAPS 0

@@ -302,7 +302,7 @@ pmu_stage_read(struct pmu_stage_lcore *sl, uint64_t *v)
 struct pmu_stage_lcore *
 pmu_stage_self(int *err)
 {
-	unsigned int lcore_id = rte_lcore_id(), events;
+	unsigned int lcore_id = rte_lcore_id(), events, i;
 	struct sync_op op = { 0 };
 	struct pmu_stage_lcore *sl;
 	int ret;
@@ -362,7 +362,8 @@ pmu_stage_self(int *err)
 		sl->pages = pmu_state_lcore_pages(lcore_id);
 		__atomic_store_n(&sl->num_events, events, __ATOMIC_RELAXED);
 		/* The engine measures the new reads' cost before its next call. */
-		memset(sl->overhead, 0, sizeof(sl->overhead));
+		for (i = 0; i < RTE_MAX_NUM_GROUP_EVENTS; i++)
+			__atomic_store_n(&sl->overhead[i], 0, __ATOMIC_RELAXED);
 		sl->calibrated = events == 0;
 	}
 
@@ -413,6 +414,7 @@ stats_locked(void *arg)
 	struct stats_op *op = arg;
 	struct __rte_pmu_stage_lcore *pub;
 	struct pmu_stage_lcore *sl;
+	unsigned int i;
 
 	if (!pmu_state_initialized_locked()) {
 		op->ret = -ENODEV;
@@ -428,7 +430,8 @@ stats_locked(void *arg)
 		return;
 	sl = pmu_stage_of(pub);
 	op->num_events = __atomic_load_n(&sl->num_events, __ATOMIC_RELAXED);
-	memcpy(op->overhead, sl->overhead, sizeof(op->overhead));
+	for (i = 0; i < RTE_MAX_NUM_GROUP_EVENTS; i++)
+		op->overhead[i] = __atomic_load_n(&sl->overhead[i], __ATOMIC_RELAXED);
 	op->lcore_misuse = __atomic_load_n(&sl->lcore_misuse, __ATOMIC_RELAXED) -
 		sl->base_lcore_misuse;
 	if (op->id >= sl->num_stages)

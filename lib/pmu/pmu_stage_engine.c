@@ -117,7 +117,8 @@ calibrate(struct pmu_stage_lcore *sl)
 	if (sl->calibrated || sl->calibrating || sl->depth != 0)
 		return;
 	sl->calibrating = true;
-	memset(sl->overhead, 0, sizeof(sl->overhead));
+	for (i = 0; i < RTE_MAX_NUM_GROUP_EVENTS; i++)
+		__atomic_store_n(&sl->overhead[i], 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&sl->pub.limit, 0, __ATOMIC_RELAXED);
 	for (r = 0; r < ROUNDS; r++) {
 		rte_pmu_stage_begin(CALIBRATION_ID);
@@ -125,8 +126,9 @@ calibrate(struct pmu_stage_lcore *sl)
 		for (i = 0; i < sl->num_events; i++)
 			d[i][r] = sl->cal_last[i];
 	}
+	/* Read by rte_pmu_stage_stats_get() from other threads. */
 	for (i = 0; i < sl->num_events; i++)
-		sl->overhead[i] = median(d[i], ROUNDS);
+		__atomic_store_n(&sl->overhead[i], median(d[i], ROUNDS), __ATOMIC_RELAXED);
 	sl->calibrating = false;
 	sl->calibrated = true;
 	__atomic_store_n(&sl->pub.limit, pmu_stage_limit(sl), __ATOMIC_RELAXED);
