@@ -143,7 +143,7 @@ else
 	# The same check on a small guide showing an option the tool does not
 	# have, in its Options section and in an example.
 	# shellcheck disable=SC2016 # rst, not shell
-	printf '%s\n' 'Options' '-------' '' '``-r, --raw``' '  Raw.' '' \
+	printf '%s\n' 'Options' '-------' '' '``--raw``' '  Raw.' '' \
 		'``--no-such-option``' '  Not an option.' '' 'Examples' '--------' '' \
 		'   $ dpdk-test-pmu -l 0-1 -- -e task-clock --json -Z' >"$tmp/bad_guide.rst"
 	if ! devtools/check-guide-options.py "$tool" "$tmp/bad_guide.rst" >"$tmp/badopts.log" 2>&1 &&

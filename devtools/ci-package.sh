@@ -238,7 +238,7 @@ fi
 
 # The packaged tool, with the packaged library.
 # shellcheck disable=SC2086
-if "$root/usr/bin/dpdk-test-pmu" $eal -- -e task-clock -n 1000 --csv >"$tmp/tool.out" 2>"$tmp/tool.err" &&
+if "$root/usr/bin/dpdk-test-pmu" $eal -- -e task-clock --iterations 1000 --csv >"$tmp/tool.out" 2>"$tmp/tool.err" &&
 		grep -q ',task-clock,[0-9]*,ns,' "$tmp/tool.out"; then
 	ok "the packaged dpdk-test-pmu runs on the packaged library (task-clock counted)"
 else

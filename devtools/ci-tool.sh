@@ -51,11 +51,10 @@ err = open(sys.argv[2]).read()
 rc = int(sys.argv[3])
 def lines(text):
     return [l for l in text.splitlines() if l.strip() != '']
-def rows(text): # the event rows: the CSV block before the first empty line
-    return list(csv.DictReader(io.StringIO(text.split('\n\n')[0])))
-def stage_rows(text): # the stage rows: the CSV block after it
-    blocks = text.split('\n\n')
-    return list(csv.DictReader(io.StringIO(blocks[1]))) if len(blocks) > 1 else []
+def rows(text): # the CSV's event rows (stage empty)
+    return [r for r in csv.DictReader(io.StringIO(text)) if r['stage'] == '']
+def stage_rows(text): # the CSV's stage rows
+    return [r for r in csv.DictReader(io.StringIO(text)) if r['stage'] != '']
 def dumps(text): # each rte_pmu_stage_dump() in text: its rows (section, stage, calls, items)
     out, rows = [], None
     for l in text.splitlines():
@@ -113,8 +112,8 @@ guest_checks()
 		guest_cannot_run "arm64 guest: no sysroot in $ARM64_DIR or no qemu-system-aarch64"
 	else
 		t="dpdk-test-pmu \$EAL --file-prefix=t1 -- -e cycles,instructions"
-		printf '%s\n' "tool-corrected 0 $t -n 100 -j" "tool-raw 0 $t -n 100 -j -r" \
-			"tool-big 0 $t -n 100000 -j" "tool-interval 0 $t -i 100 -d 1 -j" >"$tmp/guest.cmds"
+		printf '%s\n' "tool-corrected 0 $t --iterations 100 -j" "tool-raw 0 $t --iterations 100 -j --raw" \
+			"tool-big 0 $t --iterations 100000 -j" "tool-interval 0 $t -I 100 --duration 1 -j" >"$tmp/guest.cmds"
 		ARM64_GUEST_CMDS=$tmp/guest.cmds ARM64_OUT=$tmp/guest \
 			bash devtools/arm64-qemu-test.sh "$abuild" >"$tmp/guest.log" 2>&1
 		rc=$?
@@ -207,7 +206,7 @@ expect readme "run-tool.sh: the pipeline forwards its generated pcap, 40200 pack
 	[r[1] for r in dumps(out)[1] if r[0] == 'total'] == ['rx', 'process', 'tx']"
 
 echo "=== table: units, ratios, grouping, read overhead"
-run table "$one_worker" -e "$sw" -w memory -n 2000000
+run table "$one_worker" -e "$sw" --workload memory --iterations 2000000
 expect table "task-clock in msec with CPUs utilized" \
 	"rc == 0 and
 	re.search(r'^\s+\d+\.\d+ msec task-clock\s+#\s+[\d.]+ CPUs utilized', out, re.M)"
@@ -240,14 +239,14 @@ expect none "no countable event: exit 1, each event named on stderr" \
 	"rc == 1 and 'none of the events can be counted' in err and 'nor-this-one' in err"
 
 echo "=== values are sane"
-run small "$one_worker" -e task-clock -c -n 1000000
-run big "$one_worker" -e task-clock -c -n 10000000
+run small "$one_worker" -e task-clock -x , --iterations 1000000
+run big "$one_worker" -e task-clock --csv --iterations 10000000
 expect big "task-clock grows with the work (10x iterations: over 3x the time)" \
 	"int(rows(out)[0]['value']) > 3 * int(rows(open('$tmp/small.out').read())[0]['value'])"
-run faults "$one_worker" -e page-faults -c -w memory
+run faults "$one_worker" -e page-faults -x , --workload memory
 expect faults "page-faults counts the memory workload's first touches" \
 	"rc == 0 and int(rows(out)[0]['value']) > 0"
-run loopfaults "$one_worker" -e page-faults -c -w loop
+run loopfaults "$one_worker" -e page-faults -x , --workload loop
 expect loopfaults "the loop workload takes no page fault" \
 	"rc == 0 and int(rows(out)[0]['value']) == 0"
 expect small "task-clock per iteration is between 0.05 and 100 ns, CPUs utilized at most 1.05" \
@@ -258,12 +257,12 @@ echo "=== read overhead subtraction"
 # One-iteration rounds for a second: nearly all the raw task-clock is the
 # reads' own. A read may cost less than at calibration, but no more than the
 # raw count is subtracted: never below zero, the two add up to the raw count.
-run ovh "$one_worker" -e task-clock -n 1 -d 1 -j
+run ovh "$one_worker" -e task-clock --iterations 1 --duration 1 -j
 expect ovh "one-iteration rounds: task-clock after subtraction is below the overhead subtracted, not below 0" \
 	"(lambda l, e: e['read_overhead'] > 0 and 0 <= e['value'] < e['read_overhead']
 	and l['elapsed_ns'] >= 0 and 0.9e9 < e['value'] + e['read_overhead'] < 1.5e9)(
 	docs(out)[0]['lcores'][0], ev(docs(out)[0]['lcores'][0], 'task-clock'))"
-run raw "$one_worker" -e task-clock -n 1 -d 1 -j -r
+run raw "$one_worker" -e task-clock --iterations 1 --duration 1 -j --raw
 expect raw "--raw: nothing subtracted, and the output says so" \
 	"(lambda d: d['read_overhead_subtracted'] is False and
 	ev(d['lcores'][0], 'task-clock')['read_overhead'] == 0 and
@@ -271,8 +270,8 @@ expect raw "--raw: nothing subtracted, and the output says so" \
 
 echo "=== CSV"
 run csv "$two_workers" -e "task-clock,no-such-event,page-faults" --csv
-expect csv "CSV parses: header, a row per lcore (1, 2, total) and event" \
-	"rc == 0 and [(r['lcore'], r['event']) for r in rows(out)] ==
+expect csv "CSV parses: one table (one header, no empty line), a row per lcore (1, 2, total) and event" \
+	"rc == 0 and '\\n\\n' not in out and out.count('time_s,') == 1 and [(r['lcore'], r['event']) for r in rows(out)] ==
 	[(l, e) for l in ['1', '2', 'total']
 	for e in ['task-clock', 'no-such-event', 'page-faults']]"
 expect csv "CSV values: task-clock integers in ns, <not supported> a status with a reason" \
@@ -282,7 +281,7 @@ expect csv "CSV values: task-clock integers in ns, <not supported> a status with
 expect csv "CSV total is the sum of the lcores" \
 	"sum(int(r['value']) for r in sel(rows(out), 'task-clock', ['1', '2'])) ==
 	int(sel(rows(out), 'task-clock', ['total'])[0]['value'])"
-expect csv "CSV stage block: a row per stage, lcore (1, 2, total) and counted event" \
+expect csv "CSV, one table: after the event rows, a row per stage, lcore (1, 2, total) and counted event" \
 	"[(r['stage'], r['lcore'], r['event']) for r in stage_rows(out)] ==
 	[(s, l, e) for l in ['1', '2', 'total'] for s in ['loop', 'snapshot']
 	for e in ['task-clock', 'page-faults']]"
@@ -323,11 +322,11 @@ run itable "$one_worker" -e "$sw" --interval 200 --duration 2
 expect itable "table: one line per interval (10 for 2 s every 200 ms), times 0.2 .. 2.0" \
 	"rc == 0 and [l.split()[0] for l in lines(out) if re.match(r'^\s+\d+\.\d{3}\s+1\s', l)] ==
 	['%.3f' % (0.2 * i) for i in range(1, 11)]"
-run icsv "$one_worker" -i 250 -d 1 -e task-clock,page-faults -c
+run icsv "$one_worker" -I 250 --duration 1 -e task-clock,page-faults -x ,
 expect icsv "CSV: 4 intervals x (lcore 1 + total) x 2 events, task-clock counted in each" \
 	"rc == 0 and len(rows(out)) == 16 and sorted({r['interval'] for r in rows(out)}) ==
 	['1', '2', '3', '4'] and all(int(r['value']) > 0 for r in sel(rows(out), 'task-clock'))"
-run ijson "$one_worker" -e task-clock -i 100 -d 1 -j
+run ijson "$one_worker" -e task-clock -I 100 --duration 1 -j
 expect ijson "JSON lines: one object per interval (10), time_s increasing" \
 	"rc == 0 and [d['interval'] for d in docs(out)] == list(range(1, 11)) and
 	all(a['time_s'] < b['time_s'] for a, b in zip(docs(out), docs(out)[1:]))"
@@ -342,14 +341,14 @@ expect ijson "JSON lines: stages per interval, loop items = calls x 10,000, call
 run telem "$one_worker" -e task-clock,page-faults,context-switches --interval 1000 --duration 2
 expect telem "the telemetry stage's options (--interval 1000 --duration 2): 2 lines" \
 	"rc == 0 and len([l for l in lines(out) if re.match(r'^\s+\d+\.000\s+1\s', l)]) == 2"
-run dur "$one_worker" -e task-clock -d 1 -j
+run dur "$one_worker" -e task-clock --duration 1 -j
 # The rounds' wall time is what elapsed_ns leaves after the read overhead
 # (the stage boundaries included: about a quarter of it on the read() path).
 expect dur "--duration alone: one report over about 1 s of rounds (elapsed + read overhead)" \
 	"rc == 0 and len(docs(out)) == 1 and (lambda l: 0.9e9 < l['elapsed_ns'] +
 	l['rounds'] * l['read_overhead_ns'] < 5e9 and l['elapsed_ns'] > 0)(docs(out)[0]['lcores'][0])"
 # shellcheck disable=SC2086
-"$tool" "$one_worker" $eal -- -e task-clock -i 100 >"$tmp/sig.out" 2>"$tmp/sig.err" &
+"$tool" "$one_worker" $eal -- -e task-clock -I 100 >"$tmp/sig.out" 2>"$tmp/sig.err" &
 pid=$!
 # Three interval lines (at most 15 s), then SIGTERM.
 for _ in $(seq 150); do
@@ -361,19 +360,48 @@ wait $pid
 rc=$?
 expect sig "--interval without --duration runs until SIGTERM, then exits 0" \
 	"rc == 0 and len([l for l in lines(out) if re.match(r'^\s+\d+\.\d{3}\s+1\s', l)]) >= 3"
-run oneL "--lcores=0@0" -e task-clock -i 100 -d 1
+run oneL "--lcores=0@0" -e task-clock -I 100 --duration 1
 expect oneL "--interval with no worker lcore: exit 1 and why" \
 	"rc == 1 and 'need a worker lcore' in err"
 
 echo "=== options"
 run help "$one_worker" -h
-expect help "-h: usage on stdout, exit 0, a short option for each long one" \
-	"rc == 0 and all(re.search(r'-%s, --%s' % (s, l), out) for s, l in
-	[('e', 'events'), ('n', 'iterations'), ('w', 'workload'), ('i', 'interval'),
-	('d', 'duration'), ('c', 'csv'), ('j', 'json'), ('r', 'raw'), ('L', 'list'),
-	('h', 'help')])"
-run list "$one_worker" -L
-expect list "-L lists the events, task-clock opening through read()" \
+expect help "-h: usage on stdout, exit 0, perf stat's letters with their long names, the tool's own options long only" \
+	"rc == 0 and all(re.search(r'^  -%s, --%s\\b' % (s, l), out, re.M) for s, l in
+	[('e', 'events'), ('x', 'field-separator'), ('j', 'json'), ('I', 'interval'),
+	('r', 'repeat'), ('o', 'output'), ('a', 'all-cpus'), ('A', 'per-core'), ('h', 'help')])
+	and all(re.search(r'^  --%s\\b' % l, out, re.M) for l in
+	['iterations', 'workload', 'duration', 'csv', 'raw', 'list', 'version'])"
+# --help before "--", among the EAL options: the tool's usage, then EAL's.
+timeout 60 "$tool" --help >"$tmp/help0.out" 2>"$tmp/help0.err"
+rc=$?
+expect help0 "--help without --: the tool's usage first, then EAL's, exit 0" \
+	"rc == 0 and out.startswith('Usage: dpdk-test-pmu [EAL options] -- [options]') and
+	'--iterations N' in out and 'EAL common options' in out"
+timeout 60 "$tool" --version >"$tmp/version.out" 2>"$tmp/version.err"
+rc=$?
+expect version "--version: the tool's version (VERSION) and DPDK's, exit 0" \
+	"rc == 0 and out.startswith('dpdk-test-pmu (rte_pmu) $(cat VERSION), DPDK ')"
+run repeat "$two_workers" -e task-clock --iterations 100000 -r 3
+expect repeat "-r 3: 3 runs, each count with its spread as perf stat prints it (+- x.xx%)" \
+	"rc == 0 and '(3 runs)' in out and
+	len(re.findall(r'msec task-clock .*\\( \\+- +\\d+\\.\\d\\d% \\)$', out, re.M)) == 3"
+run repeatj "$one_worker" -e task-clock --iterations 100000 -r 3 -j -o "$tmp/repeat.json"
+cp "$tmp/repeat.json" "$tmp/repeatj.out" 2>/dev/null
+expect repeatj "-r 3 -j -o FILE: JSON in FILE, nothing on stdout, runs 3 and spread_pct" \
+	"rc == 0 and (lambda d: d['runs'] == 3 and
+	ev(d['lcores'][0], 'task-clock')['spread_pct'] >= 0)(docs(out)[0])"
+run csvsep "$one_worker" -e task-clock -x ';' --iterations 1000
+expect csvsep "-x ';': the CSV with ';' between fields, one header" \
+	"rc == 0 and out.splitlines()[0].startswith('time_s;interval;lcore;') and
+	sum(1 for l in out.splitlines() if l.startswith('time_s')) == 1 and
+	all(len(l.split(';')) == 24 for l in out.splitlines())"
+run all "$two_workers" -e task-clock -a -A --iterations 1000
+expect all "-a -A: every lcore, a record per lcore and the total" \
+	"rc == 0 and 'Counts for lcore 1' in out and 'Counts for lcore 2' in out and
+	'Counts for total of 2 lcores' in out"
+run list "$one_worker" --list
+expect list "--list lists the events, task-clock opening through read()" \
 	"rc == 0 and re.search(r'^task-clock\s+software\s+read\(\)\s+opens$', out, re.M)"
 bad() { # DESCRIPTION MESSAGE ARGS...: exit 1, MESSAGE and the usage on stderr
 	local what=$1 msg=$2
@@ -382,17 +410,21 @@ bad() { # DESCRIPTION MESSAGE ARGS...: exit 1, MESSAGE and the usage on stderr
 	WANT=$msg expect bad "bad option $what: exit 1, \"$msg\" and usage on stderr" \
 		"rc == 1 and out == '' and os.environ['WANT'] in err and 'Usage:' in err"
 }
-bad "-x" "invalid option -- 'x'" -x
+bad "-Z" "invalid option -- 'Z'" -Z
+bad "-x without a separator" "option requires an argument -- 'x'" -x
 bad "--nope" "unrecognized option '--nope'" --nope
 bad "-e without a list" "option requires an argument -- 'e'" -e
 bad "-e a,,b" "invalid --events 'a,,b'" -e a,,b
-bad "-n 0" "invalid --iterations '0'" -n 0
-bad "-n 12x" "invalid --iterations '12x'" -n 12x
-bad "-i 5" "invalid --interval '5'" -i 5
-bad "-d 0" "invalid --duration '0'" -d 0
-bad "-d -1" "invalid --duration '-1'" -d -1
-bad "-c -j" "--csv and --json exclude each other" -c -j
-bad "-w nope" "unknown --workload 'nope'" -w nope
+bad "--iterations 0" "invalid --iterations '0'" --iterations 0
+bad "--iterations 12x" "invalid --iterations '12x'" --iterations 12x
+bad "-I 5" "invalid --interval '5'" -I 5
+bad "--duration 0" "invalid --duration '0'" --duration 0
+bad "--duration -1" "invalid --duration '-1'" --duration -1
+bad "-x , -j" "-x (--csv) and -j (--json) exclude each other" -x , -j
+bad "--workload nope" "unknown --workload 'nope'" --workload nope
+bad "-r 0" "invalid --repeat '0'" -r 0
+bad "-r 3 -I 100" "--repeat and --interval exclude each other" -r 3 -I 100
+bad "-n (perf's null run, not the tool's)" "invalid option -- 'n'" -n 100
 bad "a stray argument" "unexpected argument 'stray'" stray
 
 

@@ -61,7 +61,11 @@ test_names()
 }
 
 # build_if_missing DIR [MESON_SETUP_ARGS...]: configure DIR once, then
-# build it (only $CI_TARGETS when set); quiet unless it fails.
+# build it (only $CI_TARGETS when set); quiet unless it fails. With
+# RECONFIGURE=1, a DIR configured before (by run-tool.sh, say, without
+# --werror, or before sphinx was installed) is set up again with these
+# arguments (meson setup --reconfigure): it then has them, and what meson
+# finds now.
 build_if_missing()
 {
 	local dir=$1 out rc=0
@@ -70,6 +74,8 @@ build_if_missing()
 	out=$(mktemp)
 	if [ ! -f "$dir/build.ninja" ]; then
 		meson setup "$dir" "$@" >"$out" 2>&1 || rc=$?
+	elif [ "${RECONFIGURE:-0}" = 1 ]; then
+		meson setup --reconfigure "$dir" "$@" >"$out" 2>&1 || rc=$?
 	fi
 	# shellcheck disable=SC2086
 	[ $rc -ne 0 ] || ninja -C "$dir" ${CI_TARGETS:-} >>"$out" 2>&1 || rc=$?

@@ -155,7 +155,11 @@ build_stage()
 	[ "${SKIP_ARM64:-0}" = 1 ] || arm64=arm64
 	# Every stage's packages now, in one apt-get: stages that run side by
 	# side then find them installed (two apt-gets at once would fail).
-	deps $arm64 doc package sanitize fuzz observe && build_if_missing "$build" --werror
+	# A build/ that run-tool.sh configured lacks --werror, and the man
+	# pages when sphinx came only now: set up again with what the stages
+	# need.
+	deps $arm64 doc package sanitize fuzz observe &&
+		RECONFIGURE=1 build_if_missing "$build" --werror
 }
 
 fast_stage()

@@ -31,6 +31,7 @@
 #include "measure.h"
 #include "options.h"
 #include "output.h"
+#include "repeat.h"
 #include "report.h"
 
 /* How often the main lcore looks for the workers' first snapshots. */
@@ -77,11 +78,13 @@ sleep_until(uint64_t t)
 }
 
 /* Report every counting lcore from prev[] to its latest snapshot, which
- * becomes prev[]. Returns the number of lcores that failed.
+ * becomes prev[] (with --repeat, only after the last run: the mean of
+ * every run's). Returns the number of lcores that failed.
  */
 static unsigned int
 report_all(const struct tool_output *out, unsigned int interval, double time_s)
 {
+	static unsigned int runs;
 	unsigned int lcore_id, failed = 0;
 	struct tool_lcore *l;
 	struct tool_snap snap;
@@ -102,6 +105,12 @@ report_all(const struct tool_output *out, unsigned int interval, double time_s)
 			failed++;
 	}
 	tool_report_finish(&report);
+	if (opts.repeat > 1) {
+		tool_repeat_add(&report);
+		if (++runs < opts.repeat)
+			return failed;
+		tool_repeat_finish(&report);
+	}
 	out->report(&report);
 	fflush(stdout);
 
@@ -179,25 +188,14 @@ launch(void)
 	return 0;
 }
 
+/* One run: the rounds, then their report (with --repeat, the last run's
+ * report gives the mean of all of them).
+ */
 static int
-run(void)
+run_once(const struct tool_output *out, unsigned int workers)
 {
-	unsigned int workers = rte_lcore_count() - 1;
-	const struct tool_output *out = tool_output_get(&opts);
 	unsigned int lcore_id;
 	uint64_t start;
-
-	if (tool_options_continuous(&opts) && workers == 0) {
-		fprintf(stderr, "%s: --interval and --duration need a worker lcore "
-			"(EAL option -l with two lcores or more)\n", prgname);
-		return -EINVAL;
-	}
-	tool_measure_init(&opts, &evs);
-	if (tool_options_continuous(&opts)) {
-		signal(SIGINT, on_signal);
-		signal(SIGTERM, on_signal);
-	}
-	out->begin(&opts, &evs, workers != 0 ? workers : 1);
 
 	start = now_ns();
 	if (workers == 0) {
@@ -220,12 +218,70 @@ run(void)
 	return report_all(out, 0, (double)(now_ns() - start) / 1e9) != 0 ? -1 : 0;
 }
 
+static int
+run(void)
+{
+	unsigned int workers = rte_lcore_count() - 1;
+	const struct tool_output *out = tool_output_get(&opts);
+	unsigned int k;
+	int ret = 0;
+
+	if (tool_options_continuous(&opts) && workers == 0) {
+		fprintf(stderr, "%s: --interval and --duration need a worker lcore "
+			"(EAL option -l with two lcores or more)\n", prgname);
+		return -EINVAL;
+	}
+	tool_measure_init(&opts, &evs);
+	if (tool_options_continuous(&opts)) {
+		signal(SIGINT, on_signal);
+		signal(SIGTERM, on_signal);
+	}
+	out->begin(&opts, &evs, workers != 0 ? workers : 1);
+	for (k = 0; k < opts.repeat && !signalled; k++) {
+		if (k != 0)
+			tool_measure_rearm();
+		if (run_once(out, workers) != 0)
+			ret = -1;
+	}
+
+	return ret;
+}
+
+/* --help (-h) or --version among the EAL options (before "--"). --help:
+ * the tool's usage, then EAL's, which rte_eal_init() prints before it exits
+ * with status 0. Returns true when the program is done.
+ */
+static bool
+early_option(int argc, char **argv)
+{
+	char *eal_help[] = { argv[0], (char *)(uintptr_t)"--help", NULL };
+	int i;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		if (strcmp(argv[i], "--version") == 0) {
+			tool_options_version(basename(argv[0]));
+			return true;
+		}
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			tool_options_usage(stdout, basename(argv[0]));
+			printf("\nEAL options, before \"--\" (DPDK's EAL --help):\n");
+			fflush(stdout);
+			rte_eal_init(2, eal_help);
+			return true;
+		}
+	}
+
+	return false;
+}
+
 int
 main(int argc, char **argv)
 {
 	int ret, status = EXIT_FAILURE;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (early_option(argc, argv))
+		return EXIT_SUCCESS;
 	ret = rte_eal_init(argc, argv);
 	if (ret < 0) {
 		fprintf(stderr, "%s: rte_eal_init failed: %s\n", prgname, strerror(rte_errno));
@@ -240,6 +296,11 @@ main(int argc, char **argv)
 	if (ret != 0) {
 		rte_eal_cleanup();
 		return ret > 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	}
+	if (opts.output != NULL && freopen(opts.output, "w", stdout) == NULL) {
+		fprintf(stderr, "%s: -o %s: %s\n", prgname, opts.output, strerror(errno));
+		rte_eal_cleanup();
+		return EXIT_FAILURE;
 	}
 
 	ret = rte_pmu_init();

@@ -77,6 +77,19 @@ tool_measure_stage(enum tool_stage s, const char **name, unsigned int *id)
 }
 
 void
+tool_measure_rearm(void)
+{
+	unsigned int lcore_id;
+
+	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE; lcore_id++) {
+		lcores[lcore_id].ran = false;
+		lcores[lcore_id].seq = 0;
+		lcores[lcore_id].stage_ready = 0;
+	}
+	__atomic_store_n(&m_stop, 0, __ATOMIC_RELAXED);
+}
+
+void
 tool_measure_stop(void)
 {
 	__atomic_store_n(&m_stop, 1, __ATOMIC_RELAXED);

@@ -77,6 +77,9 @@ int tool_measure_lcore(void *arg);
 /* Name and stage id of stage @p s; false when stages are not registered. */
 bool tool_measure_stage(enum tool_stage s, const char **name, unsigned int *id);
 
+/* Make ready for another run of every lcore (--repeat), none running. */
+void tool_measure_rearm(void);
+
 /* Ask every lcore to stop after its current round. */
 void tool_measure_stop(void);
 

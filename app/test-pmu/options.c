@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <rte_version.h>
+
 #include "events.h"
 #include "options.h"
 
@@ -19,50 +21,92 @@
 #define MAX_INTERVAL_MS 3600000
 #define MAX_DURATION_S 31536000
 
-/* Each long option has its short one; the string below lists them all.
- * A new option takes one line in each.
+#define MAX_REPEAT 100000
+
+/* The letters are perf stat's, and mean what they mean there; the tool's
+ * own options are long only. A new option takes a line in longopts (and a
+ * letter in shortopts when perf stat has it).
  */
+enum {
+	OPT_ITERATIONS = 256,
+	OPT_WORKLOAD,
+	OPT_DURATION,
+	OPT_CSV,
+	OPT_RAW,
+	OPT_LIST,
+	OPT_VERSION,
+};
+
 static const struct option longopts[] = {
 	{ "events", required_argument, NULL, 'e' },
-	{ "iterations", required_argument, NULL, 'n' },
-	{ "workload", required_argument, NULL, 'w' },
-	{ "interval", required_argument, NULL, 'i' },
-	{ "duration", required_argument, NULL, 'd' },
-	{ "csv", no_argument, NULL, 'c' },
+	{ "event", required_argument, NULL, 'e' },
+	{ "field-separator", required_argument, NULL, 'x' },
 	{ "json", no_argument, NULL, 'j' },
-	{ "raw", no_argument, NULL, 'r' },
-	{ "list", no_argument, NULL, 'L' },
+	{ "interval-print", required_argument, NULL, 'I' },
+	{ "interval", required_argument, NULL, 'I' },
+	{ "repeat", required_argument, NULL, 'r' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "all-cpus", no_argument, NULL, 'a' },
+	{ "per-core", no_argument, NULL, 'A' },
+	{ "no-aggr", no_argument, NULL, 'A' },
+	{ "iterations", required_argument, NULL, OPT_ITERATIONS },
+	{ "workload", required_argument, NULL, OPT_WORKLOAD },
+	{ "duration", required_argument, NULL, OPT_DURATION },
+	{ "csv", no_argument, NULL, OPT_CSV },
+	{ "raw", no_argument, NULL, OPT_RAW },
+	{ "list", no_argument, NULL, OPT_LIST },
+	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
-static const char shortopts[] = "e:n:w:i:d:cjrLh";
+static const char shortopts[] = "e:x:jI:r:o:aAh";
 
-static void
-usage(FILE *f, const char *prgname)
+void
+tool_options_usage(FILE *f, const char *prgname)
 {
 	fprintf(f, "Usage: %s [EAL options] -- [options]\n"
+		"perf stat's options, as perf stat has them:\n"
 		"  -e, --events LIST     comma-separated events (default " TOOL_DEFAULT_EVENTS ";\n"
 		"                        when none of those opens: " TOOL_FALLBACK_EVENTS ",\n"
 		"                        and " TOOL_FALLBACK_TSC " where it opens)\n"
-		"  -n, --iterations N    workload iterations per lcore, N > 0 (default %d;\n"
-		"                        with -i or -d: per round between two reads, default %d)\n"
-		"  -w, --workload NAME   one of:\n", prgname, DEFAULT_ITERATIONS,
-		DEFAULT_ROUND_ITERATIONS);
-	workload_list(f, "                          ");
-	fprintf(f, "  -i, --interval MS     print the counts of every MS milliseconds\n"
+		"  -x, --field-separator SEP\n"
+		"                        CSV, fields separated by SEP: one table, a row per\n"
+		"                        lcore and event, then per stage, lcore and event\n"
+		"  -j, --json            JSON, one object per report (per interval with -I)\n"
+		"  -I, --interval MS     print the counts of every MS milliseconds\n"
 		"                        (%d to %d) while the workload runs on and on\n"
-		"  -d, --duration SEC    run the workload continuously for SEC seconds\n"
-		"                        (1 to %d); with -i and no -d: until SIGINT/SIGTERM\n"
-		"  -c, --csv             comma-separated values, one row per lcore and event\n"
-		"  -j, --json            JSON, one object per report (per interval with -i)\n"
-		"  -r, --raw             do not subtract the measured read overhead\n"
-		"  -L, --list            list the events names can refer to here, whether\n"
+		"  -r, --repeat N        run N times (1 to %d), report the mean of each\n"
+		"                        figure and its spread (+- stddev of the mean, %%)\n"
+		"  -o, --output FILE     write the report to FILE, not to stdout\n"
+		"  -a, --all-cpus        count on every lcore (the workload runs on every\n"
+		"                        worker lcore: this is the default)\n"
+		"  -A, --per-core        a record per lcore, then the total (the default)\n"
+		"The tool's own options:\n"
+		"  --iterations N        workload iterations per lcore, N > 0 (default %d;\n"
+		"                        with -I or --duration: per round between two reads,\n"
+		"                        default %d)\n"
+		"  --workload NAME       one of:\n", prgname, MIN_INTERVAL_MS, MAX_INTERVAL_MS,
+		MAX_REPEAT, DEFAULT_ITERATIONS, DEFAULT_ROUND_ITERATIONS);
+	workload_list(f, "                          ");
+	fprintf(f, "  --duration SEC        run the workload continuously for SEC seconds\n"
+		"                        (1 to %d); with -I and no --duration: until\n"
+		"                        SIGINT/SIGTERM\n"
+		"  --csv                 the same as -x ,\n"
+		"  --raw                 do not subtract the measured read overhead\n"
+		"  --list                list the events names can refer to here, whether\n"
 		"                        each opens and how it is read, then exit\n"
-		"  -h, --help            print this text\n"
+		"  --version             print the version, then exit\n"
+		"  -h, --help            print this text (before or after \"--\")\n"
 		"The workload runs on every worker lcore (on the main lcore when there is\n"
-		"none; -i and -d need a worker). Each lcore first times back-to-back reads\n"
-		"of its events; that read overhead is subtracted from every figure.\n",
-		MIN_INTERVAL_MS, MAX_INTERVAL_MS, MAX_DURATION_S);
+		"none; -I and --duration need a worker). Each lcore first times back-to-back\n"
+		"reads of its events; that read overhead is subtracted from every figure.\n",
+		MAX_DURATION_S);
+}
+
+void
+tool_options_version(const char *prgname)
+{
+	printf("%s (rte_pmu) %s, %s\n", prgname, TOOL_VERSION, rte_version());
 }
 
 /* Decimal digits only, from @p min to @p max. */
@@ -99,6 +143,8 @@ list_valid(const char *list)
 static int
 parse_one(int opt, const char *prgname, struct tool_options *opts)
 {
+	uint64_t v;
+
 	switch (opt) {
 	case 'e':
 		if (!list_valid(optarg)) {
@@ -109,7 +155,7 @@ parse_one(int opt, const char *prgname, struct tool_options *opts)
 		opts->events = optarg;
 		opts->events_given = true;
 		return 0;
-	case 'n':
+	case OPT_ITERATIONS:
 		if (parse_uint(optarg, 1, UINT64_MAX, &opts->iterations) != 0) {
 			fprintf(stderr, "%s: invalid --iterations '%s': want an integer "
 				"from 1 to %" PRIu64 "\n", prgname, optarg, UINT64_MAX);
@@ -117,38 +163,62 @@ parse_one(int opt, const char *prgname, struct tool_options *opts)
 		}
 		opts->iterations_given = true;
 		return 0;
-	case 'w':
+	case OPT_WORKLOAD:
 		opts->workload = workload_find(optarg);
 		if (opts->workload != NULL)
 			return 0;
 		fprintf(stderr, "%s: unknown --workload '%s'; one of:\n", prgname, optarg);
 		workload_list(stderr, "  ");
 		return -1;
-	case 'i':
+	case 'I':
 		if (parse_uint(optarg, MIN_INTERVAL_MS, MAX_INTERVAL_MS,
 				&opts->interval_ms) == 0)
 			return 0;
 		fprintf(stderr, "%s: invalid --interval '%s': want milliseconds, an integer "
 			"from %d to %d\n", prgname, optarg, MIN_INTERVAL_MS, MAX_INTERVAL_MS);
 		return -1;
-	case 'd':
+	case OPT_DURATION:
 		if (parse_uint(optarg, 1, MAX_DURATION_S, &opts->duration_s) == 0)
 			return 0;
 		fprintf(stderr, "%s: invalid --duration '%s': want seconds, an integer "
 			"from 1 to %d\n", prgname, optarg, MAX_DURATION_S);
 		return -1;
-	case 'c':
+	case 'x':
+	case OPT_CSV:
 	case 'j':
 		if (opts->format != TOOL_FORMAT_TABLE) {
-			fprintf(stderr, "%s: --csv and --json exclude each other\n", prgname);
+			fprintf(stderr, "%s: -x (--csv) and -j (--json) exclude each other\n",
+				prgname);
 			return -1;
 		}
-		opts->format = opt == 'c' ? TOOL_FORMAT_CSV : TOOL_FORMAT_JSON;
-		return 0;
-	case 'L':
-		opts->list = true;
+		if (opt == 'x' && optarg[0] == '\0') {
+			fprintf(stderr, "%s: invalid -x '': want a separator\n", prgname);
+			return -1;
+		}
+		opts->format = opt == 'j' ? TOOL_FORMAT_JSON : TOOL_FORMAT_CSV;
+		opts->csv_sep = opt == 'x' ? optarg : ",";
 		return 0;
 	case 'r':
+		if (parse_uint(optarg, 1, MAX_REPEAT, &v) == 0) {
+			opts->repeat = (unsigned int)v;
+			return 0;
+		}
+		fprintf(stderr, "%s: invalid --repeat '%s': want an integer from 1 to %d\n",
+			prgname, optarg, MAX_REPEAT);
+		return -1;
+	case 'o':
+		opts->output = optarg;
+		return 0;
+	case 'a':
+		opts->all_lcores = true;
+		return 0;
+	case 'A':
+		opts->per_core = true;
+		return 0;
+	case OPT_LIST:
+		opts->list = true;
+		return 0;
+	case OPT_RAW:
 		opts->raw = true;
 		return 0;
 	default:
@@ -161,23 +231,38 @@ int
 tool_options_parse(int argc, char **argv, struct tool_options *opts)
 {
 	const char *prgname = argv[0];
+	bool version = false;
 	int opt;
 
 	memset(opts, 0, sizeof(*opts));
 	opts->events = TOOL_DEFAULT_EVENTS;
 	opts->iterations = DEFAULT_ITERATIONS;
+	opts->repeat = 1;
 
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		if (opt == 'h') {
-			usage(stdout, prgname);
+			tool_options_usage(stdout, prgname);
 			return 1;
+		}
+		if (opt == OPT_VERSION) {
+			/* After the other options: --help among them wins. */
+			version = true;
+			continue;
 		}
 		if (parse_one(opt, prgname, opts) != 0)
 			goto error;
 	}
 	if (optind < argc) {
 		fprintf(stderr, "%s: unexpected argument '%s'\n", prgname, argv[optind]);
+		goto error;
+	}
+	if (version) {
+		tool_options_version(prgname);
+		return 1;
+	}
+	if (opts->repeat > 1 && opts->interval_ms != 0) {
+		fprintf(stderr, "%s: --repeat and --interval exclude each other\n", prgname);
 		goto error;
 	}
 	if (opts->workload == NULL)
@@ -188,6 +273,6 @@ tool_options_parse(int argc, char **argv, struct tool_options *opts)
 	return 0;
 
 error:
-	usage(stderr, prgname);
+	tool_options_usage(stderr, prgname);
 	return -1;
 }

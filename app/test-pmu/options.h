@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "workload.h"
 
@@ -29,12 +30,24 @@ struct tool_options {
 	uint64_t duration_s;            /* 0: one round (or until a signal with -i) */
 	bool raw;                       /* do not subtract the read overhead */
 	bool list;                      /* list the events and exit */
+	const char *csv_sep;            /* -x SEP: the CSV's field separator */
+	unsigned int repeat;            /* -r N: runs, the mean and spread reported */
+	const char *output;             /* -o FILE: the report there, not on stdout */
+	bool all_lcores;                /* -a: every lcore counts (as it does anyway) */
+	bool per_core;                  /* -A: a record per lcore (as it is anyway) */
 };
 
 /* Parse argv (argv[0] is the program name). Returns 0 to run, 1 when --help
- * was asked (usage printed to stdout), -1 on a usage error (message to stderr).
+ * or --version was asked (printed to stdout), -1 on a usage error (message
+ * to stderr).
  */
 int tool_options_parse(int argc, char **argv, struct tool_options *opts);
+
+/* The tool's usage, options after "--", to @p f. */
+void tool_options_usage(FILE *f, const char *prgname);
+
+/* The tool's version (the project's VERSION file) and DPDK's, to stdout. */
+void tool_options_version(const char *prgname);
 
 /* True when the workload runs continuously (an interval or a duration). */
 static inline bool

@@ -2,12 +2,13 @@
  * Copyright(c) 2026 The rte_pmu authors
  */
 
-/* Machine-readable output: CSV (a header, then one row per report, lcore
- * and event) and JSON (one object per report, on one line). Values are the
+/* Machine-readable output: CSV (one table: a header, then a row per
+ * report, lcore and event, and per stage, lcore and event) and JSON (one object per report, on one line). Values are the
  * kernel's units: clocks in ns, counts as integers, never grouped.
  */
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -21,13 +22,26 @@ status_text(const struct tool_record *rec, const struct tool_row *row)
 	return row->ev->supported ? "counted" : "not supported";
 }
 
-/* A CSV field, quoted when it holds a comma, a quote or a line break. */
+/* The separator of -x (--csv: a comma). */
+static const char *sep = ",";
+
+/* Empty CSV fields, each followed by the separator. */
+static void
+csv_empty(unsigned int n)
+{
+	while (n-- > 0)
+		fputs(sep, stdout);
+}
+
+/* A CSV field, quoted when it holds the separator, a quote or a line
+ * break; then the separator, or the end of the row when @p last.
+ */
 static void
 csv_field(const char *s, bool last)
 {
 	const char *p;
 
-	if (strpbrk(s, ",\"\n") == NULL) {
+	if (strstr(s, sep) == NULL && strpbrk(s, "\"\n") == NULL) {
 		fputs(s, stdout);
 	} else {
 		putchar('"');
@@ -38,7 +52,19 @@ csv_field(const char *s, bool last)
 		}
 		putchar('"');
 	}
-	putchar(last ? '\n' : ',');
+	fputs(last ? "\n" : sep, stdout);
+}
+
+/* A number in a CSV field (printf's @p fmt), then the separator. */
+static void __rte_format_printf(1, 2)
+csv_num(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	fputs(sep, stdout);
 }
 
 /* Notes go to stderr: stdout holds only data. */
@@ -51,13 +77,39 @@ machine_begin(const struct tool_options *opts __rte_unused, const struct tool_ev
 			"events %s\n", evs->fallback);
 }
 
+/* One table, as perf stat -x gives: a row per report, lcore and event
+ * (stage empty), then a row per stage, lcore and counted event (the
+ * lcore's columns empty, not with --interval).
+ */
+static const char *const csv_columns[] = {
+	"time_s", "interval", "lcore", "iterations", "elapsed_ns", "event", "value", "unit",
+	"per_iteration", "read_overhead", "ratio", "ratio_unit", "read_path", "status",
+	"reason", "stage", "calls", "items", "items_per_call", "measured", "misuse",
+	"per_item", "ipc", "spread_pct",
+};
+
 static void
 csv_begin(const struct tool_options *opts, const struct tool_events *evs,
 	unsigned int lcores)
 {
+	unsigned int i;
+
 	machine_begin(opts, evs, lcores);
-	printf("time_s,interval,lcore,iterations,elapsed_ns,event,value,unit,per_iteration,"
-		"read_overhead,ratio,ratio_unit,read_path,status,reason\n");
+	sep = opts->csv_sep != NULL ? opts->csv_sep : ",";
+	for (i = 0; i < RTE_DIM(csv_columns); i++)
+		csv_field(csv_columns[i], i + 1 == RTE_DIM(csv_columns));
+}
+
+/* time_s, interval and lcore. */
+static void
+csv_where(const struct tool_report *rep, unsigned int lcore_id)
+{
+	csv_num("%.3f", rep->time_s);
+	csv_num("%u", rep->interval);
+	if (lcore_id == TOOL_TOTAL)
+		csv_field("total", false);
+	else
+		csv_num("%u", lcore_id);
 }
 
 static void
@@ -67,33 +119,37 @@ csv_row(const struct tool_report *rep, const struct tool_record *rec,
 	char buf[64];
 	bool ok = rec->status == 1 && row->ev->supported;
 
-	printf("%.3f,%u,", rep->time_s, rep->interval);
-	if (rec->lcore_id == TOOL_TOTAL)
-		printf("total,");
-	else
-		printf("%u,", rec->lcore_id);
-	printf("%" PRIu64 ",%.0f,", rec->iterations, rec->elapsed_ns);
+	csv_where(rep, rec->lcore_id);
+	csv_num("%" PRIu64, rec->iterations);
+	csv_num("%.0f", rec->elapsed_ns);
 	csv_field(row->ev->name, false);
-	if (ok)
-		printf("%" PRId64 ",%s,%.6f,%" PRIu64 ",", row->value, row->unit,
-			row->per_iteration, row->overhead);
-	else
-		printf(",,,,");
+	if (ok) {
+		csv_num("%" PRId64, row->value);
+		csv_field(row->unit, false);
+		csv_num("%.6f", row->per_iteration);
+		csv_num("%" PRIu64, row->overhead);
+	} else {
+		csv_empty(4);
+	}
 	if (ok && row->has_ratio)
-		printf("%.6f,", row->ratio);
+		csv_num("%.6f", row->ratio);
 	else
-		printf(",");
+		csv_empty(1);
 	csv_field(ok && row->ratio_unit != NULL ? row->ratio_unit : "", false);
 	csv_field(ok ? row->path : "", false);
 	csv_field(status_text(rec, row), false);
 	if (rec->status != 1)
 		snprintf(buf, sizeof(buf), "%s: %s", rec->error, strerror(-rec->status));
-	csv_field(rec->status != 1 ? buf : row->ev->supported ? "" : row->ev->reason, true);
+	csv_field(rec->status != 1 ? buf : row->ev->supported ? "" : row->ev->reason, false);
+	/* stage .. ipc: empty. */
+	csv_empty(8);
+	if (ok && row->has_spread)
+		printf("%.2f", row->spread);
+	putchar('\n');
 }
 
-/* The stages, after the event rows and an empty line (not with
- * --interval): a header, then a row per stage, lcore (total last, with
- * several lcores) and counted event.
+/* A row per stage, lcore (total last, with several lcores) and counted
+ * event; not with --interval.
  */
 static void
 csv_stages(const struct tool_report *rep)
@@ -104,27 +160,31 @@ csv_stages(const struct tool_report *rep)
 
 	if (rep->stage_count == 0 || rep->interval != 0)
 		return;
-	printf("\nstage,lcore,calls,items,items_per_call,measured,misuse,event,value,"
-		"per_item,ipc\n");
 	for (r = 0; r < rep->stage_count; r++) {
 		row = &rep->stages[r];
 		for (i = 0; i < rep->evs->count; i++) {
 			ev = &rep->evs->ev[i];
 			if (!ev->supported)
 				continue;
-			csv_field(row->name, false);
-			if (row->lcore_id == TOOL_TOTAL)
-				printf("total,");
-			else
-				printf("%u,", row->lcore_id);
-			printf("%" PRIu64 ",%" PRIu64 ",%.6f,%" PRIu64 ",%" PRIu64 ",", row->calls,
-				row->items, row->items_per_call, row->measured, row->misuse);
+			csv_where(rep, row->lcore_id);
+			/* iterations, elapsed_ns: the lcore's. */
+			csv_empty(2);
 			csv_field(ev->name, false);
-			printf("%" PRIu64 ",%.6f,", row->values[ev->index],
-				row->per_item[ev->index]);
+			csv_num("%" PRIu64, row->values[ev->index]);
+			/* unit .. reason: the lcore's. */
+			csv_empty(8);
+			csv_field(row->name, false);
+			csv_num("%" PRIu64, row->calls);
+			csv_num("%" PRIu64, row->items);
+			csv_num("%.6f", row->items_per_call);
+			csv_num("%" PRIu64, row->measured);
+			csv_num("%" PRIu64, row->misuse);
+			csv_num("%.6f", row->per_item[ev->index]);
 			if (row->has_ipc)
-				printf("%.6f", row->ipc);
-			printf("\n");
+				csv_num("%.6f", row->ipc);
+			else
+				csv_empty(1);
+			putchar('\n');
 		}
 	}
 }
@@ -182,6 +242,8 @@ json_event(const struct tool_row *row)
 		printf(",\"ratio\":%.6f,\"ratio_unit\":", row->ratio);
 		json_str(row->ratio_unit);
 	}
+	if (row->has_spread)
+		printf(",\"spread_pct\":%.2f", row->spread);
 	printf("}");
 }
 
@@ -271,8 +333,10 @@ json_report(const struct tool_report *rep)
 
 	printf("{\"time_s\":%.3f,\"interval\":%u,\"workload\":", rep->time_s, rep->interval);
 	json_str(rep->opts->workload->name);
-	printf(",\"read_overhead_subtracted\":%s,\"lcores\":[",
-		rep->opts->raw ? "false" : "true");
+	printf(",\"read_overhead_subtracted\":%s,", rep->opts->raw ? "false" : "true");
+	if (rep->runs != 0)
+		printf("\"runs\":%u,", rep->runs);
+	printf("\"lcores\":[");
 	for (r = 0; r + 1 < rep->count; r++) {
 		if (r != 0)
 			putchar(',');

@@ -67,6 +67,8 @@ table_begin(const struct tool_options *opts, const struct tool_events *evs,
 		printf(" for %" PRIu64 " s", opts->duration_s);
 	if (opts->interval_ms != 0)
 		printf(", every %" PRIu64 " ms", opts->interval_ms);
+	if (opts->repeat > 1)
+		printf(" (%u runs)", opts->repeat);
 	printf("\n");
 	if (opts->interval_ms == 0)
 		return;
@@ -125,9 +127,12 @@ print_row(const struct tool_row *row)
 			(double)row->value / 1e6);
 	else
 		tool_group_digits(row->value, v, sizeof(v));
-	printf("  %15s %-4s %-*s  %-28s %10.3f %-7s  %s\n", v,
+	printf("  %15s %-4s %-*s  %-28s %10.3f %-7s  %s", v,
 		row->unit[0] != '\0' ? "msec" : "", name_width, row->ev->name, ratio,
 		row->per_iteration, row->unit[0] != '\0' ? "ns/iter" : "/iter", row->path_brief);
+	if (row->has_spread)
+		printf("  ( +- %5.2f%% )", row->spread);
+	printf("\n");
 }
 
 static void

@@ -30,6 +30,8 @@ struct tool_row {
 	bool has_ratio;
 	double ratio;                   /* e.g. instructions per cycle */
 	const char *ratio_unit;         /* e.g. "insn per cycle" */
+	bool has_spread;                /* --repeat: value is a mean, spread its spread */
+	double spread;                  /* stddev of the mean, % of it (perf's +- x.xx%) */
 };
 
 /* One lcore, or the total when lcore_id is TOOL_TOTAL. */
@@ -67,6 +69,7 @@ struct tool_report {
 	const struct tool_events *evs;
 	unsigned int interval;          /* 1, 2, ... with --interval; 0 otherwise */
 	double time_s;                  /* since the start of the rounds */
+	unsigned int runs;              /* --repeat: runs averaged; 0: one run */
 	unsigned int count;             /* records, the total last */
 	struct tool_record rec[RTE_MAX_LCORE + 1];
 	/* Stages: each lcore's rows in stage order, then the totals (with

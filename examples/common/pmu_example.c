@@ -6,6 +6,8 @@
  * options, and the --compare table and JSON.
  */
 
+#include <rte_version.h>
+
 #include "pmu_example.h"
 
 const char *const mode_names[MODE_COUNT] = { "off", "on", "sampled" };
@@ -15,6 +17,26 @@ unsigned int num_events;
 int ev_cycles = -1, ev_instructions = -1;
 
 /* A decimal number from @p min to @p max; -EINVAL otherwise. */
+bool
+example_early_option(int argc, char **argv, void (*usage)(FILE *f, const char *prog))
+{
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			usage(stdout, argv[0]);
+			return true;
+		}
+		if (strcmp(argv[i], "--version") == 0) {
+			printf("%s (rte_pmu) %s, %s\n", argv[0], PMU_EXAMPLE_VERSION,
+				rte_version());
+			return true;
+		}
+	}
+
+	return false;
+}
+
 int
 parse_ulong(const char *arg, unsigned long min, unsigned long max, unsigned long *out)
 {

@@ -49,6 +49,12 @@ extern char *event_names[RTE_MAX_NUM_GROUP_EVENTS];
 extern unsigned int num_events;
 extern int ev_cycles, ev_instructions;
 
+/* --help (-h) or --version anywhere in argv, before or after "--" (EAL
+ * would refuse or answer them alone): @p usage to stdout, or the version.
+ * Called before rte_eal_init(). Returns true when it printed one: exit 0.
+ */
+bool example_early_option(int argc, char **argv, void (*usage)(FILE *f, const char *prog));
+
 /* A decimal number from @p min to @p max; -EINVAL otherwise. */
 int parse_ulong(const char *arg, unsigned long min, unsigned long max, unsigned long *out);
 

@@ -92,9 +92,9 @@ signal_handler(int sig)
 }
 
 static void
-usage(const char *prog)
+usage(FILE *f, const char *prog)
 {
-	fprintf(stderr, "usage: %s [EAL options] -- [options]\n"
+	fprintf(f, "usage: %s [EAL options] -- [options]\n"
 		"  --duration SEC   stop after SEC seconds (default 5)\n"
 		"  --events LIST    events to count (default " DEFAULT_EVENTS ";\n"
 		"                   " FALLBACK_EVENTS " where those cannot be counted)\n"
@@ -506,6 +506,8 @@ main(int argc, char **argv)
 	uint16_t p;
 	int ret, rc = 1;
 
+	if (example_early_option(argc, argv, usage))
+		return 0;
 	ret = rte_eal_init(argc, argv);
 	if (ret < 0) {
 		fprintf(stderr, "rte_eal_init failed\n");
@@ -514,7 +516,7 @@ main(int argc, char **argv)
 	argc -= ret;
 	argv += ret;
 	if (parse_args(argc, argv) != 0) {
-		usage(argv[0]);
+		usage(stderr, argv[0]);
 		rte_eal_cleanup();
 		return 2;
 	}

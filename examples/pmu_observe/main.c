@@ -126,11 +126,20 @@ worker(void *arg __rte_unused)
 	return 0;
 }
 
+static void
+usage(FILE *f, const char *prog)
+{
+	fprintf(f, "usage: %s [EAL options] -- [-e EVENTS] [--interval MS] [--duration SEC]\n",
+		prog);
+}
+
 int
 main(int argc, char **argv)
 {
 	int ret;
 
+	if (example_early_option(argc, argv, usage))
+		return 0;
 	ret = rte_eal_init(argc, argv);
 	if (ret < 0) {
 		fprintf(stderr, "cannot initialise EAL\n");
@@ -138,8 +147,7 @@ main(int argc, char **argv)
 	}
 	argv[ret] = argv[0];
 	if (parse_args(argc - ret, argv + ret) != 0) {
-		fprintf(stderr, "usage: %s [EAL options] -- [-e EVENTS] [--interval MS] "
-			"[--duration SEC]\n", argv[0]);
+		usage(stderr, argv[0]);
 		rte_eal_cleanup();
 		return 2;
 	}

@@ -104,9 +104,9 @@ signal_handler(int sig __rte_unused)
 }
 
 static void
-usage(const char *prog)
+usage(FILE *f, const char *prog)
 {
-	fprintf(stderr,
+	fprintf(f,
 		"usage: %s [EAL options] -- [options]\n"
 		"  --duration SEC   stop after SEC seconds (default 5)\n"
 		"  --events LIST    events to count (default " DEFAULT_EVENTS ";\n"
@@ -577,6 +577,8 @@ main(int argc, char **argv)
 	uint16_t port;
 	int ret, status = 1;
 
+	if (example_early_option(argc, argv, usage))
+		return 0;
 	ret = rte_eal_init(argc, argv);
 	if (ret < 0) {
 		fprintf(stderr, "cannot initialise EAL\n");
@@ -584,7 +586,7 @@ main(int argc, char **argv)
 	}
 	argv[ret] = argv[0];
 	if (parse_args(argc - ret, argv + ret) != 0) {
-		usage(argv[0]);
+		usage(stderr, argv[0]);
 		rte_eal_cleanup();
 		return 2;
 	}

@@ -24,6 +24,7 @@
 #include <rte_lcore.h>
 #include <rte_pmu.h>
 #include <rte_pmu_stage.h>
+#include <rte_version.h>
 
 #define CALLS 10000u
 #define ITEMS 32u
@@ -96,8 +97,19 @@ main(int argc, char **argv)
 	const char *event = "cycles";
 	bool given = false;
 	unsigned int lcore;
-	int ret, idx, bad = 0;
+	int a, ret, idx, bad = 0;
 
+	/* Before EAL, which refuses --version and answers --help alone. */
+	for (a = 1; a < argc; a++) {
+		if (strcmp(argv[a], "--version") == 0) {
+			printf("%s, %s\n", argv[0], rte_version());
+			return 0;
+		}
+		if (strcmp(argv[a], "--help") == 0 || strcmp(argv[a], "-h") == 0) {
+			printf("usage: %s [EAL options] -- [event]\n", argv[0]);
+			return 0;
+		}
+	}
 	ret = rte_eal_init(argc, argv);
 	if (ret < 0) {
 		fprintf(stderr, "cannot initialise EAL\n");

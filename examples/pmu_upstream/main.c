@@ -16,6 +16,7 @@
 
 #include <rte_eal.h>
 #include <rte_pmu.h>
+#include <rte_version.h>
 
 int
 main(int argc, char **argv)
@@ -24,8 +25,19 @@ main(int argc, char **argv)
 	volatile unsigned int sink = 0;
 	uint64_t before, after;
 	unsigned int i;
-	int ret, idx;
+	int a, ret, idx;
 
+	/* Before EAL, which refuses --version and answers --help alone. */
+	for (a = 1; a < argc; a++) {
+		if (strcmp(argv[a], "--version") == 0) {
+			printf("%s, %s\n", argv[0], rte_version());
+			return 0;
+		}
+		if (strcmp(argv[a], "--help") == 0 || strcmp(argv[a], "-h") == 0) {
+			printf("usage: %s [EAL options] -- [event]\n", argv[0]);
+			return 0;
+		}
+	}
 	ret = rte_eal_init(argc, argv);
 	if (ret < 0) {
 		fprintf(stderr, "cannot initialise EAL\n");
