@@ -31,7 +31,7 @@ enum fault_kind {
 	FK_READ_FILE,     /* read() of such a file */
 	FK_CLOSE_FILE,    /* close() of such a file */
 	FK_OPENDIR,       /* opendir() */
-	FK_ALLOC,         /* malloc, calloc, strdup */
+	FK_ALLOC,         /* malloc, calloc, strdup, numa_alloc_onnode */
 	FK_MAX,
 };
 

@@ -39,6 +39,7 @@ WRAPPED(void *, opendir, (const char *path));
 WRAPPED(void *, malloc, (size_t size));
 WRAPPED(void *, calloc, (size_t n, size_t size));
 WRAPPED(char *, strdup, (const char *s));
+WRAPPED(void *, numa_alloc_onnode, (size_t size, int node));
 WRAPPED(void, free, (void *p));
 WRAPPED(int, rte_log, (uint32_t level, uint32_t logtype, const char *format, ...));
 
@@ -387,6 +388,19 @@ __wrap_calloc(size_t n, size_t size)
 	p = __real_calloc(n, size);
 	alloc_track(p);
 	return p;
+}
+
+/* The stages' arrays, allocated again after each rte_pmu_fini(); not
+ * tracked (numa_free() is not wrapped). The lcore's own stage state,
+ * kept for the process, is left alone: the sweep's calls would not
+ * repeat from one lifecycle to the next.
+ */
+void *
+__wrap_numa_alloc_onnode(size_t size, int node)
+{
+	if (fault_hit(FK_ALLOC))
+		return NULL;
+	return __real_numa_alloc_onnode(size, node);
 }
 
 char *

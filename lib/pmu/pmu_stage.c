@@ -179,8 +179,11 @@ lcore_state(unsigned int lcore_id)
 	if (pub != NULL)
 		return pmu_stage_of(pub);
 	sl = aligned_alloc(RTE_CACHE_LINE_SIZE, RTE_ALIGN_CEIL(sizeof(*sl), RTE_CACHE_LINE_SIZE));
-	if (sl == NULL)
+	if (sl == NULL) {
+		PMU_LOG(ERR, "lcore %u: no memory for its stage state (%zu bytes): its stage "
+			"calls are not counted", lcore_id, sizeof(*sl));
 		return NULL;
+	}
 	memset(sl, 0, sizeof(*sl));
 	sl->lcore_id = lcore_id;
 	sl->node = -1;
