@@ -113,7 +113,8 @@ has librte-pmu-dev /usr/include/rte_pmu.h /usr/include/rte_pmu_page.h /usr/inclu
 has dpdk-pmu-tools /usr/bin/dpdk-test-pmu /usr/bin/dpdk-pmu-exporter /usr/bin/dpdk-pmu-run \
 	"$lib/dpdk-pmu/librte_pmu_preload.so" \
 	/usr/share/dpdk/telemetry-endpoints/pmu.py \
-	/usr/share/man/man1/dpdk-test-pmu.1.gz /usr/share/man/man1/dpdk-pmu-exporter.1.gz
+	/usr/share/man/man1/dpdk-test-pmu.1.gz /usr/share/man/man1/dpdk-pmu-exporter.1.gz \
+	/usr/share/man/man1/dpdk-pmu-run.1.gz
 # depends PACKAGE REGEX WHAT: the package's Depends match.
 depends()
 {
