@@ -110,9 +110,11 @@ lib=/usr/lib/$multiarch
 has librte-pmu0 "$lib/librte_pmu.so.0" "$lib/librte_pmu.so.0.1"
 has librte-pmu-dev /usr/include/rte_pmu.h /usr/include/rte_pmu_page.h /usr/include/rte_pmu_pmc.h \
 	"$lib/librte_pmu.so" "$lib/librte_pmu.a" "$lib/pkgconfig/librte_pmu.pc"
-has dpdk-pmu-tools /usr/bin/dpdk-test-pmu /usr/bin/dpdk-pmu-exporter \
+has dpdk-pmu-tools /usr/bin/dpdk-test-pmu /usr/bin/dpdk-pmu-exporter /usr/bin/dpdk-pmu-run \
+	"$lib/dpdk-pmu/librte_pmu_preload.so" \
 	/usr/share/dpdk/telemetry-endpoints/pmu.py \
-	/usr/share/man/man1/dpdk-test-pmu.1.gz /usr/share/man/man1/dpdk-pmu-exporter.1.gz
+	/usr/share/man/man1/dpdk-test-pmu.1.gz /usr/share/man/man1/dpdk-pmu-exporter.1.gz \
+	/usr/share/man/man1/dpdk-pmu-run.1.gz
 # depends PACKAGE REGEX WHAT: the package's Depends match.
 depends()
 {

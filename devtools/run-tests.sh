@@ -226,7 +226,7 @@ for s in install events doc package sanitize observe fuzz-build; do
 done
 FUZZ_JOBS=${FUZZ_JOBS:-1} lane fuzz --cpu0 fuzz
 lane_join guest
-for s in tool pipeline reinstall perf; do
+for s in tool pipeline run reinstall perf; do
 	stage "$s"
 done
 lane_join fuzz

@@ -39,5 +39,8 @@ man_pages = [
     ("tools/pmu_exporter", "dpdk-pmu-exporter",
      "serve the rte_pmu counters of a DPDK application to Prometheus",
      [author], 1),
+    ("tools/pmu_run", "dpdk-pmu-run",
+     "profile an unmodified DPDK program per rx queue, tx port and graph node",
+     [author], 1),
 ]
 man_show_urls = False

@@ -1,0 +1,388 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+/* librte_pmu_preload.so: per-stage counters of a DPDK program nobody
+ * changed, loaded with LD_PRELOAD (usertools/dpdk-pmu-run). It defines
+ * the DPDK calls it wraps; each calls the real one (dlsym(RTLD_NEXT))
+ * and adds its part after it:
+ *  - rte_eal_init(): rte_pmu_init(), the events, the sampling period;
+ *  - rte_eth_dev_start(): the port's rx and tx callbacks (ports.c);
+ *  - rte_graph_create(): rte_pmu_graph_enable() (librte_pmu_graph, opened
+ *    then: a program without lib/graph never calls it);
+ *  - rte_pmu_init(): a program that uses rte_pmu itself keeps it, the
+ *    preload steps aside where nothing was measured yet;
+ *  - rte_eal_cleanup(), and an atexit handler: the report (report.c).
+ * Settings from the environment: RTE_PMU_RUN_EVENTS, RTE_PMU_RUN_SAMPLING,
+ * RTE_PMU_RUN_INTERVAL, RTE_PMU_RUN_OUTPUT, RTE_PMU_RUN_JSON. Nothing is
+ * written to stdout, and the exit status is the program's.
+ */
+
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <rte_common.h>
+#include <rte_eal.h>
+#include <rte_errno.h>
+#include <rte_ethdev.h>
+#include <rte_graph.h>
+#include <rte_log.h>
+
+#include <rte_pmu.h>
+#include <rte_pmu_stage.h>
+
+#include "preload.h"
+
+/* The preload's file name, as dpdk-pmu-run puts it in LD_PRELOAD. */
+#define PRELOAD_FILE "librte_pmu_preload.so"
+/* librte_pmu_graph, opened at the program's first graph. */
+#define PRELOAD_GRAPH_LIB "librte_pmu_graph.so.0"
+
+struct preload_run preload_run;
+
+static bool eal_called;         /* the program called rte_eal_init() */
+static bool stepped_aside;      /* the program uses rte_pmu itself */
+static bool pmu_own_call;       /* rte_pmu_init() called by the preload */
+static bool measured;           /* a port or a graph got stages */
+
+/* The real @p name, or NULL (said once per name by the caller). */
+static void *
+real_of(const char *name)
+{
+	return dlsym(RTLD_NEXT, name);
+}
+
+/* Drop this library from LD_PRELOAD, so that the program's children run
+ * as they would without dpdk-pmu-run.
+ */
+RTE_INIT(preload_env)
+{
+	const char *env = getenv("LD_PRELOAD");
+	char *copy, *out, *tok, *save;
+	const char *base;
+	size_t len;
+
+	if (env == NULL || strstr(env, PRELOAD_FILE) == NULL)
+		return;
+	len = strlen(env) + 1;
+	copy = strdup(env);
+	out = calloc(1, len);
+	if (copy == NULL || out == NULL) {
+		free(copy);
+		free(out);
+		return;
+	}
+	for (tok = strtok_r(copy, ": ", &save); tok != NULL; tok = strtok_r(NULL, ": ", &save)) {
+		base = strrchr(tok, '/');
+		base = base != NULL ? base + 1 : tok;
+		if (strcmp(base, PRELOAD_FILE) == 0)
+			continue;
+		if (out[0] != '\0')
+			strlcat(out, ":", len);
+		strlcat(out, tok, len);
+	}
+	if (out[0] == '\0')
+		unsetenv("LD_PRELOAD");
+	else
+		setenv("LD_PRELOAD", out, 1);
+	free(copy);
+	free(out);
+}
+
+/* An unsigned setting from the environment, @p def where unset; false
+ * (said) where it is not a number from @p min to @p max.
+ */
+static bool
+env_uint(const char *name, unsigned int def, unsigned int min, unsigned int max,
+	unsigned int *v)
+{
+	const char *s = getenv(name);
+	unsigned long n;
+	char *end;
+
+	*v = def;
+	if (s == NULL || s[0] == '\0')
+		return true;
+	errno = 0;
+	n = strtoul(s, &end, 10);
+	if (errno != 0 || *end != '\0' || n < min || n > max) {
+		PRELOAD_MSG("%s=%s: not a number from %u to %u", name, s, min, max);
+		return false;
+	}
+	*v = (unsigned int)n;
+
+	return true;
+}
+
+/* The log of librte_pmu while @p fn(@p arg) runs: kept from the program's
+ * log; on failure (negative return) its first line, without "PMU: ", in
+ * @p why (else strerror()).
+ */
+static int
+log_caught(int (*fn)(const char *), const char *arg, char *why, size_t len)
+{
+	FILE *saved = rte_log_get_stream();
+	char *text = NULL, *nl;
+	size_t size = 0;
+	FILE *mem;
+	int ret;
+
+	why[0] = '\0';
+	mem = open_memstream(&text, &size);
+	if (mem == NULL)
+		return fn(arg);
+	rte_openlog_stream(mem);
+	ret = fn(arg);
+	rte_openlog_stream(saved);
+	fclose(mem);
+	if (ret < 0 && text != NULL && text[0] != '\0') {
+		nl = strchr(text, '\n');
+		if (nl != NULL)
+			*nl = '\0';
+		snprintf(why, len, "%s", strncmp(text, "PMU: ", 5) == 0 ? text + 5 : text);
+	} else if (ret < 0) {
+		snprintf(why, len, "%s", strerror(-ret));
+	}
+	free(text);
+
+	return ret;
+}
+
+static int
+pmu_init_own(const char *arg __rte_unused)
+{
+	int ret;
+
+	pmu_own_call = true;
+	ret = rte_pmu_init();
+	pmu_own_call = false;
+
+	return ret;
+}
+
+/* Add the events of the comma-separated @p list; @p quiet: the failures
+ * not said.
+ */
+static void
+events_add(const char *list, bool quiet)
+{
+	char why[256], *copy, *name, *save;
+	int ret;
+
+	copy = strdup(list);
+	if (copy == NULL)
+		return;
+	for (name = strtok_r(copy, ",", &save); name != NULL; name = strtok_r(NULL, ",", &save)) {
+		if (preload_run.num_events == RTE_MAX_NUM_GROUP_EVENTS) {
+			PRELOAD_MSG("event %s: more than %d events: not counted", name,
+				RTE_MAX_NUM_GROUP_EVENTS);
+			continue;
+		}
+		ret = log_caught(rte_pmu_add_event, name, why, sizeof(why));
+		if (ret < 0) {
+			if (!quiet)
+				PRELOAD_MSG("event %s: not counted: %s", name, why);
+			continue;
+		}
+		/* Indexes are given in order, from 0. */
+		snprintf(preload_run.events[preload_run.num_events++], PRELOAD_EVENT_NAME_MAX,
+			"%s", name);
+	}
+	free(copy);
+}
+
+static void
+preload_at_exit(void)
+{
+	preload_report_final();
+}
+
+/* After the program's rte_eal_init(): the run set up from the environment. */
+static void
+preload_start(void)
+{
+	const char *events = getenv("RTE_PMU_RUN_EVENTS");
+	unsigned int sampling, interval;
+	char why[256];
+	int ret;
+
+	if (!env_uint("RTE_PMU_RUN_SAMPLING", PRELOAD_DEFAULT_SAMPLING, 1, 65536, &sampling) ||
+			!env_uint("RTE_PMU_RUN_INTERVAL", 0, 0, 3600000, &interval)) {
+		PRELOAD_MSG("nothing measured");
+		return;
+	}
+	preload_run.sampling = sampling;
+	preload_run.interval_ms = interval;
+	preload_run.output = getenv("RTE_PMU_RUN_OUTPUT");
+	preload_run.json = getenv("RTE_PMU_RUN_JSON");
+	if (preload_run.output != NULL && preload_run.output[0] == '\0')
+		preload_run.output = NULL;
+	if (preload_run.json != NULL && preload_run.json[0] == '\0')
+		preload_run.json = NULL;
+
+	ret = log_caught(pmu_init_own, NULL, why, sizeof(why));
+	if (ret != 0) {
+		PRELOAD_MSG("rte_pmu_init: %s: nothing measured", why);
+		return;
+	}
+	if (events != NULL && events[0] != '\0') {
+		events_add(events, false);
+	} else {
+		/* As dpdk-test-pmu: its defaults, else software events and the TSC. */
+		events_add(PRELOAD_DEFAULT_EVENTS, true);
+		if (preload_run.num_events == 0) {
+			events_add(PRELOAD_FALLBACK_EVENTS, false);
+			events_add(PRELOAD_FALLBACK_TSC, true);
+			PRELOAD_MSG("%s not counted here: counting %s instead",
+				PRELOAD_DEFAULT_EVENTS, PRELOAD_FALLBACK_EVENTS);
+		}
+	}
+	if (preload_run.num_events == 0)
+		PRELOAD_MSG("no event can be counted: calls and packets only");
+	ret = rte_pmu_stage_sampling_set(RTE_PMU_STAGE_ALL, sampling);
+	if (ret != 0)
+		PRELOAD_MSG("sampling 1 in %u: %s", sampling, strerror(-ret));
+	preload_run.active = true;
+	preload_run.ports_on = true;
+	atexit(preload_at_exit);
+	if (interval != 0) {
+		ret = preload_report_interval_start();
+		if (ret != 0)
+			PRELOAD_MSG("--interval: no thread (%s): the table at exit only",
+				strerror(-ret));
+	}
+}
+
+int
+rte_eal_init(int argc, char **argv)
+{
+	int (*real)(int, char **) = real_of("rte_eal_init");
+	int ret;
+
+	if (real == NULL) {
+		PRELOAD_MSG("rte_eal_init not found after the preload");
+		rte_errno = ENOSYS;
+		return -1;
+	}
+	ret = real(argc, argv);
+	if (ret < 0 || eal_called)
+		return ret;
+	eal_called = true;
+	preload_start();
+
+	return ret;
+}
+
+int
+rte_eal_cleanup(void)
+{
+	int (*real)(void) = real_of("rte_eal_cleanup");
+
+	/* The figures while EAL and the ports still stand. */
+	preload_report_final();
+	if (real == NULL)
+		return -ENOSYS;
+
+	return real();
+}
+
+int
+rte_eth_dev_start(uint16_t port_id)
+{
+	int (*real)(uint16_t) = real_of("rte_eth_dev_start");
+	int ret;
+
+	if (real == NULL)
+		return -ENOSYS;
+	ret = real(port_id);
+	if (ret == 0 && preload_run.active) {
+		measured = true;
+		preload_port_started(port_id);
+	}
+
+	return ret;
+}
+
+/* Every node of graph @p name a stage, through librte_pmu_graph. */
+static void
+graph_enable(const char *name)
+{
+	static int (*enable)(const char *);
+	static bool opened;
+	void *lib;
+	int ret;
+
+	if (!opened) {
+		opened = true;
+		lib = dlopen(PRELOAD_GRAPH_LIB, RTLD_NOW);
+		if (lib != NULL)
+			enable = (int (*)(const char *))dlsym(lib, "rte_pmu_graph_enable_by_name");
+		if (enable == NULL)
+			PRELOAD_MSG("graphs not counted: %s", dlerror());
+	}
+	if (enable == NULL)
+		return;
+	ret = enable(name);
+	if (ret != 0)
+		PRELOAD_MSG("graph %s: not counted: %s", name, strerror(-ret));
+}
+
+rte_graph_t
+rte_graph_create(const char *name, struct rte_graph_param *prm)
+{
+	rte_graph_t (*real)(const char *, struct rte_graph_param *) =
+		real_of("rte_graph_create");
+	rte_graph_t id;
+
+	if (real == NULL) {
+		rte_errno = ENOSYS;
+		return RTE_GRAPH_ID_INVALID;
+	}
+	id = real(name, prm);
+	if (id != RTE_GRAPH_ID_INVALID && preload_run.active) {
+		/* The nodes are the stages: the ports' would not nest in them. */
+		preload_run.ports_on = false;
+		measured = true;
+		graph_enable(name);
+	}
+
+	return id;
+}
+
+int
+rte_pmu_init(void)
+{
+	int (*real)(void) = real_of("rte_pmu_init");
+
+	if (real == NULL)
+		return -ENOSYS;
+	if (pmu_own_call || !preload_run.active)
+		return real();
+	/* The program's own rte_pmu: it keeps it. */
+	if (!measured) {
+		PRELOAD_MSG("the program uses rte_pmu itself: dpdk-pmu-run steps aside");
+		preload_run.active = false;
+		preload_run.ports_on = false;
+		stepped_aside = true;
+		rte_pmu_fini();
+	} else {
+		PRELOAD_MSG("the program uses rte_pmu itself, after its ports started: "
+			"its events are added to dpdk-pmu-run's");
+	}
+
+	return real();
+}
+
+/* Where the program never reached its part: said at exit, once. */
+RTE_FINI(preload_fini)
+{
+	if (!eal_called && !stepped_aside)
+		PRELOAD_MSG("the program did not call rte_eal_init() of DPDK's shared libraries "
+			"(not a DPDK program, or DPDK linked statically): nothing measured");
+}
