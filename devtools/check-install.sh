@@ -17,7 +17,7 @@ trap 'rm -rf "$work"' EXIT
 b=$REPO/build-install-check
 
 [ -f "$b/build.ninja" ] || meson setup "$b" --prefix="$b/inst" --werror -Dtests=false \
-	-Ddisable_apps=test-pmu -Dexamples= >/dev/null
+	-Ddisable_apps=test-pmu,pmu-preload -Dexamples= >/dev/null
 ninja -C "$b" >/dev/null
 rm -rf "$b/inst"
 meson install -C "$b" >/dev/null

@@ -25,7 +25,7 @@ show() { sed 's/^/    | /' "$1" | tail -"${2:-15}"; }
 
 deps doc || { fail "packages (doxygen, graphviz, sphinx)"; finish; }
 
-off="-Dtests=false -Ddisable_apps=test-pmu -Dexamples="
+off="-Dtests=false -Ddisable_apps=test-pmu,pmu-preload -Dexamples="
 b=$tmp/build
 build=${BUILD_DIR:-build}
 tool=$build/app/test-pmu/dpdk-test-pmu
