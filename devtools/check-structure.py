@@ -267,5 +267,23 @@ umbrella = sorted(f for f, text in srcs.items() if UMBRELLA in quoted.findall(te
 check(not umbrella, '%s (the tests\' umbrella) included by no file of lib/pmu%s' %
       (UMBRELLA, ': ' + ', '.join(umbrella) if umbrella else ''))
 
+# ABI nodes, as DPDK's: what only the library's own inline calls reach (a
+# name with two leading underscores, a per-lcore variable) is exported in
+# the INTERNAL node, and nothing else is.
+so = os.path.join(build, 'lib', 'librte_pmu.so')
+if os.path.exists(so):
+    out = subprocess.run(['nm', '-D', '--defined-only', '--with-symbol-versions', so],
+                         capture_output=True, text=True, check=True).stdout
+    exported = [l.split()[-1] for l in out.splitlines() if '@@' in l]
+    wrong = [e for e in exported
+             if (e.split('@@')[1] == 'INTERNAL') !=
+             (e.startswith('__') or e.startswith('per_lcore_'))
+             and e.split('@@')[0] not in ('EXPERIMENTAL', 'INTERNAL')]
+    check(not wrong and any(e.endswith('@@INTERNAL') for e in exported),
+          'internal symbols (__*, per_lcore_*) exported in the INTERNAL node only: %d '
+          'symbols%s' % (len(exported), (', wrong: ' + ' '.join(wrong)) if wrong else ''))
+else:
+    check(False, 'no %s to read the exported symbols of' % so)
+
 print('RESULT passed=%d failed=%d skipped=0' % (passed, failed))
 sys.exit(1 if failed else 0)
