@@ -33,6 +33,7 @@
 #include <rte_pmu_stage.h>
 
 #include "test.h"
+#include "test_pmu_tel_socket.h"
 
 #define ITEMS 8u
 #define READ_MS 200u    /* how long the main lcore reads */
@@ -84,48 +85,6 @@ race_worker(void *arg __rte_unused)
 	return 0;
 }
 
-/* Open a socket to the process's own telemetry, its greeting read (as in
- * test_pmu_telemetry.c).
- */
-static int
-socket_open(void)
-{
-	struct sockaddr_un addr = { .sun_family = AF_UNIX };
-	char hello[1024];
-	int sock;
-
-	if ((size_t)snprintf(addr.sun_path, sizeof(addr.sun_path), "%s/dpdk_telemetry.v2",
-			rte_eal_get_runtime_dir()) >= sizeof(addr.sun_path) ||
-			access(addr.sun_path, F_OK) != 0)
-		return -ENOENT;
-	sock = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-	if (sock < 0)
-		return -errno;
-	if (connect(sock, (struct sockaddr *)&addr, sizeof(addr)) != 0 ||
-			recv(sock, hello, sizeof(hello), 0) <= 0) {
-		close(sock);
-		return -EIO;
-	}
-
-	return sock;
-}
-
-/* Send one command on the telemetry socket; the reply in @p buf. */
-static int
-socket_cmd(int sock, const char *cmd, char *buf, size_t len)
-{
-	ssize_t n;
-
-	if (send(sock, cmd, strlen(cmd), 0) < 0)
-		return -errno;
-	n = recv(sock, buf, len - 1, 0);
-	if (n <= 0)
-		return n < 0 ? -errno : -ENODATA;
-	buf[n] = '\0';
-
-	return 0;
-}
-
 /* /pmu/stages, then /pmu/stage,<name> of stage @p s: its total
  * consistent too.
  */
@@ -137,13 +96,13 @@ telemetry_check(int sock, unsigned int s)
 	const char *total;
 	int ret;
 
-	ret = socket_cmd(sock, "/pmu/stages", buf, sizeof(buf));
+	ret = tel_socket_cmd(sock, "/pmu/stages", buf, sizeof(buf));
 	TEST_ASSERT_SUCCESS(ret, "/pmu/stages: %s", strerror(-ret));
 	TEST_ASSERT(strncmp(buf, "{\"/pmu/stages\":{\"names\":[", 25) == 0 &&
 		strstr(buf, stage_names[s]) != NULL, "/pmu/stages: %s", buf);
 
 	snprintf(cmd, sizeof(cmd), "/pmu/stage,%s", stage_names[s]);
-	ret = socket_cmd(sock, cmd, buf, sizeof(buf));
+	ret = tel_socket_cmd(sock, cmd, buf, sizeof(buf));
 	TEST_ASSERT_SUCCESS(ret, "%s: %s", cmd, strerror(-ret));
 	total = strstr(buf, "\"total\":{");
 	TEST_ASSERT(total != NULL && sscanf(total, "\"total\":{\"calls\":%" SCNu64
@@ -201,7 +160,7 @@ test_stage_race(void)
 		TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(ids[s], stage_periods[s]),
 			"period of %s", stage_names[s]);
 	}
-	sock = socket_open();
+	sock = tel_socket_open();
 	if (sock < 0)
 		printf("no telemetry socket (%s): telemetry not driven\n", strerror(-sock));
 	memset(last, 0, sizeof(last));

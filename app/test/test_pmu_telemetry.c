@@ -33,6 +33,7 @@
 #include "pmu_private.h"
 #include "pmu_observe.h"
 #include "test.h"
+#include "test_pmu_tel_socket.h"
 #include "test_pmu_lsan.h"
 
 /* Run a command; the reply data is dropped (see test_pmu_lsan.h). */
@@ -337,22 +338,6 @@ test_snapshot_not_open(void)
 	return TEST_SUCCESS;
 }
 
-/* Send one command on the telemetry socket; the reply in @p buf. */
-static int
-socket_cmd(int sock, const char *cmd, char *buf, size_t len)
-{
-	ssize_t n;
-
-	if (send(sock, cmd, strlen(cmd), 0) < 0)
-		return -errno;
-	n = recv(sock, buf, len - 1, 0);
-	if (n <= 0)
-		return n < 0 ? -errno : -ENODATA;
-	buf[n] = '\0';
-
-	return 0;
-}
-
 /* The commands as a client sees them, through the process's own telemetry
  * socket: registered, answering JSON with the live values, and an error
  * reply for a bad parameter.
@@ -380,13 +365,13 @@ test_socket_commands(void)
 		TEST_ASSERT(false, "connect to %s: %s", addr.sun_path, strerror(errno));
 	}
 
-	ret = socket_cmd(sock, "/pmu/list", buf, sizeof(buf));
+	ret = tel_socket_cmd(sock, "/pmu/list", buf, sizeof(buf));
 	if (ret == 0 && strcmp(buf, "{\"/pmu/list\":[\"task-clock\",\"page-faults\"]}") != 0)
 		ret = -EPROTO;
 	if (ret == 0) {
 		snprintf(cmd, sizeof(cmd), "/pmu/lcore,%u", lcore);
 		snprintf(want, sizeof(want), "{\"/pmu/lcore\":{\"lcore_id\":%u,", lcore);
-		ret = socket_cmd(sock, cmd, buf, sizeof(buf));
+		ret = tel_socket_cmd(sock, cmd, buf, sizeof(buf));
 	}
 	if (ret == 0 && (strncmp(buf, want, strlen(want)) != 0 ||
 			strstr(buf, "\"status\":1,") == NULL || strstr(buf, "\"scaled\":[") == NULL ||
@@ -397,7 +382,7 @@ test_socket_commands(void)
 			strstr(buf, "\"read_error\":") != NULL))
 		ret = -EPROTO;
 	if (ret == 0) {
-		ret = socket_cmd(sock, "/pmu/lcore,abc", buf, sizeof(buf));
+		ret = tel_socket_cmd(sock, "/pmu/lcore,abc", buf, sizeof(buf));
 		if (ret == 0 && strcmp(buf, "{\"/pmu/lcore\":null}") != 0)
 			ret = -EPROTO;
 	}
@@ -405,30 +390,6 @@ test_socket_commands(void)
 	TEST_ASSERT_SUCCESS(ret, "telemetry reply: %s (%s)", buf, strerror(-ret));
 
 	return TEST_SUCCESS;
-}
-
-/* Open a socket to the process's own telemetry, its greeting read. */
-static int
-socket_open(void)
-{
-	struct sockaddr_un addr = { .sun_family = AF_UNIX };
-	char hello[1024];
-	int sock;
-
-	if ((size_t)snprintf(addr.sun_path, sizeof(addr.sun_path), "%s/dpdk_telemetry.v2",
-			rte_eal_get_runtime_dir()) >= sizeof(addr.sun_path) ||
-			access(addr.sun_path, F_OK) != 0)
-		return -ENOENT;
-	sock = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-	if (sock < 0)
-		return -errno;
-	if (connect(sock, (struct sockaddr *)&addr, sizeof(addr)) != 0 ||
-			recv(sock, hello, sizeof(hello), 0) <= 0) {
-		close(sock);
-		return -EIO;
-	}
-
-	return sock;
 }
 
 #define STAGE_MAIN_CALLS 10
@@ -516,13 +477,13 @@ test_stage_commands(void)
 
 	if (worker >= RTE_MAX_LCORE)
 		TEST_SKIP("needs a worker lcore (-l 0-1)");
-	sock = socket_open();
+	sock = tel_socket_open();
 	if (sock == -ENOENT)
 		TEST_SKIP("no telemetry socket (EAL started with --no-telemetry)");
 	TEST_ASSERT(sock >= 0, "connect to the telemetry socket: %s", strerror(-sock));
 
 	/* Before any stage: an empty list. */
-	ret = socket_cmd(sock, "/pmu/stages", buf, sizeof(buf));
+	ret = tel_socket_cmd(sock, "/pmu/stages", buf, sizeof(buf));
 	if (ret == 0 && strcmp(buf, "{\"/pmu/stages\":{\"names\":[],\"ids\":[],"
 			"\"sampling_periods\":[],\"num_stages\":0}}") != 0)
 		ret = -EPROTO;
@@ -550,14 +511,14 @@ test_stage_commands(void)
 		"stats: calls %" PRIu64 " %" PRIu64 ", misuse %" PRIu64 " %" PRIu64,
 		sm.calls, sw.calls, sm.misuse, sw.misuse);
 
-	ret = socket_cmd(sock, "/pmu/stages", buf, sizeof(buf));
+	ret = tel_socket_cmd(sock, "/pmu/stages", buf, sizeof(buf));
 	if (ret == 0 && strcmp(buf, "{\"/pmu/stages\":{\"names\":[\"tel_rx\",\"tel_idle\"],"
 			"\"ids\":[0,1],\"sampling_periods\":[1,16],\"num_stages\":2}}") != 0)
 		ret = -EPROTO;
 	if (ret != 0)
 		goto out;
 
-	ret = socket_cmd(sock, "/pmu/stage,tel_rx", buf, sizeof(buf));
+	ret = tel_socket_cmd(sock, "/pmu/stage,tel_rx", buf, sizeof(buf));
 	snprintf(want, sizeof(want), "{\"/pmu/stage\":{\"stage\":\"tel_rx\",\"id\":0,"
 		"\"sampling_period\":1,\"events\":[\"task-clock\",\"page-faults\"],"
 		"\"lcores\":[%u,%u],", main_lcore, worker);
@@ -590,7 +551,7 @@ test_stage_commands(void)
 		goto out;
 
 	/* A stage no lcore ran: only the lcore that misused it, no call. */
-	ret = socket_cmd(sock, "/pmu/stage,tel_idle", buf, sizeof(buf));
+	ret = tel_socket_cmd(sock, "/pmu/stage,tel_idle", buf, sizeof(buf));
 	snprintf(want, sizeof(want), "\"lcores\":[%u],\"lcore_%u\":{\"calls\":0,"
 		"\"items\":0,\"measured\":0,\"misuse\":1,\"lcore_misuse\":0,", worker, worker);
 	if (ret == 0 && (strstr(buf, "\"sampling_period\":16,") == NULL ||
@@ -604,12 +565,12 @@ test_stage_commands(void)
 		static const char *const bad[] = { "/pmu/stage", "/pmu/stage,",
 			"/pmu/stage,nosuch", "/pmu/stage,tel_rx_and_more" };
 
-		ret = socket_cmd(sock, bad[i], buf, sizeof(buf));
+		ret = tel_socket_cmd(sock, bad[i], buf, sizeof(buf));
 		if (ret == 0 && strcmp(buf, "{\"/pmu/stage\":null}") != 0)
 			ret = -EPROTO;
 	}
 	if (ret == 0) {
-		ret = socket_cmd(sock, "/pmu/stages,x", buf, sizeof(buf));
+		ret = tel_socket_cmd(sock, "/pmu/stages,x", buf, sizeof(buf));
 		if (ret == 0 && strcmp(buf, "{\"/pmu/stages\":null}") != 0)
 			ret = -EPROTO;
 	}

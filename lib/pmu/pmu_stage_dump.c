@@ -19,19 +19,6 @@
 #include "pmu_state.h"
 #include "rte_pmu_stage.h"
 
-/* The event index named by one of @p names, or -1. */
-static int
-event_find(const struct pmu_events_copy *c, const char *const *names)
-{
-	unsigned int i, j;
-
-	for (i = 0; i < c->num_events; i++)
-		for (j = 0; names[j] != NULL; j++)
-			if (strcmp(c->names[i], names[j]) == 0)
-				return (int)i;
-	return -1;
-}
-
 static double
 ratio(uint64_t a, uint64_t b)
 {
@@ -90,8 +77,6 @@ stats_add(struct rte_pmu_stage_stats *t, const struct rte_pmu_stage_stats *s)
 int
 rte_pmu_stage_dump(FILE *f)
 {
-	static const char *const cycles_names[] = { "cycles", "cpu-cycles", "cpu_cycles", NULL };
-	static const char *const instr_names[] = { "instructions", "inst_retired", NULL };
 	struct rte_pmu_stage_stats s, *total = NULL;
 	struct pmu_events_copy *c = NULL;
 	char name[RTE_PMU_STAGE_NAME_MAX];
@@ -111,8 +96,7 @@ rte_pmu_stage_dump(FILE *f)
 	ret = c == NULL || total == NULL ? -ENOMEM : pmu_state_events(c);
 	if (ret != 0)
 		goto out;
-	cycles = event_find(c, cycles_names);
-	instructions = event_find(c, instr_names);
+	pmu_events_ipc(c, &cycles, &instructions);
 	/* The name column as wide as the longest name. */
 	for (id = 0; id < n; id++)
 		if (rte_pmu_stage_info(id, name, NULL) == 0)

@@ -111,6 +111,29 @@ pmu_state_events(struct pmu_events_copy *c)
 	return c->initialized ? 0 : -ENODEV;
 }
 
+/* The index of the first event of @p c named in @p names, or -1. */
+static int
+events_find(const struct pmu_events_copy *c, const char *const *names)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < c->num_events; i++)
+		for (j = 0; names[j] != NULL; j++)
+			if (strcmp(c->names[i], names[j]) == 0)
+				return (int)i;
+	return -1;
+}
+
+void
+pmu_events_ipc(const struct pmu_events_copy *c, int *cycles, int *instructions)
+{
+	static const char *const cycles_names[] = { "cycles", "cpu-cycles", "cpu_cycles", NULL };
+	static const char *const instr_names[] = { "instructions", "inst_retired", NULL };
+
+	*cycles = events_find(c, cycles_names);
+	*instructions = events_find(c, instr_names);
+}
+
 /* Path of the lcore's next read, from its page (no counter value is taken
  * from it). Lock held: the page cannot be unmapped meanwhile.
  */

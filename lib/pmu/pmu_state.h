@@ -287,6 +287,12 @@ struct pmu_events_copy {
 /** Copy the event list and core PMU. Returns 0, or -ENODEV not initialised. */
 int pmu_state_events(struct pmu_events_copy *c);
 
+/**
+ * The indexes in @p c of the cycles and instructions events (perf's names
+ * and arm64's), for an IPC; -1 where one is not there.
+ */
+void pmu_events_ipc(const struct pmu_events_copy *c, int *cycles, int *instructions);
+
 /** One lcore's state, copied for a thread other than the lcore. */
 struct pmu_lcore_copy {
 	int status;                 /**< as rte_pmu_lcore_status() */

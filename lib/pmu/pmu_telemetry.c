@@ -344,20 +344,6 @@ milli(uint64_t num, uint64_t den)
 	return (uint64_t)((double)num * 1000.0 / (double)den + 0.5);
 }
 
-/* The first event named in @p names, or -1. */
-static int
-event_find(const struct pmu_events_copy *c, const char *const *names)
-{
-	unsigned int i, j;
-
-	for (i = 0; i < c->num_events; i++)
-		for (j = 0; names[j] != NULL; j++)
-			if (strcmp(c->names[i], names[j]) == 0)
-				return (int)i;
-
-	return -1;
-}
-
 /* One lcore's (or the total's) figures of a stage as a dict: counts, raw
  * event values (inclusive and self) and the per-item ratios.
  */
@@ -407,8 +393,6 @@ stage_figures(struct rte_tel_data *d, const char *key, const struct rte_pmu_stag
 	return 0;
 }
 
-static const char *const cycles_names[] = { "cycles", "cpu-cycles", "cpu_cycles", NULL };
-static const char *const instructions_names[] = { "instructions", "inst_retired", NULL };
 
 static int
 handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
@@ -428,8 +412,7 @@ handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 		return -ENOMEM;
 	if (pmu_state_events(c) != 0)
 		c->num_events = 0;
-	cycles = event_find(c, cycles_names);
-	instructions = event_find(c, instructions_names);
+	pmu_events_ipc(c, &cycles, &instructions);
 
 	rte_tel_data_start_dict(d);
 	rte_tel_data_add_dict_string(d, "stage", params);
