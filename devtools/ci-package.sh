@@ -111,10 +111,10 @@ has librte-pmu0 "$lib/librte_pmu.so.0" "$lib/librte_pmu.so.0.1"
 has librte-pmu-dev /usr/include/rte_pmu.h /usr/include/rte_pmu_page.h /usr/include/rte_pmu_pmc.h \
 	"$lib/librte_pmu.so" "$lib/librte_pmu.a" "$lib/pkgconfig/librte_pmu.pc"
 has dpdk-pmu-tools /usr/bin/dpdk-test-pmu /usr/bin/dpdk-pmu-exporter /usr/bin/dpdk-pmu-run \
-	"$lib/dpdk-pmu/librte_pmu_preload.so" \
+	/usr/bin/dpdk-pmu-top "$lib/dpdk-pmu/librte_pmu_preload.so" \
 	/usr/share/dpdk/telemetry-endpoints/pmu.py \
 	/usr/share/man/man1/dpdk-test-pmu.1.gz /usr/share/man/man1/dpdk-pmu-exporter.1.gz \
-	/usr/share/man/man1/dpdk-pmu-run.1.gz
+	/usr/share/man/man1/dpdk-pmu-run.1.gz /usr/share/man/man1/dpdk-pmu-top.1.gz
 # depends PACKAGE REGEX WHAT: the package's Depends match.
 depends()
 {
@@ -248,7 +248,7 @@ else
 	show "$tmp/tool.err"
 fi
 # The packaged man pages render, with their NAME line.
-for m in dpdk-test-pmu dpdk-pmu-exporter; do
+for m in dpdk-test-pmu dpdk-pmu-exporter dpdk-pmu-top; do
 	if LC_ALL=C.UTF-8 MANWIDTH=80 man -l "$root/usr/share/man/man1/$m.1.gz" 2>"$tmp/man.err" |
 			grep -q -E "^ *$m +- "; then
 		ok "man page $m(1) in dpdk-pmu-tools renders (NAME: $m - ...)"

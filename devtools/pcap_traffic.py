@@ -3,12 +3,14 @@
 # Copyright(c) 2026 The rte_pmu authors
 """Write test traffic for the examples, or count the packets of a pcap.
 
-  pcap_traffic.py write FILE [ROUTED [UNROUTED [NON_IPV4]]] [--port P]
+  pcap_traffic.py write FILE [ROUTED [UNROUTED [NON_IPV4]]] [--port P] [--net A.B]
       ROUTED (default 20000) Ethernet/IPv4/UDP frames to 10.x.y.z, which
       dpdk-pmu-pipeline forwards (with --port, to 10.P.y.z: dpdk-pmu-graph
-      routes them to port P); UNROUTED (default 50) to 192.0.2.x and
-      NON_IPV4 (default 50) ARP frames, which both drop, spread through the
-      file. Prints the three counts.
+      routes them to port P; with --net A.B, to A.B.P.z, P being --port or
+      x: --net 198.18 for DPDK's l3fwd-graph, whose routes are 198.18.P.0/24
+      to port P); UNROUTED (default 50) to 192.0.2.x and NON_IPV4 (default
+      50) ARP frames, which both drop, spread through the file. Prints the
+      three counts.
   pcap_traffic.py count FILE
       Prints the number of records of FILE (a classic pcap).
 """
@@ -46,11 +48,12 @@ def arp_frame(seq):
     return eth + arp + bytes(18)
 
 
-def write(path, routed, unrouted, non_ipv4, port=None):
+def write(path, routed, unrouted, non_ipv4, port=None, net=None):
     frames = []
     for i in range(routed):
-        frames.append(udp_frame([10, i % 3 if port is None else port, (i >> 8) & 0xFF,
-                                 i & 0xFF], i))
+        x = i % 3 if port is None else port
+        dst = [10, x, (i >> 8) & 0xFF, i & 0xFF] if net is None else net + [x, i & 0xFF]
+        frames.append(udp_frame(dst, i))
     # The dropped ones spread through the file, not all at its end.
     step = max(1, routed // max(1, unrouted + non_ipv4))
     pos = 0
@@ -84,13 +87,19 @@ def count(path):
 
 
 def main():
-    args, port = sys.argv[1:], None
-    if len(args) >= 2 and args[-2] == '--port':
-        args, port = args[:-2], int(args[-1])
+    args, port, net = sys.argv[1:], None, None
+    while len(args) >= 2 and args[-2] in ('--port', '--net'):
+        if args[-2] == '--port':
+            port = int(args[-1])
+        else:
+            net = [int(b) for b in args[-1].split('.')]
+            if len(net) != 2 or not all(0 <= b <= 255 for b in net):
+                raise SystemExit(f'--net {args[-1]}: two bytes, A.B')
+        args = args[:-2]
     if 2 <= len(args) <= 5 and args[0] == 'write':
         nums = [int(a) for a in args[2:5]] + [20000, 50, 50][len(args[2:5]):]
-        write(args[1], *nums, port)
-    elif port is None and len(sys.argv) == 3 and sys.argv[1] == 'count':
+        write(args[1], *nums, port, net)
+    elif port is None and net is None and len(sys.argv) == 3 and sys.argv[1] == 'count':
         count(sys.argv[2])
     else:
         raise SystemExit(__doc__)

@@ -42,5 +42,8 @@ man_pages = [
     ("tools/pmu_run", "dpdk-pmu-run",
      "profile an unmodified DPDK program per rx queue, tx port and graph node",
      [author], 1),
+    ("tools/pmu_top", "dpdk-pmu-top",
+     "a live view of the rte_pmu stages of a running DPDK application",
+     [author], 1),
 ]
 man_show_urls = False
