@@ -116,6 +116,11 @@ calibrate(struct pmu_stage_lcore *sl)
 
 	if (sl->calibrated || sl->calibrating || sl->depth != 0)
 		return;
+	if (sl->num_events == 0) {
+		/* Nothing read, nothing to subtract. */
+		sl->calibrated = true;
+		return;
+	}
 	sl->calibrating = true;
 	for (i = 0; i < RTE_MAX_NUM_GROUP_EVENTS; i++)
 		__atomic_store_n(&sl->overhead[i], 0, __ATOMIC_RELAXED);
