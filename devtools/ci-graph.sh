@@ -4,7 +4,7 @@
 #
 # CI stage: dpdk-pmu-graph (examples/pmu_graph), DPDK's librte_node IPv4
 # graph with every node a stage, over two net_pcap ports on x86.
-#  (a) a pcap written by devtools/pcap_traffic.py (routed and unrouted
+#  (a) a pcap written by usertools/dpdk-pmu-traffic (routed and unrouted
 #      packets) read once: packets conserved (rx = tx + dropped, pkt_drop
 #      included), the tx pcap holds the routed ones, per-node rows with
 #      calls and packets for every node, equal to lib/graph's own counts;
@@ -47,10 +47,10 @@ fi
 eal=(-l 0-1 --no-huge --no-pci --no-shconf -m 256)
 # 5000 packets: 4375 to 10.1.y.z (port 1), one in 8 to 192.0.2.x (no route).
 routed=4375 sent=5000
-"$python" devtools/pcap_traffic.py write "$work/in.pcap" $routed $((sent - routed)) 0 \
-	--port 1 >/dev/null || { fail "pcap_traffic.py write"; finish; }
+"$python" usertools/dpdk-pmu-traffic write "$work/in.pcap" $routed $((sent - routed)) 0 \
+	--port 1 >/dev/null || { fail "dpdk-pmu-traffic write"; finish; }
 echo "  traffic: $sent packets, $routed routed to port 1, $((sent - routed)) unrouted"
-"$python" devtools/pcap_traffic.py write "$work/empty.pcap" 0 0 0 >/dev/null
+"$python" usertools/dpdk-pmu-traffic write "$work/empty.pcap" 0 0 0 >/dev/null
 
 # (a) one pass over the pcap.
 timeout 60 "$app" "${eal[@]}" --file-prefix="${prefix}_a" \

@@ -111,7 +111,7 @@ has librte-pmu0 "$lib/librte_pmu.so.0" "$lib/librte_pmu.so.0.1"
 has librte-pmu-dev /usr/include/rte_pmu.h /usr/include/rte_pmu_page.h /usr/include/rte_pmu_pmc.h \
 	"$lib/librte_pmu.so" "$lib/librte_pmu.a" "$lib/pkgconfig/librte_pmu.pc"
 has dpdk-pmu-tools /usr/bin/dpdk-test-pmu /usr/bin/dpdk-pmu-exporter /usr/bin/dpdk-pmu-run \
-	/usr/bin/dpdk-pmu-top "$lib/dpdk-pmu/librte_pmu_preload.so" \
+	/usr/bin/dpdk-pmu-top /usr/bin/dpdk-pmu-traffic "$lib/dpdk-pmu/librte_pmu_preload.so" \
 	/usr/share/dpdk/telemetry-endpoints/pmu.py \
 	/usr/share/man/man1/dpdk-test-pmu.1.gz /usr/share/man/man1/dpdk-pmu-exporter.1.gz \
 	/usr/share/man/man1/dpdk-pmu-run.1.gz /usr/share/man/man1/dpdk-pmu-top.1.gz

@@ -87,7 +87,7 @@ cpu=0
 [ "$(nproc)" -gt 1 ] && cpu=1
 
 echo "=== pipeline: (a) net_pcap, generated traffic"
-read -r routed unrouted nonip < <("$python" devtools/pcap_traffic.py write "$tmp/in.pcap" \
+read -r routed unrouted nonip < <("$python" usertools/dpdk-pmu-traffic write "$tmp/in.pcap" \
 	20000 50 50)
 t0=$SECONDS
 pipeline "$prefix-a" "$tmp/pcap.json" "0@0,1@$cpu" \
@@ -126,7 +126,7 @@ compare() {
 	fi
 }
 # Replayed from memory (infinite_rx): a pcap that fits the mbuf pool.
-"$python" devtools/pcap_traffic.py write "$tmp/loop.pcap" 2000 0 0 >/dev/null
+"$python" usertools/dpdk-pmu-traffic write "$tmp/loop.pcap" 2000 0 0 >/dev/null
 ring=(--vdev net_ring0 --vdev net_ring1)
 pcap=(--vdev "net_pcap0,rx_pcap=$tmp/loop.pcap,tx_pcap=/dev/null,infinite_rx=1"
 	--vdev "net_pcap1,rx_pcap=$tmp/loop.pcap,tx_pcap=/dev/null,infinite_rx=1")

@@ -104,7 +104,7 @@ command -v tmux >/dev/null || { fail "tmux missing (group run of devtools/packag
 build_if_missing "$build" --werror || { fail "build"; finish; }
 [ -x "$testpmd" ] || { skip "$testpmd missing (package dpdk-dev)"; finish; }
 [ -x "$run" ] || { fail "$run not built"; finish; }
-read -r _ < <("$python" devtools/pcap_traffic.py write "$tmp/in.pcap" "$packets" 0 0)
+read -r _ < <("$python" usertools/dpdk-pmu-traffic write "$tmp/in.pcap" "$packets" 0 0)
 
 echo "=== run: a program that is not a DPDK program (bash: dash ends with _exit())"
 out=$("$run" -- bash -c 'echo out; exit 3' 2>"$tmp/sh.err")
@@ -146,7 +146,7 @@ for spec in io:task-clock mac:task-clock csum:task-clock io:msr/tsc/; do
 	grep '^dpdk-pmu-run:' "$tmp/$name.err" | sed 's/^/    /'
 done
 echo "=== run: dpdk-pmu-top against testpmd under dpdk-pmu-run (infinite_rx=1)"
-read -r _ < <("$python" devtools/pcap_traffic.py write "$tmp/top.pcap" 1000 0 0)
+read -r _ < <("$python" usertools/dpdk-pmu-traffic write "$tmp/top.pcap" 1000 0 0)
 name=top
 "$run" -e task-clock -- "$testpmd" -l 0-1 --no-huge --no-pci -m 1024 \
 	--file-prefix="$prefix-$name" \
@@ -215,7 +215,7 @@ fi
 ok "l3fwd-graph built with its own Makefile (pkg-config libdpdk), unpatched"
 # Enough bursts (of up to 256) for nodes measured 1 call in 16.
 for p in 0 1; do
-	read -r routed unrouted arp < <("$python" devtools/pcap_traffic.py write \
+	read -r routed unrouted arp < <("$python" usertools/dpdk-pmu-traffic write \
 		"$tmp/graph-in$p.pcap" 20000 50 50 --port "$p" --net 198.18)
 done
 graph_packets=$((2 * (routed + unrouted + arp)))
@@ -253,7 +253,7 @@ fi
 for p in 0 1; do
 	out=0
 	for f in "$tmp/graph-out$p.pcap" "$tmp/graph-out${p}b.pcap"; do
-		out=$((out + $("$python" devtools/pcap_traffic.py count "$f" 2>/dev/null || echo 0)))
+		out=$((out + $("$python" usertools/dpdk-pmu-traffic count "$f" 2>/dev/null || echo 0)))
 	done
 	if [ "$out" -eq "$routed" ]; then
 		ok "$name: port $p sent the $routed frames routed to 198.18.$p.0/24 (its two tx pcaps)"

@@ -40,7 +40,7 @@ def conserve(path, sent, routed, out_pcap):
     say(rx == tx + dropped, "packets conserved: rx %d = tx %d + dropped %d (pkt_drop %d)"
         % (rx, tx, dropped, doc["pkt_drop"]))
     say(tx == routed, "sent the %d routed packets: %d" % (routed, tx))
-    out = subprocess.run([sys.executable, os.path.join(HERE, "pcap_traffic.py"), "count",
+    out = subprocess.run([sys.executable, os.path.join(HERE, "..", "usertools", "dpdk-pmu-traffic"), "count",
                           out_pcap], capture_output=True, text=True)
     n = int(out.stdout.strip() or -1)
     say(n == routed, "the tx pcap holds %d records, %d expected" % (n, routed))

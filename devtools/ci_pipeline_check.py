@@ -51,7 +51,7 @@ def load(path):
 
 
 def pcap_count(path):
-    out = subprocess.run([sys.executable, os.path.join(HERE, "pcap_traffic.py"), "count", path],
+    out = subprocess.run([sys.executable, os.path.join(HERE, "..", "usertools", "dpdk-pmu-traffic"), "count", path],
                          capture_output=True, text=True, check=False)
     if out.returncode != 0:
         return None

@@ -28,7 +28,7 @@ if [ "${PIPELINE:-1}" = 0 ] || [ ! -x "$pipeline" ]; then
 fi
 tmp=$(mktemp -d /tmp/run-tool.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-read -r routed unrouted nonip < <(python3 devtools/pcap_traffic.py write "$tmp/in.pcap" \
+read -r routed unrouted nonip < <(python3 usertools/dpdk-pmu-traffic write "$tmp/in.pcap" \
 	20000 50 50)
 echo
 echo "dpdk-pmu-pipeline: forwarding $((routed + unrouted + nonip)) generated packets each way" \
