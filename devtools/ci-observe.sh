@@ -8,7 +8,9 @@
 # bad parameters answer an error); (b) usertools/dpdk-pmu-exporter (the
 # plugin telemetry-endpoints/pmu.py) scraped every second by a real
 # Prometheus (one counter series per lcore and event, and per lcore, stage
-# and event for the application's stages, growing); (c) --trace='lib.pmu.*'
+# and event for the application's stages, growing; the recording rules of
+# usertools/prometheus loaded, every expression of usertools/grafana's
+# dashboard giving series); (c) --trace='lib.pmu.*'
 # decoded with babeltrace (lib.pmu.stage.register names each stage and id);
 # (d) lib.pmu.error from pmu_autotest's open failure. The application is
 # dpdk-test-pmu --interval --duration when built, else dpdk-pmu-observe,
@@ -95,8 +97,21 @@ if [ ! -x /usr/bin/prometheus ] || ! "$python" -c 'import prometheus_client' 2>/
 	skip "prometheus: /usr/bin/prometheus or python3-prometheus-client missing"
 else
 	eport=$(free_port) pport=$(free_port)
+	rules=$REPO/usertools/prometheus/dpdk-pmu.rules.yml
+	if out=$(/usr/bin/promtool check rules "$rules" 2>&1); then
+		ok "promtool check rules ${rules#"$REPO"/}: ${out##*SUCCESS: }"
+	else
+		fail "promtool check rules ${rules#"$REPO"/}: $out"
+	fi
 	if prometheus_up "$work" "$prefix" "$eport" "$pport"; then
+		# Load the rules into the running server (SIGHUP rereads its file).
+		printf 'rule_files: [%s]\n' "$rules" >>"$work/prometheus.yml"
+		kill -HUP "${pids[-1]}"
 		checker 60 prometheus "$pport" "$events"
+		checker 90 dashboard "$pport" "$events" "$rules" \
+			"$REPO/usertools/grafana/dpdk-pmu.json"
+		[[ ,$events, =~ ,(cpu_)?cycles, ]] || skip "prometheus: the IPC rule and" \
+			"panel: no cycles and instructions events on this machine"
 	else
 		fail "exporter on 127.0.0.1:$eport or prometheus on 127.0.0.1:$pport did not come up"
 	fi
