@@ -98,11 +98,15 @@ if [ ! -x /usr/bin/prometheus ] || ! "$python" -c 'import prometheus_client' 2>/
 else
 	eport=$(free_port) pport=$(free_port)
 	rules=$REPO/usertools/prometheus/dpdk-pmu.rules.yml
-	if out=$(/usr/bin/promtool check rules "$rules" 2>&1); then
-		ok "promtool check rules ${rules#"$REPO"/}: ${out##*SUCCESS: }"
-	else
-		fail "promtool check rules ${rules#"$REPO"/}: $out"
-	fi
+	# The rules' syntax, then their figures (IPC too) on made-up series.
+	for t in "check rules $rules" "test rules ${rules%.yml}.test.yml"; do
+		# shellcheck disable=SC2086 # $t: the promtool command and its file
+		if out=$(cd "${rules%/*}" && /usr/bin/promtool $t 2>&1); then
+			ok "promtool ${t/"$REPO"\//}: SUCCESS${out##*SUCCESS}"
+		else
+			fail "promtool ${t/"$REPO"\//}: $out"
+		fi
+	done
 	if prometheus_up "$work" "$prefix" "$eport" "$pport"; then
 		# Load the rules into the running server (SIGHUP rereads its file).
 		printf 'rule_files: [%s]\n' "$rules" >>"$work/prometheus.yml"
