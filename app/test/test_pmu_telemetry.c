@@ -571,6 +571,33 @@ out:
 	return TEST_SUCCESS;
 }
 
+/* Event keys: a character telemetry takes in no key ('=', '-') is written
+ * '_', the exact name stays beside the key.
+ */
+static int
+test_event_keys(void)
+{
+	char buf[16384];
+	int sock, ret;
+
+	if (rte_pmu_init() != 0 || rte_pmu_add_event("software/config=1/") != 0 ||
+			rte_pmu_add_event("page-faults") != 1)
+		TEST_SKIP("no software/config=1/ event here");
+	sock = tel_socket_open();
+	if (sock == -ENOENT)
+		TEST_SKIP("no telemetry socket (EAL started with --no-telemetry)");
+	TEST_ASSERT(sock >= 0, "connect to the telemetry socket: %s", strerror(-sock));
+	ret = tel_socket_cmd(sock, "/pmu/info", buf, sizeof(buf));
+	close(sock);
+	TEST_ASSERT_SUCCESS(ret, "/pmu/info: %s", strerror(-ret));
+	TEST_ASSERT(strstr(buf, "\"events\":{\"software/config_1/\":{\"name\":"
+		"\"software/config=1/\",\"index\":0,") != NULL &&
+		strstr(buf, "\"page_faults\":{\"name\":\"page-faults\",\"index\":1,") != NULL,
+		"/pmu/info: %s", buf);
+
+	return TEST_SUCCESS;
+}
+
 /* The stage commands' errors, in-process. */
 static int
 test_stage_bad_params(void)
@@ -633,6 +660,7 @@ static struct unit_test_suite pmu_telemetry_suite = {
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_socket_commands),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_stage_bad_params),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_stage_commands),
+		TEST_CASE_ST(NULL, pmu_teardown, test_event_keys),
 		TEST_CASE_ST(pmu_init_only, pmu_teardown, test_snapshot_hardware),
 		TEST_CASES_END()
 	}
