@@ -598,6 +598,38 @@ test_event_keys(void)
 	return TEST_SUCCESS;
 }
 
+/* /pmu/stages with RTE_PMU_MAX_STAGES stages: one valid reply that lists
+ * the first RTE_TEL_MAX_ARRAY_ENTRIES names and counts them all.
+ */
+static int
+test_stages_many(void)
+{
+	char buf[16384], name[16], want[32], tail[48];
+	const char *end;
+	unsigned int i;
+	int sock, ret;
+
+	for (i = 0; i < RTE_PMU_MAX_STAGES; i++) {
+		snprintf(name, sizeof(name), "s%04u", i);
+		TEST_ASSERT_EQUAL(rte_pmu_stage_register(name), (int)i, "register %s", name);
+	}
+	sock = tel_socket_open();
+	if (sock == -ENOENT)
+		TEST_SKIP("no telemetry socket (EAL started with --no-telemetry)");
+	TEST_ASSERT(sock >= 0, "connect to the telemetry socket: %s", strerror(-sock));
+	ret = tel_socket_cmd(sock, "/pmu/stages", buf, sizeof(buf));
+	close(sock);
+	TEST_ASSERT_SUCCESS(ret, "/pmu/stages: %s", strerror(-ret));
+	snprintf(want, sizeof(want), "\"s%04u\"],", RTE_TEL_MAX_ARRAY_ENTRIES - 1);
+	snprintf(tail, sizeof(tail), "\"num_stages\":%d}}", RTE_PMU_MAX_STAGES);
+	end = strstr(buf, want);
+	TEST_ASSERT(strncmp(buf, "{\"/pmu/stages\":{\"names\":[\"s0000\",\"s0001\",", 36) == 0 &&
+		end != NULL && strcmp(end + strlen(want), tail) == 0,
+		"/pmu/stages: %.200s ... %s", buf, end != NULL ? end : "(no s0511)");
+
+	return TEST_SUCCESS;
+}
+
 /* The stage commands' errors, in-process. */
 static int
 test_stage_bad_params(void)
@@ -661,6 +693,7 @@ static struct unit_test_suite pmu_telemetry_suite = {
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_stage_bad_params),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_stage_commands),
 		TEST_CASE_ST(NULL, pmu_teardown, test_event_keys),
+		TEST_CASE_ST(pmu_setup, pmu_teardown, test_stages_many),
 		TEST_CASE_ST(pmu_init_only, pmu_teardown, test_snapshot_hardware),
 		TEST_CASES_END()
 	}
