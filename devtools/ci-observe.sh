@@ -3,15 +3,11 @@
 # Copyright(c) 2026 The rte_pmu authors
 #
 # CI stage: a running application's counters seen with the real tools:
-# (a) Debian's dpdk-telemetry.py (/pmu/list, /pmu/info, /pmu/lcore,<id>,
-# /pmu/stages, /pmu/stage,<name>; values grow; stage totals sum the lcores;
-# bad parameters answer an error); (b) usertools/dpdk-pmu-exporter (the
-# plugin telemetry-endpoints/pmu.py) scraped every second by a real
-# Prometheus (one counter series per lcore and event, and per lcore, stage
-# and event for the application's stages, growing; the recording rules of
-# usertools/prometheus loaded, every expression of usertools/grafana's
-# dashboard giving series); (c) --trace='lib.pmu.*'
-# decoded with babeltrace (lib.pmu.stage.register names each stage and id);
+# (a) Debian's dpdk-telemetry.py on every /pmu/* command (shapes, growth,
+# totals, errors); (b) usertools/dpdk-pmu-exporter scraped every second by a
+# real Prometheus (series, units, labels, growth), with the recording rules
+# of usertools/prometheus loaded and every expression of the Grafana
+# dashboard giving series; (c) --trace='lib.pmu.*' decoded with babeltrace;
 # (d) lib.pmu.error from pmu_autotest's open failure. The application is
 # dpdk-test-pmu --interval --duration when built, else dpdk-pmu-observe,
 # which the trace part always uses (rte_pmu_read_trace()).
