@@ -511,7 +511,8 @@ test_stage_commands(void)
 	ret = tel_socket_cmd(sock, "/pmu/stage,tel_rx", buf, sizeof(buf));
 	snprintf(want, sizeof(want), "{\"/pmu/stage\":{\"stage\":\"tel_rx\",\"id\":0,"
 		"\"sampling_period\":1,\"events\":{\"task_clock\":\"task-clock\","
-		"\"page_faults\":\"page-faults\"},\"lcores\":{\"%u\":{", main_lcore);
+		"\"page_faults\":\"page-faults\"},\"total\":{\"calls\":%u,",
+		STAGE_MAIN_CALLS + STAGE_WORKER_CALLS);
 	if (ret == 0 && strncmp(buf, want, strlen(want)) != 0)
 		ret = -EPROTO;
 	total = sm;
@@ -541,7 +542,7 @@ test_stage_commands(void)
 
 	/* A stage no lcore ran: only the lcore that misused it, no call. */
 	ret = tel_socket_cmd(sock, "/pmu/stage,tel_idle", buf, sizeof(buf));
-	snprintf(want, sizeof(want), "\"lcores\":{\"%u\":{\"calls\":0,"
+	snprintf(want, sizeof(want), "}}},\"lcores\":{\"%u\":{\"calls\":0,"
 		"\"items\":0,\"measured\":0,\"misuse\":1,\"lcore_misuse\":0,", worker);
 	if (ret == 0 && (strstr(buf, "\"sampling_period\":16,") == NULL ||
 			strstr(buf, want) == NULL ||

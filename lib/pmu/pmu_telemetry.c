@@ -443,12 +443,18 @@ handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 	rte_tel_data_add_dict_int(d, "id", id);
 	rte_tel_data_add_dict_u64(d, "sampling_period", period);
 	/* The key of each event in the figures, and its name. */
+	/* "lcores" is filled first but added after "total": telemetry leaves
+	 * out a value that does not fit in the reply, so a reply with many
+	 * lcores loses them, never the total.
+	 */
 	names = dict_dict(d, "events");
-	lcores = dict_dict(d, "lcores");
+	lcores = rte_tel_data_alloc();
 	if (names == NULL || lcores == NULL) {
+		rte_tel_data_free(lcores);
 		free(c);
 		return -ENOMEM;
 	}
+	rte_tel_data_start_dict(lcores);
 	for (i = 0; i < c->num_events; i++)
 		rte_tel_data_add_dict_string(names, keys[i], c->names[i]);
 
@@ -475,6 +481,10 @@ handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 	if (ret == 0)
 		ret = stage_figures(d, "total", &total, c->num_events,
 			(const char (*)[KEY_MAX])keys);
+	if (rte_tel_data_add_dict_container(d, "lcores", lcores, 0) != 0) {
+		rte_tel_data_free(lcores);
+		ret = -ENOMEM;
+	}
 	free(c);
 
 	return ret;
