@@ -348,10 +348,8 @@ FIELD_RE = re.compile(r'(\w+) = ("[^"]*"|-?(?:0x[0-9A-Fa-f]+|\d+))')
 
 
 def fields(text):
-    out = {}
-    for key, val in FIELD_RE.findall(text):
-        out[key] = val.strip('"') if val.startswith('"') else int(val, 0)
-    return out
+    return {k: v.strip('"') if v.startswith('"') else int(v, 0)
+            for k, v in FIELD_RE.findall(text)}
 
 
 def decode(trace_dir):
@@ -374,12 +372,8 @@ def decode_records(trace_dir):
     except (RuntimeError, subprocess.TimeoutExpired) as e:
         report(False, "trace: decoded", e)
         return None, None
-    records = []
-    for line in text.splitlines():
-        m = EVENT_RE.search(line)
-        if m:
-            records.append((m.group(1), fields(m.group(2)), fields(m.group(3))))
-    return tool, records
+    return tool, [(m.group(1), fields(m.group(2)), fields(m.group(3)))
+                  for m in map(EVENT_RE.search, text.splitlines()) if m]
 
 
 def check_trace_error(trace_dir, spec):
@@ -456,21 +450,13 @@ def check_trace(trace_dir, events, stages=None):
 
 
 def main():
-    if len(sys.argv) < 4:
+    kinds = {"telemetry": (check_telemetry, 3, 3), "prometheus": (check_prometheus, 2, 2),
+             "dashboard": (check_dashboard, 4, 4), "trace": (check_trace, 2, 3),
+             "trace-error": (check_trace_error, 2, 2)}
+    fn, least, most = kinds.get(sys.argv[1] if len(sys.argv) > 1 else "", (None, 0, -1))
+    if fn is None or not least <= len(sys.argv) - 2 <= most:
         sys.exit(__doc__)
-    kind = sys.argv[1]
-    if kind == "telemetry" and len(sys.argv) == 5:
-        check_telemetry(*sys.argv[2:5])
-    elif kind == "prometheus":
-        check_prometheus(sys.argv[2], sys.argv[3])
-    elif kind == "dashboard" and len(sys.argv) == 6:
-        check_dashboard(*sys.argv[2:6])
-    elif kind == "trace":
-        check_trace(*sys.argv[2:5])
-    elif kind == "trace-error":
-        check_trace_error(sys.argv[2], sys.argv[3])
-    else:
-        sys.exit(__doc__)
+    fn(*sys.argv[2:])
 
 
 if __name__ == "__main__":
