@@ -269,7 +269,8 @@ def check_prometheus(port, events):
     lcores, ok = per_event(series, ("lcore",), events, ("cpu", "path"))
     report(ok, f"prometheus: one series per lcore and event, {'/'.join(CLOCKS)} in seconds "
            "under dpdk_pmu_event_seconds_total, counts under dpdk_pmu_events_total, labels "
-           f"lcore, event, cpu, path user|read ({len(series)} series, lcores {sorted(lcores)})",
+           f"lcore, event, cpu, path user|read ({len(series)} series, lcores "
+           f"{sorted(k[0] for k in lcores)})",
            f"series {[s['metric'] for s in series]}")
     first = values_of(s for s in series if s["metric"].get("event") == events[0])
     report(first and all(growing(v, True) for v in first) and
