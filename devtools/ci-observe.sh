@@ -3,13 +3,11 @@
 # Copyright(c) 2026 The rte_pmu authors
 #
 # CI stage: a running application's counters seen with the real tools:
-# (a) Debian's dpdk-telemetry.py (/pmu/list, /pmu/info, /pmu/lcore,<id>,
-# /pmu/stages, /pmu/stage,<name>; values grow; stage totals sum the lcores;
-# bad parameters answer an error); (b) usertools/dpdk-pmu-exporter (the
-# plugin telemetry-endpoints/pmu.py) scraped every second by a real
-# Prometheus (one counter series per lcore and event, and per lcore, stage
-# and event for the application's stages, growing); (c) --trace='lib.pmu.*'
-# decoded with babeltrace (lib.pmu.stage.register names each stage and id);
+# (a) Debian's dpdk-telemetry.py on every /pmu/* command (shapes, growth,
+# totals, errors); (b) usertools/dpdk-pmu-exporter scraped every second by a
+# real Prometheus (series, units, labels, growth), with the recording rules
+# of usertools/prometheus loaded and every expression of the Grafana
+# dashboard giving series; (c) --trace='lib.pmu.*' decoded with babeltrace;
 # (d) lib.pmu.error from pmu_autotest's open failure. The application is
 # dpdk-test-pmu --interval --duration when built, else dpdk-pmu-observe,
 # which the trace part always uses (rte_pmu_read_trace()).
@@ -95,8 +93,25 @@ if [ ! -x /usr/bin/prometheus ] || ! "$python" -c 'import prometheus_client' 2>/
 	skip "prometheus: /usr/bin/prometheus or python3-prometheus-client missing"
 else
 	eport=$(free_port) pport=$(free_port)
+	rules=$REPO/usertools/prometheus/dpdk-pmu.rules.yml
+	# The rules' syntax, then their figures (IPC too) on made-up series.
+	for t in "check rules $rules" "test rules ${rules%.yml}.test.yml"; do
+		# shellcheck disable=SC2086 # $t: the promtool command and its file
+		if out=$(cd "${rules%/*}" && /usr/bin/promtool $t 2>&1); then
+			ok "promtool ${t/"$REPO"\//}: SUCCESS${out##*SUCCESS}"
+		else
+			fail "promtool ${t/"$REPO"\//}: $out"
+		fi
+	done
 	if prometheus_up "$work" "$prefix" "$eport" "$pport"; then
+		# Load the rules into the running server (SIGHUP rereads its file).
+		printf 'rule_files: [%s]\n' "$rules" >>"$work/prometheus.yml"
+		kill -HUP "${pids[-1]}"
 		checker 60 prometheus "$pport" "$events"
+		checker 90 dashboard "$pport" "$events" "$rules" \
+			"$REPO/usertools/grafana/dpdk-pmu.json"
+		[[ ,$events, =~ ,(cpu_)?cycles, ]] || skip "prometheus: the IPC rule and" \
+			"panel: no cycles and instructions events on this machine"
 	else
 		fail "exporter on 127.0.0.1:$eport or prometheus on 127.0.0.1:$pport did not come up"
 	fi

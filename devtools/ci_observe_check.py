@@ -8,6 +8,7 @@ Checks behind devtools/ci-observe.sh: each prints "ok: WHAT" or
 
   ci_observe_check.py telemetry PREFIX EVENTS PID   (Debian's dpdk-telemetry.py)
   ci_observe_check.py prometheus PORT EVENTS        (Prometheus' HTTP API)
+  ci_observe_check.py dashboard PORT EVENTS RULES DASHBOARD (the same)
   ci_observe_check.py trace DIR EVENTS [STAGES]     (babeltrace / babeltrace2)
   ci_observe_check.py trace-error DIR LCORE:OP:ERR  (the same; one failed open)
 
@@ -51,11 +52,8 @@ def tel_query(prefix, commands):
     res = subprocess.run([sys.executable, TELEMETRY, "-f", prefix],
                          input="\n".join(commands) + "\n", capture_output=True,
                          text=True, timeout=15, check=False)
-    replies = []
-    for line in res.stdout.splitlines():
-        line = line.strip()
-        if line.startswith("{"):
-            replies.append(json.loads(line))
+    replies = [json.loads(l) for l in map(str.strip, res.stdout.splitlines())
+               if l.startswith("{")]
     if len(replies) != len(commands):
         raise RuntimeError(f"{len(replies)} replies to {len(commands)} commands: "
                            f"{res.stdout[-300:]!r} {res.stderr[-300:]!r}")
@@ -67,11 +65,15 @@ def counting_lcores(prefix, timeout=15):
     deadline = time.time() + timeout
     while True:
         info = tel_query(prefix, ["/pmu/info"])[0] or {}
-        lcores = [l for l, s in zip(info.get("lcores", []), info.get("lcore_status", []))
-                  if s == 1]
+        lcores = [l for l, v in info.get("lcores", {}).items() if v.get("status") == 1]
         if lcores or time.time() > deadline:
             return info, lcores
         time.sleep(0.2)
+
+
+def names(objs):
+    """The "name" of each object of a reply's dict, in order."""
+    return [o.get("name") for o in objs.values()] if isinstance(objs, dict) else None
 
 
 def check_telemetry(prefix, events, pid):
@@ -84,14 +86,13 @@ def check_telemetry(prefix, events, pid):
         return
     report(listed == events, "telemetry: /pmu/list gives the added events",
            f"got {listed}")
-    paths = dict(zip(info.get("lcores", []), info.get("lcore_paths", [])))
-    report(info.get("initialized") == 1 and info.get("event_names") == events and
-           len(info.get("event_types", [])) == len(events) and
-           len(info.get("event_configs", [])) == len(events) and
-           len(info.get("event_pmus", [])) == len(events) and lcores and
-           all(paths[l] in ("user", "syscall", "mixed") for l in lcores),
-           "telemetry: /pmu/info has the events, their PMU, type and config, and "
-           "counting lcores with a read path", f"got {info}")
+    evs = info.get("events", {})
+    report(info.get("initialized") == 1 and names(evs) == events and
+           all({"index", "pmu", "type", "config"} <= set(e) for e in evs.values()) and
+           lcores and all(info["lcores"][l]["path"] in ("user", "read", "mixed")
+                          for l in lcores),
+           "telemetry: /pmu/info has an object per event (name, index, PMU, type, "
+           "config) and per lcore (status, CPUs, read path)", f"got {info}")
     if not lcores:
         return
     lcore = lcores[-1]
@@ -102,22 +103,22 @@ def check_telemetry(prefix, events, pid):
     except (RuntimeError, subprocess.TimeoutExpired, ValueError) as e:
         report(False, f"telemetry: /pmu/lcore,{lcore} answers", e)
         return
-    fields = ("events", "paths", "raw", "scaled", "time_enabled", "time_running",
-              "multiplexed", "cpu", "status")
-    present = all(isinstance(r, dict) and all(f in r for f in fields) for r in (first, second))
-    report(present and first["events"] == events and len(first["raw"]) == len(events) and
-           len(first["scaled"]) == len(events) and first["status"] == 1 and
+    fields = ("events", "time_enabled", "time_running", "multiplexed", "cpu", "status")
+    present = all(isinstance(r, dict) and all(f in r for f in fields) and
+                  all({"path", "raw", "scaled"} <= set(e) for e in r["events"].values())
+                  for r in (first, second))
+    report(present and names(first["events"]) == events and first["status"] == 1 and
            first["time_enabled"] > 0 and first["cpu"] != "",
-           f"telemetry: /pmu/lcore,{lcore} has raw and scaled values, times, "
-           "multiplexing, CPU", f"got {first}")
+           f"telemetry: /pmu/lcore,{lcore} has per event its path, raw and scaled "
+           "values, and times, multiplexing, CPU", f"got {first}")
     if not present:
         return
-    grew = (second["scaled"][0] > first["scaled"][0] and
-            second["raw"][0] > first["raw"][0] and
+    a, b = list(first["events"].values()), list(second["events"].values())
+    grew = (b[0]["scaled"] > a[0]["scaled"] and b[0]["raw"] > a[0]["raw"] and
             second["time_enabled"] > first["time_enabled"] and
-            all(b >= a for a, b in zip(first["raw"], second["raw"])))
+            all(y["raw"] >= x["raw"] for x, y in zip(a, b)))
     report(grew, f"telemetry: values grow between two queries 1 s apart ({events[0]} "
-           f"{first['scaled'][0]} -> {second['scaled'][0]})", f"{first} -> {second}")
+           f"{a[0]['scaled']} -> {b[0]['scaled']})", f"{first} -> {second}")
 
     check_telemetry_stages(prefix, events)
 
@@ -129,22 +130,33 @@ def check_telemetry(prefix, events, pid):
     except (RuntimeError, subprocess.TimeoutExpired, ValueError) as e:
         report(False, "telemetry: bad parameters answer an error", e)
         return
-    alive = True
-    try:
-        os.kill(int(pid), 0)
-    except OSError:
-        alive = False
+    alive = os.path.exists(f"/proc/{pid}")
     report(all(a is None for a in answers[:-1]) and answers[-1] == events and alive,
            "telemetry: bad parameters answer an error (null) and the application "
            "keeps answering", f"got {answers}, alive {alive}")
 
 
-def stage_sum(stage, key):
-    """The sum over the lcores of a stage reply's figure (a list: per index)."""
-    figs = [stage[f"lcore_{l}"][key] for l in stage["lcores"]]
-    if figs and isinstance(figs[0], list):
-        return [sum(v) for v in zip(*figs)]
-    return sum(figs)
+FIGURES = ("calls", "items", "measured", "misuse", "lcore_misuse")
+
+
+def shaped(r, name, events):
+    """A /pmu/stage reply: per lcore and in total the counts and, per event
+    key, value, self_value and overhead; no thousandths."""
+    figs = list(r.get("lcores", {}).values()) + [r.get("total", {})]
+    keys = list(r.get("events", {}))
+    return (r.get("stage") == name and list(r["events"].values()) == events and
+            len(figs) > 1 and "_milli" not in json.dumps(r) and
+            all(set(FIGURES) <= set(f) and list(f.get("events", {})) == keys and
+                all({"value", "self_value", "overhead"} <= set(e)
+                    for e in f["events"].values()) for f in figs))
+
+
+def summed(r):
+    """Each stage's total is the sum of its lcores."""
+    figs = list(r["lcores"].values())
+    return all(r["total"][k] == sum(f[k] for f in figs) for k in FIGURES[:3]) and \
+        all(e["value"] == sum(f["events"][k]["value"] for f in figs)
+            for k, e in r["total"]["events"].items())
 
 
 def check_telemetry_stages(prefix, events):
@@ -160,33 +172,24 @@ def check_telemetry_stages(prefix, events):
         report(False, "telemetry: /pmu/stages and /pmu/stage,<name> answer", e)
         return
     report(names and stages.get("num_stages") == len(names) and
-           stages.get("ids") == list(range(len(names))) and
-           all(p >= 1 for p in stages.get("sampling_periods", [0])),
-           f"telemetry: /pmu/stages names the stages {names}, ids and sampling periods",
-           f"got {stages}")
+           [r.get("id") for r in first] == list(range(len(names))) and
+           all(r.get("sampling_period", 0) >= 1 for r in first),
+           f"telemetry: /pmu/stages names the stages {names}; each has its id and "
+           "sampling period", f"got {stages}, {first}")
     if not names:
         return
-    keys = ("calls", "items", "measured", "misuse", "items_per_call_milli", "values",
-            "self_values", "per_item_milli", "self_per_item_milli")
-    shaped = all(isinstance(r, dict) and r["stage"] == n and r["events"] == events and
-                 r["lcores"] and all(k in r[f"lcore_{l}"] for l in r["lcores"] for k in keys)
-                 and all(k in r["total"] for k in keys) and
-                 all(len(r[f"lcore_{l}"]["values"]) == len(events) for l in r["lcores"])
-                 for n, r in zip(names, first))
-    report(shaped, "telemetry: /pmu/stage,<name> gives per lcore and in total calls, items, "
-           "measured, misuse, items per call, values and values per item",
-           f"got {first}")
-    if not shaped:
+    ok = all(isinstance(r, dict) and shaped(r, n, events) for n, r in zip(names, first))
+    report(ok, "telemetry: /pmu/stage,<name> gives per lcore and in total calls, items, "
+           "measured, misuse and per event value, self_value, overhead", f"got {first}")
+    if not ok:
         return
-    summed = all(r["total"][k] == stage_sum(r, k)
-                 for r in second for k in ("calls", "items", "measured", "values"))
-    report(summed, "telemetry: each stage's total is the sum of its lcores",
-           f"got {second}")
+    report(all(summed(r) for r in second), "telemetry: each stage's total is the sum of "
+           "its lcores", f"got {second}")
+    key = list(first[0]["events"])[0]
     grew = all(b["total"]["calls"] > a["total"]["calls"] and
                b["total"]["items"] >= a["total"]["items"] and
-               b["total"]["values"][0] > a["total"]["values"][0] and
-               all(v == 0 for v in [b["total"]["misuse"]])
-               for a, b in zip(first, second))
+               b["total"]["events"][key]["value"] > a["total"]["events"][key]["value"] and
+               b["total"]["misuse"] == 0 for a, b in zip(first, second))
     report(grew, "telemetry: every stage's calls and " + events[0] + " grow between two "
            "queries 1 s apart, no misuse (" +
            ", ".join(f"{n} {a['total']['calls']} -> {b['total']['calls']}"
@@ -206,99 +209,137 @@ def prom_get(port, path, **params):
 
 
 def prom_range(port, query, want, timeout=30):
-    """Poll a range-vector query until each series has `want` samples."""
+    """Poll a query until it gives series (range vector: each with `want` samples)."""
     deadline = time.time() + timeout
     while True:
-        data = prom_get(port, "/api/v1/query", query=query)
-        series = data["result"]
-        if (series and all(len(s["values"]) >= want for s in series)) or \
+        series = prom_get(port, "/api/v1/query", query=query)["result"]
+        if (series and all(len(s.get("values", [])) >= want for s in series)) or \
                 time.time() > deadline:
             return series
         time.sleep(1)
 
 
+CLOCKS = ("task-clock", "cpu-clock")
+EVENT_METRICS = '{__name__=~"dpdk_pmu_%sevents_total|dpdk_pmu_%sevent_seconds_total"}[30s]'
+
+
+def per_event(series, keys, events, extra=()):
+    """Labels exactly keys, event and extra, the events of
+    each key once; the time events under *_seconds_total, in seconds (at
+    most one CPU second a second), the others under *_total."""
+    groups = {}
+    for s in series:
+        m = s["metric"]
+        groups.setdefault(tuple(m.get(k) for k in keys), []).append(m.get("event"))
+        (t0, v0), (t1, v1) = s["values"][0], s["values"][-1]
+        if set(m) - {"__name__", "job", "instance"} != {*keys, *extra, "event"} \
+                or m["__name__"].endswith("_seconds_total") != (m.get("event") in CLOCKS) \
+                or (m.get("event") in CLOCKS and float(v1) - float(v0) > 1.1 * (t1 - t0) + .1) \
+                or m.get("path", "read") not in ("user", "read") or m.get("cpu") == "":
+            return groups, False
+    return groups, bool(groups) and all(sorted(g) == sorted(events) for g in groups.values())
+
+
+def values_of(series):
+    return [[float(v) for _, v in s["values"]] for s in series]
+
+
 def check_prometheus(port, events):
     events = events.split(",")
     try:
-        series = prom_range(port, "dpdk_pmu_events_total[30s]", 4)
+        series = prom_range(port, EVENT_METRICS % ("", ""), 4)
         targets = prom_get(port, "/api/v1/targets")["activeTargets"]
         meta = prom_get(port, "/api/v1/metadata")
         enabled = prom_range(port, "dpdk_pmu_time_enabled_seconds_total[30s]", 4, 5)
+        calls = prom_range(port, "dpdk_pmu_stage_calls_total[30s]", 4)
+        items = prom_range(port, "dpdk_pmu_stage_items_total[30s]", 4, 5)
+        stage_events = prom_range(port, EVENT_METRICS % ("stage_", "stage_"), 4, 5)
     except (OSError, RuntimeError, ValueError, KeyError) as e:
         report(False, "prometheus: HTTP API answers", e)
         return
     report(targets and all(t["health"] == "up" for t in targets),
            "prometheus: scrapes the exporter (target up)", f"targets {targets}")
     # OpenMetrics names the family without _total, the text format with it.
-    types = [m["type"] for name in ("dpdk_pmu_events", "dpdk_pmu_events_total")
-             for m in meta.get(name, [])]
-    report(types == ["counter"], "prometheus: dpdk_pmu_events_total is a counter",
+    types = [m["type"] for name in ("events", "event_seconds", "stage_calls", "stage_items",
+                                    "stage_events", "stage_event_seconds")
+             for m in meta.get(f"dpdk_pmu_{name}", []) + meta.get(f"dpdk_pmu_{name}_total", [])]
+    report(types == ["counter"] * 6, "prometheus: dpdk_pmu_{events,event_seconds,stage_calls,"
+           "stage_items,stage_events,stage_event_seconds}_total are counters",
            f"metadata {types}, {sorted(n for n in meta if n.startswith('dpdk'))}")
-    labels_ok = bool(series) and all(
-        set(s["metric"]) >= {"lcore", "event", "cpu", "path"} and
-        s["metric"]["path"] in ("user", "syscall") and s["metric"]["cpu"] != ""
-        for s in series)
-    lcores = {s["metric"].get("lcore") for s in series}
-    per_lcore = all(sorted(s["metric"].get("event", "") for s in series
-                           if s["metric"].get("lcore") == l) == sorted(events)
-                    for l in lcores)
-    report(labels_ok and per_lcore,
-           f"prometheus: one series per lcore and event, labels lcore, event, cpu, "
-           f"path ({len(series)} series, lcores {sorted(lcores, key=str)})",
+    lcores, ok = per_event(series, ("lcore",), events, ("cpu", "path"))
+    report(ok, f"prometheus: one series per lcore and event, {'/'.join(CLOCKS)} in seconds "
+           "under dpdk_pmu_event_seconds_total, counts under dpdk_pmu_events_total, labels "
+           f"lcore, event, cpu, path user|read ({len(series)} series, lcores "
+           f"{sorted(k[0] for k in lcores)})",
            f"series {[s['metric'] for s in series]}")
-    first = [s for s in series if s["metric"].get("event") == events[0]]
-    values = [[float(v) for _, v in s["values"]] for s in first]
-    others = [[float(v) for _, v in s["values"]] for s in series if s not in first]
-    report(first and all(growing(v, True) for v in values) and
-           all(growing(v, False) for v in others),
+    first = values_of(s for s in series if s["metric"].get("event") == events[0])
+    report(first and all(growing(v, True) for v in first) and
+           all(growing(v, False) for v in values_of(series)),
            f"prometheus: {events[0]} grows at every scrape, the others never fall "
-           f"({[v[0] for v in values]} -> {[v[-1] for v in values]})", f"{values}")
-    report(enabled and all(growing([float(v) for _, v in s["values"]], True)
-                           for s in enabled),
+           f"({[v[0] for v in first]} -> {[v[-1] for v in first]})", f"{first}")
+    report(enabled and all(growing(v, True) for v in values_of(enabled)),
            "prometheus: dpdk_pmu_time_enabled_seconds_total grows", f"{enabled}")
-    check_prometheus_stages(port, events)
-
-
-def check_prometheus_stages(port, events):
-    """The stage series: calls, items and events per lcore and stage, as
-    counters, growing at every scrape."""
-    try:
-        calls = prom_range(port, "dpdk_pmu_stage_calls_total[30s]", 4)
-        items = prom_range(port, "dpdk_pmu_stage_items_total[30s]", 4, 5)
-        stage_events = prom_range(port, "dpdk_pmu_stage_events_total[30s]", 4, 5)
-        meta = prom_get(port, "/api/v1/metadata")
-    except (OSError, RuntimeError, ValueError, KeyError) as e:
-        report(False, "prometheus: HTTP API answers the stage queries", e)
-        return
-    types = [m["type"] for name in ("dpdk_pmu_stage_calls", "dpdk_pmu_stage_calls_total",
-                                    "dpdk_pmu_stage_items", "dpdk_pmu_stage_items_total",
-                                    "dpdk_pmu_stage_events", "dpdk_pmu_stage_events_total")
-             for m in meta.get(name, [])]
-    report(types == ["counter"] * 3,
-           "prometheus: dpdk_pmu_stage_{calls,items,events}_total are counters",
-           f"metadata {types}")
     pairs = {(s["metric"].get("lcore"), s["metric"].get("stage")) for s in calls}
     report(calls and all(set(s["metric"]) - {"__name__", "job", "instance"} ==
                          {"lcore", "stage"} for s in calls + items) and
            pairs == {(s["metric"].get("lcore"), s["metric"].get("stage")) for s in items},
            f"prometheus: stage calls and items, one series per lcore and stage, labels "
            f"lcore and stage ({sorted(pairs)})", f"{[s['metric'] for s in calls + items]}")
-    per_pair = all(sorted(s["metric"].get("event", "") for s in stage_events
-                          if (s["metric"].get("lcore"), s["metric"].get("stage")) == p)
-                   == sorted(events) for p in pairs)
-    report(bool(pairs) and per_pair and
-           all(set(s["metric"]) - {"__name__", "job", "instance"} ==
-               {"lcore", "stage", "event"} for s in stage_events),
-           f"prometheus: dpdk_pmu_stage_events_total, one series per lcore, stage and "
-           f"event, labels lcore, stage, event ({len(stage_events)} series)",
+    groups, ok = per_event(stage_events, ("lcore", "stage"), events)
+    report(ok and set(groups) == pairs, "prometheus: dpdk_pmu_stage_events_total and "
+           "dpdk_pmu_stage_event_seconds_total, one series per lcore, stage and event, time "
+           f"events in seconds, labels lcore, stage, event ({len(stage_events)} series)",
            f"{[s['metric'] for s in stage_events]}")
-    values = {(s["metric"]["lcore"], s["metric"]["stage"]):
-              [float(v) for _, v in s["values"]] for s in calls}
+    values = {(s["metric"]["lcore"], s["metric"]["stage"]): v
+              for s, v in zip(calls, values_of(calls))}
     report(values and all(growing(v, True) for v in values.values()) and
-           all(growing([float(v) for _, v in s["values"]], False)
-               for s in items + stage_events),
+           all(growing(v, False) for v in values_of(items + stage_events)),
            "prometheus: every stage's calls grow at every scrape, items and events never "
            f"fall ({ {k: (v[0], v[-1]) for k, v in values.items()} })", f"{values}")
+
+
+def check_dashboard(port, events, rules, dashboard):
+    """The recording rules loaded and each giving series; every expression of
+    the dashboard's panels, its variables replaced by their "all", giving
+    series. IPC needs cycles and instructions: ci-observe.sh skips it without."""
+    ipc = re.search(r"(^|,)(cpu_)?cycles(,|$)", events)
+    with open(rules) as f:
+        records = re.findall(r"^\s*- record:\s*(\S+)", f.read(), re.M)
+    with open(dashboard) as f:
+        dash = json.load(f)
+    variables = {v["name"]: v for v in dash["templating"]["list"]}
+    panels = dash["panels"] + [q for p in dash["panels"] for q in p.get("panels", [])]
+    report(variables.get("datasource", {}).get("type") == "datasource" and
+           all(x["datasource"]["uid"] == "${datasource}" for p in panels
+               for x in [p] + p["targets"]),
+           f"dashboard: {len(panels)} panels, the datasource a variable", f"{variables}")
+    for _ in range(20):  # ci-observe.sh has just sent the server SIGHUP
+        try:
+            loaded = [r["name"] for g in prom_get(port, "/api/v1/rules")["groups"]
+                      for r in g["rules"]]
+        except (OSError, RuntimeError, ValueError, KeyError) as e:
+            loaded = [str(e)]
+        if loaded == records:
+            break
+        time.sleep(0.5)
+    report(loaded == records, f"prometheus: loaded the recording rules {records}",
+           f"loaded {loaded}")
+    exprs = [(r, r) for r in records]
+    for p in panels:
+        for t in p["targets"]:
+            e = t["expr"].replace("$__rate_interval", "1m")
+            for name, v in variables.items():
+                e = re.sub(r"\$\{?" + name + r"\b\}?", v.get("allValue", ".*"), e)
+            exprs.append((f"dashboard panel \"{p['title']}\": {e}", e))
+    for what, e in exprs:
+        if "ipc" in e and not ipc:
+            print(f"info: not run: {what}")
+            continue
+        try:
+            n = len(prom_range(port, e, 0, 20))
+        except (OSError, RuntimeError, ValueError, KeyError) as err:
+            n, what = 0, f"{what}: {err}"
+        report(n > 0, f"prometheus: {what} gives {n} series", "no series")
 
 
 # ---- trace -----------------------------------------------------------------
@@ -308,10 +349,8 @@ FIELD_RE = re.compile(r'(\w+) = ("[^"]*"|-?(?:0x[0-9A-Fa-f]+|\d+))')
 
 
 def fields(text):
-    out = {}
-    for key, val in FIELD_RE.findall(text):
-        out[key] = val.strip('"') if val.startswith('"') else int(val, 0)
-    return out
+    return {k: v.strip('"') if v.startswith('"') else int(v, 0)
+            for k, v in FIELD_RE.findall(text)}
 
 
 def decode(trace_dir):
@@ -334,12 +373,8 @@ def decode_records(trace_dir):
     except (RuntimeError, subprocess.TimeoutExpired) as e:
         report(False, "trace: decoded", e)
         return None, None
-    records = []
-    for line in text.splitlines():
-        m = EVENT_RE.search(line)
-        if m:
-            records.append((m.group(1), fields(m.group(2)), fields(m.group(3))))
-    return tool, records
+    return tool, [(m.group(1), fields(m.group(2)), fields(m.group(3)))
+                  for m in map(EVENT_RE.search, text.splitlines()) if m]
 
 
 def check_trace_error(trace_dir, spec):
@@ -416,19 +451,13 @@ def check_trace(trace_dir, events, stages=None):
 
 
 def main():
-    if len(sys.argv) < 4:
+    kinds = {"telemetry": (check_telemetry, 3, 3), "prometheus": (check_prometheus, 2, 2),
+             "dashboard": (check_dashboard, 4, 4), "trace": (check_trace, 2, 3),
+             "trace-error": (check_trace_error, 2, 2)}
+    fn, least, most = kinds.get(sys.argv[1] if len(sys.argv) > 1 else "", (None, 0, -1))
+    if fn is None or not least <= len(sys.argv) - 2 <= most:
         sys.exit(__doc__)
-    kind = sys.argv[1]
-    if kind == "telemetry" and len(sys.argv) == 5:
-        check_telemetry(*sys.argv[2:5])
-    elif kind == "prometheus":
-        check_prometheus(sys.argv[2], sys.argv[3])
-    elif kind == "trace":
-        check_trace(*sys.argv[2:5])
-    elif kind == "trace-error":
-        check_trace_error(sys.argv[2], sys.argv[3])
-    else:
-        sys.exit(__doc__)
+    fn(*sys.argv[2:])
 
 
 if __name__ == "__main__":

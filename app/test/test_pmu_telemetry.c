@@ -373,13 +373,19 @@ test_socket_commands(void)
 		snprintf(want, sizeof(want), "{\"/pmu/lcore\":{\"lcore_id\":%u,", lcore);
 		ret = tel_socket_cmd(sock, cmd, buf, sizeof(buf));
 	}
+	/* Keyed by event: "task-clock" is the key "task_clock" (telemetry
+	 * keys take no '-'), its exact name inside.
+	 */
 	if (ret == 0 && (strncmp(buf, want, strlen(want)) != 0 ||
-			strstr(buf, "\"status\":1,") == NULL || strstr(buf, "\"scaled\":[") == NULL ||
+			strstr(buf, "\"status\":1,") == NULL ||
 			strstr(buf, "\"time_enabled\":") == NULL ||
+			strstr(buf, "\"events\":{\"task_clock\":{\"name\":\"task-clock\","
+				"\"path\":\"read\",\"raw\":") == NULL ||
+			strstr(buf, "\"page_faults\":{\"name\":\"page-faults\",") == NULL ||
 			/* The keys of pmu_lib.rst, and no undocumented one. */
 			strstr(buf, "\"values_error\":0,") == NULL ||
 			strstr(buf, "\"read_errors\":0,") == NULL ||
-			strstr(buf, "\"read_error\":") != NULL))
+			strstr(buf, "\"read_error\":") != NULL || strstr(buf, "[") != NULL))
 		ret = -EPROTO;
 	if (ret == 0) {
 		ret = tel_socket_cmd(sock, "/pmu/lcore,abc", buf, sizeof(buf));
@@ -424,40 +430,25 @@ stage_worker(void *arg)
 	return 0;
 }
 
-/* floor(num / den + 1/2), as the endpoint's *_milli figures are rounded. */
-static uint64_t
-milli(uint64_t num, uint64_t den)
-{
-	return den == 0 ? 0 : (2 * num * 1000 + den) / (2 * den);
-}
-
 /* What the endpoint must give for @p s under @p key, up to its end. */
 static void
 stage_expect(char *buf, size_t len, const char *key, const struct rte_pmu_stage_stats *s)
 {
-	const char *arrays[] = { "values", "self_values", "per_item_milli",
-		"self_per_item_milli", "per_call_milli", "overhead" };
-	unsigned int a, i;
+	static const char * const keys[] = { "task_clock", "page_faults" };
+	unsigned int i;
 	size_t o;
-	uint64_t v;
 
 	o = snprintf(buf, len, "\"%s\":{\"calls\":%" PRIu64 ",\"items\":%" PRIu64
 		",\"measured\":%" PRIu64 ",\"misuse\":%" PRIu64 ",\"lcore_misuse\":%" PRIu64
-		",\"items_per_call_milli\":%" PRIu64, key, s->calls, s->items, s->measured,
-		s->misuse, s->lcore_misuse, milli(s->items, s->calls));
-	for (a = 0; a < RTE_DIM(arrays) && o < len; a++) {
-		o += snprintf(buf + o, len - o, ",\"%s\":[", arrays[a]);
-		for (i = 0; i < s->num_events && o < len; i++) {
-			v = a == 0 ? s->values[i] : a == 1 ? s->self_values[i] :
-				a == 4 ? milli(s->values[i], s->calls) : a == 5 ? s->overhead[i] :
-				milli(a == 2 ? s->values[i] : s->self_values[i], s->items);
-			o += snprintf(buf + o, len - o, "%s%" PRIu64, i == 0 ? "" : ",", v);
-		}
-		if (o < len)
-			o += snprintf(buf + o, len - o, "]");
-	}
+		",\"events\":{", key, s->calls, s->items, s->measured, s->misuse,
+		s->lcore_misuse);
+	for (i = 0; i < s->num_events && i < RTE_DIM(keys) && o < len; i++)
+		o += snprintf(buf + o, len - o, "%s\"%s\":{\"value\":%" PRIu64
+			",\"self_value\":%" PRIu64 ",\"overhead\":%" PRIu64 "}",
+			i == 0 ? "" : ",", keys[i], s->values[i], s->self_values[i],
+			s->overhead[i]);
 	if (o < len)
-		snprintf(buf + o, len - o, "}");
+		snprintf(buf + o, len - o, "}}");
 }
 
 /* /pmu/stages and /pmu/stage,<name> through the telemetry socket: stages
@@ -484,8 +475,7 @@ test_stage_commands(void)
 
 	/* Before any stage: an empty list. */
 	ret = tel_socket_cmd(sock, "/pmu/stages", buf, sizeof(buf));
-	if (ret == 0 && strcmp(buf, "{\"/pmu/stages\":{\"names\":[],\"ids\":[],"
-			"\"sampling_periods\":[],\"num_stages\":0}}") != 0)
+	if (ret == 0 && strcmp(buf, "{\"/pmu/stages\":{\"names\":[],\"num_stages\":0}}") != 0)
 		ret = -EPROTO;
 	if (ret != 0)
 		goto out;
@@ -513,15 +503,16 @@ test_stage_commands(void)
 
 	ret = tel_socket_cmd(sock, "/pmu/stages", buf, sizeof(buf));
 	if (ret == 0 && strcmp(buf, "{\"/pmu/stages\":{\"names\":[\"tel_rx\",\"tel_idle\"],"
-			"\"ids\":[0,1],\"sampling_periods\":[1,16],\"num_stages\":2}}") != 0)
+			"\"num_stages\":2}}") != 0)
 		ret = -EPROTO;
 	if (ret != 0)
 		goto out;
 
 	ret = tel_socket_cmd(sock, "/pmu/stage,tel_rx", buf, sizeof(buf));
 	snprintf(want, sizeof(want), "{\"/pmu/stage\":{\"stage\":\"tel_rx\",\"id\":0,"
-		"\"sampling_period\":1,\"events\":[\"task-clock\",\"page-faults\"],"
-		"\"lcores\":[%u,%u],", main_lcore, worker);
+		"\"sampling_period\":1,\"events\":{\"task_clock\":\"task-clock\","
+		"\"page_faults\":\"page-faults\"},\"total\":{\"calls\":%u,",
+		STAGE_MAIN_CALLS + STAGE_WORKER_CALLS);
 	if (ret == 0 && strncmp(buf, want, strlen(want)) != 0)
 		ret = -EPROTO;
 	total = sm;
@@ -534,31 +525,30 @@ test_stage_commands(void)
 		total.self_values[i] += sw.self_values[i];
 		total.overhead[i] = RTE_MAX(sm.overhead[i], sw.overhead[i]);
 	}
-	snprintf(cmd, sizeof(cmd), "lcore_%u", main_lcore);
+	snprintf(cmd, sizeof(cmd), "%u", main_lcore);
 	stage_expect(want, sizeof(want), cmd, &sm);
 	if (ret == 0 && strstr(buf, want) == NULL)
 		ret = -EPROTO;
-	snprintf(cmd, sizeof(cmd), "lcore_%u", worker);
+	snprintf(cmd, sizeof(cmd), "%u", worker);
 	stage_expect(want, sizeof(want), cmd, &sw);
 	if (ret == 0 && strstr(buf, want) == NULL)
 		ret = -EPROTO;
 	stage_expect(want, sizeof(want), "total", &total);
 	if (ret == 0 && (strstr(buf, want) == NULL || total.calls != 17 || total.items != 61 ||
-			strstr(buf, "\"items_per_call_milli\":3588,") == NULL ||
-			strstr(buf, "ipc_milli") != NULL))
+			strstr(buf, "_milli") != NULL || strstr(buf, "ipc") != NULL))
 		ret = -EPROTO;
 	if (ret != 0)
 		goto out;
 
 	/* A stage no lcore ran: only the lcore that misused it, no call. */
 	ret = tel_socket_cmd(sock, "/pmu/stage,tel_idle", buf, sizeof(buf));
-	snprintf(want, sizeof(want), "\"lcores\":[%u],\"lcore_%u\":{\"calls\":0,"
-		"\"items\":0,\"measured\":0,\"misuse\":1,\"lcore_misuse\":0,", worker, worker);
+	snprintf(want, sizeof(want), "}}},\"lcores\":{\"%u\":{\"calls\":0,"
+		"\"items\":0,\"measured\":0,\"misuse\":1,\"lcore_misuse\":0,", worker);
 	if (ret == 0 && (strstr(buf, "\"sampling_period\":16,") == NULL ||
 			strstr(buf, want) == NULL ||
 			strstr(buf, "\"total\":{\"calls\":0,\"items\":0,\"measured\":0,"
-			"\"misuse\":1,\"lcore_misuse\":0,\"items_per_call_milli\":0,"
-			"\"values\":[0,0],") == NULL))
+			"\"misuse\":1,\"lcore_misuse\":0,\"events\":{\"task_clock\":{"
+			"\"value\":0,") == NULL))
 		ret = -EPROTO;
 	/* Bad names: an error reply (null). */
 	for (i = 0; ret == 0 && i < 4; i++) {
@@ -578,6 +568,65 @@ out:
 	close(sock);
 	TEST_ASSERT_SUCCESS(ret, "telemetry reply: %s (%s)%s%s", buf, strerror(-ret),
 		ret == -EPROTO ? ", wanted " : "", ret == -EPROTO ? want : "");
+
+	return TEST_SUCCESS;
+}
+
+/* Event keys: a character telemetry takes in no key ('=', '-') is written
+ * '_', the exact name stays beside the key.
+ */
+static int
+test_event_keys(void)
+{
+	char buf[16384];
+	int sock, ret;
+
+	if (rte_pmu_init() != 0 || rte_pmu_add_event("software/config=1/") != 0 ||
+			rte_pmu_add_event("page-faults") != 1)
+		TEST_SKIP("no software/config=1/ event here");
+	sock = tel_socket_open();
+	if (sock == -ENOENT)
+		TEST_SKIP("no telemetry socket (EAL started with --no-telemetry)");
+	TEST_ASSERT(sock >= 0, "connect to the telemetry socket: %s", strerror(-sock));
+	ret = tel_socket_cmd(sock, "/pmu/info", buf, sizeof(buf));
+	close(sock);
+	TEST_ASSERT_SUCCESS(ret, "/pmu/info: %s", strerror(-ret));
+	TEST_ASSERT(strstr(buf, "\"events\":{\"software/config_1/\":{\"name\":"
+		"\"software/config=1/\",\"index\":0,") != NULL &&
+		strstr(buf, "\"page_faults\":{\"name\":\"page-faults\",\"index\":1,") != NULL,
+		"/pmu/info: %s", buf);
+
+	return TEST_SUCCESS;
+}
+
+/* /pmu/stages with RTE_PMU_MAX_STAGES stages: one valid reply that lists
+ * the first RTE_TEL_MAX_ARRAY_ENTRIES names and counts them all.
+ */
+static int
+test_stages_many(void)
+{
+	char buf[16384], name[16], want[32], tail[48];
+	const char *end;
+	unsigned int i;
+	int sock, ret;
+
+	for (i = 0; i < RTE_PMU_MAX_STAGES; i++) {
+		snprintf(name, sizeof(name), "s%04u", i);
+		TEST_ASSERT_EQUAL(rte_pmu_stage_register(name), (int)i, "register %s", name);
+	}
+	sock = tel_socket_open();
+	if (sock == -ENOENT)
+		TEST_SKIP("no telemetry socket (EAL started with --no-telemetry)");
+	TEST_ASSERT(sock >= 0, "connect to the telemetry socket: %s", strerror(-sock));
+	ret = tel_socket_cmd(sock, "/pmu/stages", buf, sizeof(buf));
+	close(sock);
+	TEST_ASSERT_SUCCESS(ret, "/pmu/stages: %s", strerror(-ret));
+	snprintf(want, sizeof(want), "\"s%04u\"],", RTE_TEL_MAX_ARRAY_ENTRIES - 1);
+	snprintf(tail, sizeof(tail), "\"num_stages\":%d}}", RTE_PMU_MAX_STAGES);
+	end = strstr(buf, want);
+	TEST_ASSERT(strncmp(buf, "{\"/pmu/stages\":{\"names\":[\"s0000\",\"s0001\",", 36) == 0 &&
+		end != NULL && strcmp(end + strlen(want), tail) == 0,
+		"/pmu/stages: %.200s ... %s", buf, end != NULL ? end : "(no s0511)");
 
 	return TEST_SUCCESS;
 }
@@ -644,6 +693,8 @@ static struct unit_test_suite pmu_telemetry_suite = {
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_socket_commands),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_stage_bad_params),
 		TEST_CASE_ST(pmu_setup, pmu_teardown, test_stage_commands),
+		TEST_CASE_ST(NULL, pmu_teardown, test_event_keys),
+		TEST_CASE_ST(pmu_setup, pmu_teardown, test_stages_many),
 		TEST_CASE_ST(pmu_init_only, pmu_teardown, test_snapshot_hardware),
 		TEST_CASES_END()
 	}

@@ -8,9 +8,10 @@
  * read() of the group, no user page), stage figures from the public
  * rte_pmu_stage_stats_get() (lock-free, consistent per stage and lcore).
  *
- * DPDK 22.11 telemetry has no floating-point value: ratios of the stage
- * endpoint (items per call, events per item, IPC) are fixed-point integers
- * in thousandths, named *_milli (1250 is 1.25), rounded to the nearest.
+ * Objects are keyed by event, lcore and stage, as DPDK's /ethdev/xstats.
+ * DPDK 22.11 telemetry has no floating-point value, so the replies give
+ * totals only and leave ratios (per item, IPC) to the consumer, as
+ * /ethdev/stats does.
  */
 
 #include <ctype.h>
@@ -74,21 +75,47 @@ no_param(const char *cmd, const char *params)
 	return 0;
 }
 
-/* An array container of the given type, added to @p d under @p name. */
+/* A dict container added to @p d under @p name. */
 static struct rte_tel_data *
-dict_array(struct rte_tel_data *d, const char *name, enum rte_tel_value_type type)
+dict_dict(struct rte_tel_data *d, const char *name)
 {
-	struct rte_tel_data *a = rte_tel_data_alloc();
+	struct rte_tel_data *c = rte_tel_data_alloc();
 
-	if (a == NULL)
+	if (c == NULL)
 		return NULL;
-	rte_tel_data_start_array(a, type);
-	if (rte_tel_data_add_dict_container(d, name, a, 0) != 0) {
-		rte_tel_data_free(a);
+	rte_tel_data_start_dict(c);
+	if (rte_tel_data_add_dict_container(d, name, c, 0) != 0) {
+		rte_tel_data_free(c);
 		return NULL;
 	}
 
-	return a;
+	return c;
+}
+
+/* Telemetry keys take letters, digits, '_' and '/' only: each event's key is
+ * its name with any other character written '_' ("task-clock" gives
+ * "task_clock"), and "_<index>" added when an earlier event has that key.
+ * The exact names are in /pmu/list and in each event's "name".
+ */
+#define KEY_MAX (PMU_SNAP_NAME_MAX + 8)
+
+static void
+event_keys(const char (*names)[PMU_SNAP_NAME_MAX], unsigned int n, char (*keys)[KEY_MAX])
+{
+	unsigned int i, j;
+	char *k;
+
+	for (i = 0; i < n; i++) {
+		strlcpy(keys[i], names[i], KEY_MAX);
+		for (k = keys[i]; *k != '\0'; k++)
+			if (!isalnum((unsigned char)*k) && *k != '_' && *k != '/')
+				*k = '_';
+		for (j = 0; j < i; j++)
+			if (strcmp(keys[i], keys[j]) == 0)
+				break;
+		if (j < i)
+			snprintf(keys[i] + strlen(keys[i]), KEY_MAX - strlen(keys[i]), "_%u", i);
+	}
 }
 
 static int
@@ -114,6 +141,22 @@ handle_list(const char *cmd, const char *params, struct rte_tel_data *d)
 	return 0;
 }
 
+/* The read path in the words of dpdk-test-pmu ("read()" written "read",
+ * a word a PromQL label matcher takes as it is).
+ */
+static const char *
+path_word(enum rte_pmu_read_path path)
+{
+	switch (path) {
+	case RTE_PMU_PATH_USER:
+		return "user";
+	case RTE_PMU_PATH_SYSCALL:
+		return "read";
+	default:
+		return "none";
+	}
+}
+
 /* One word for an lcore's read paths: each event's, or "mixed". */
 static const char *
 lcore_path(const struct pmu_snapshot *s)
@@ -121,75 +164,84 @@ lcore_path(const struct pmu_snapshot *s)
 	unsigned int i;
 
 	if (s->status <= 0 || s->num_events == 0)
-		return pmu_path_name(RTE_PMU_PATH_NONE);
+		return path_word(RTE_PMU_PATH_NONE);
 	for (i = 1; i < s->num_events; i++)
 		if (s->path[i] != s->path[0])
 			return "mixed";
 
-	return pmu_path_name(s->path[0]);
+	return path_word(s->path[0]);
 }
 
-/* Events: their PMU, type and config, from a copy of the state. */
+/* "events": per event (keyed by name) its index, PMU, type and config. */
 static int
 info_events(struct rte_tel_data *d)
 {
-	struct rte_tel_data *name, *pmu_name, *type, *config;
+	char keys[RTE_MAX_NUM_GROUP_EVENTS][KEY_MAX];
+	struct rte_tel_data *events, *e;
 	struct pmu_events_copy *c;
 	unsigned int i;
 
-	name = dict_array(d, "event_names", RTE_TEL_STRING_VAL);
-	pmu_name = dict_array(d, "event_pmus", RTE_TEL_STRING_VAL);
-	type = dict_array(d, "event_types", RTE_TEL_U64_VAL);
-	config = dict_array(d, "event_configs", RTE_TEL_U64_VAL);
 	c = malloc(sizeof(*c));
-	if (name == NULL || pmu_name == NULL || type == NULL || config == NULL || c == NULL) {
-		free(c);
+	if (c == NULL)
 		return -ENOMEM;
-	}
-
 	pmu_state_events(c);
 	rte_tel_data_add_dict_int(d, "initialized", c->initialized);
 	rte_tel_data_add_dict_string(d, "core_pmu", c->core_pmu);
 	rte_tel_data_add_dict_string(d, "backend", pmu_arch_name());
 	rte_tel_data_add_dict_int(d, "num_events", c->num_events);
+	events = dict_dict(d, "events");
+	if (events == NULL) {
+		free(c);
+		return -ENOMEM;
+	}
+	event_keys((const char (*)[PMU_SNAP_NAME_MAX])c->names, c->num_events, keys);
 	for (i = 0; i < c->num_events; i++) {
 		const struct pmu_event_desc *desc = &c->descs[i];
 
-		rte_tel_data_add_array_string(name, c->names[i]);
-		rte_tel_data_add_array_string(pmu_name,
+		e = dict_dict(events, keys[i]);
+		if (e == NULL) {
+			free(c);
+			return -ENOMEM;
+		}
+		rte_tel_data_add_dict_string(e, "name", c->names[i]);
+		rte_tel_data_add_dict_int(e, "index", i);
+		rte_tel_data_add_dict_string(e, "pmu",
 			desc->pmu[0] != '\0' ? desc->pmu : "generic");
-		rte_tel_data_add_array_u64(type, desc->attr.type);
-		rte_tel_data_add_array_u64(config, desc->attr.config);
+		rte_tel_data_add_dict_u64(e, "type", desc->attr.type);
+		rte_tel_data_add_dict_u64(e, "config", desc->attr.config);
 	}
 	free(c);
 
 	return 0;
 }
 
-/* Lcores: each known lcore with its status, CPUs and read path. */
+/* "lcores": per known lcore (keyed by id) its status, CPUs and read path. */
 static int
 info_lcores(struct rte_tel_data *d)
 {
-	struct rte_tel_data *ids, *status, *path, *cpu;
+	struct rte_tel_data *lcores, *l;
 	struct pmu_snapshot *snap;
 	unsigned int i;
+	char key[16];
 
-	ids = dict_array(d, "lcores", RTE_TEL_INT_VAL);
-	status = dict_array(d, "lcore_status", RTE_TEL_INT_VAL);
-	path = dict_array(d, "lcore_paths", RTE_TEL_STRING_VAL);
-	cpu = dict_array(d, "lcore_cpus", RTE_TEL_STRING_VAL);
+	lcores = dict_dict(d, "lcores");
 	snap = malloc(sizeof(*snap));
-	if (ids == NULL || status == NULL || path == NULL || cpu == NULL || snap == NULL) {
+	if (lcores == NULL || snap == NULL) {
 		free(snap);
 		return -ENOMEM;
 	}
 	for (i = 0; i < RTE_MAX_LCORE; i++) {
 		if (pmu_lcore_snapshot(i, false, snap) != 0)
 			continue;
-		rte_tel_data_add_array_int(ids, i);
-		rte_tel_data_add_array_int(status, snap->status);
-		rte_tel_data_add_array_string(path, lcore_path(snap));
-		rte_tel_data_add_array_string(cpu, snap->cpu);
+		snprintf(key, sizeof(key), "%u", i);
+		l = dict_dict(lcores, key);
+		if (l == NULL) {
+			free(snap);
+			return -ENOMEM;
+		}
+		rte_tel_data_add_dict_int(l, "status", snap->status);
+		rte_tel_data_add_dict_string(l, "cpu", snap->cpu);
+		rte_tel_data_add_dict_string(l, "path", lcore_path(snap));
 	}
 	free(snap);
 
@@ -217,30 +269,10 @@ handle_info(const char *cmd, const char *params, struct rte_tel_data *d)
 }
 
 static int
-lcore_values(struct rte_tel_data *d, const struct pmu_snapshot *s)
-{
-	struct rte_tel_data *raw, *scaled;
-	unsigned int i;
-
-	rte_tel_data_add_dict_u64(d, "time_enabled", s->time_enabled);
-	rte_tel_data_add_dict_u64(d, "time_running", s->time_running);
-	rte_tel_data_add_dict_int(d, "multiplexed", s->multiplexed);
-	raw = dict_array(d, "raw", RTE_TEL_U64_VAL);
-	scaled = dict_array(d, "scaled", RTE_TEL_U64_VAL);
-	if (raw == NULL || scaled == NULL)
-		return -ENOMEM;
-	for (i = 0; i < s->num_events; i++) {
-		rte_tel_data_add_array_u64(raw, s->raw[i]);
-		rte_tel_data_add_array_u64(scaled, s->scaled[i]);
-	}
-
-	return 0;
-}
-
-static int
 handle_lcore(const char *cmd, const char *params, struct rte_tel_data *d)
 {
-	struct rte_tel_data *names, *paths;
+	char keys[RTE_MAX_NUM_GROUP_EVENTS][KEY_MAX];
+	struct rte_tel_data *events, *e;
 	struct pmu_snapshot snap;
 	unsigned int lcore_id, i;
 	int ret;
@@ -263,25 +295,39 @@ handle_lcore(const char *cmd, const char *params, struct rte_tel_data *d)
 	rte_tel_data_add_dict_int(d, "values_error", snap.read_error);
 	rte_tel_data_add_dict_u64(d, "slow_reads", snap.slow_reads);
 	rte_tel_data_add_dict_u64(d, "read_errors", snap.read_errors);
-	names = dict_array(d, "events", RTE_TEL_STRING_VAL);
-	paths = dict_array(d, "paths", RTE_TEL_STRING_VAL);
-	if (names == NULL || paths == NULL)
-		return -ENOMEM;
-	for (i = 0; i < snap.num_events; i++) {
-		rte_tel_data_add_array_string(names, snap.names[i]);
-		rte_tel_data_add_array_string(paths, pmu_path_name(snap.path[i]));
+	if (snap.have_values) {
+		rte_tel_data_add_dict_u64(d, "time_enabled", snap.time_enabled);
+		rte_tel_data_add_dict_u64(d, "time_running", snap.time_running);
+		rte_tel_data_add_dict_int(d, "multiplexed", snap.multiplexed);
 	}
-	if (!snap.have_values)
-		return 0;
+	events = dict_dict(d, "events");
+	if (events == NULL)
+		return -ENOMEM;
+	event_keys((const char (*)[PMU_SNAP_NAME_MAX])snap.names, snap.num_events, keys);
+	for (i = 0; i < snap.num_events; i++) {
+		e = dict_dict(events, keys[i]);
+		if (e == NULL)
+			return -ENOMEM;
+		rte_tel_data_add_dict_string(e, "name", snap.names[i]);
+		rte_tel_data_add_dict_string(e, "path", path_word(snap.path[i]));
+		if (!snap.have_values)
+			continue;
+		rte_tel_data_add_dict_u64(e, "raw", snap.raw[i]);
+		rte_tel_data_add_dict_u64(e, "scaled", snap.scaled[i]);
+	}
 
-	return lcore_values(d, &snap);
+	return 0;
 }
 
+/* A list of names, as /ethdev/list gives ids; each stage's figures are
+ * behind /pmu/stage,<name>. Up to RTE_TEL_MAX_ARRAY_ENTRIES names fit in
+ * one reply; num_stages counts them all.
+ */
 static int
 handle_stages(const char *cmd, const char *params, struct rte_tel_data *d)
 {
-	struct rte_tel_data *names, *ids, *periods;
 	char name[RTE_PMU_STAGE_NAME_MAX];
+	struct rte_tel_data *names;
 	unsigned int period;
 	int n, i;
 
@@ -289,11 +335,14 @@ handle_stages(const char *cmd, const char *params, struct rte_tel_data *d)
 	if (n != 0)
 		return n;
 	rte_tel_data_start_dict(d);
-	names = dict_array(d, "names", RTE_TEL_STRING_VAL);
-	ids = dict_array(d, "ids", RTE_TEL_INT_VAL);
-	periods = dict_array(d, "sampling_periods", RTE_TEL_U64_VAL);
-	if (names == NULL || ids == NULL || periods == NULL)
+	names = rte_tel_data_alloc();
+	if (names == NULL)
 		return -ENOMEM;
+	rte_tel_data_start_array(names, RTE_TEL_STRING_VAL);
+	if (rte_tel_data_add_dict_container(d, "names", names, 0) != 0) {
+		rte_tel_data_free(names);
+		return -ENOMEM;
+	}
 	/* Before rte_pmu_init(): no stage, as /pmu/list gives no event. */
 	n = rte_pmu_stage_count();
 	if (n < 0)
@@ -303,8 +352,6 @@ handle_stages(const char *cmd, const char *params, struct rte_tel_data *d)
 		if (rte_pmu_stage_info(i, name, &period) != 0)
 			continue; /* dropped by rte_pmu_fini() meanwhile */
 		rte_tel_data_add_array_string(names, name);
-		rte_tel_data_add_array_int(ids, i);
-		rte_tel_data_add_array_u64(periods, period);
 	}
 
 	return 0;
@@ -335,74 +382,51 @@ stage_param(const char *cmd, const char *params, unsigned int *period)
 	return -EINVAL;
 }
 
-/* num / den in thousandths, rounded; 0 when den is 0. */
-static uint64_t
-milli(uint64_t num, uint64_t den)
-{
-	if (den == 0)
-		return 0;
-	return (uint64_t)((double)num * 1000.0 / (double)den + 0.5);
-}
-
-/* One lcore's (or the total's) figures of a stage as a dict: counts, raw
- * event values (inclusive and self) and the per-item ratios.
+/* One lcore's (or the total's) figures of a stage as a dict: counts, and
+ * per event (keyed by name) the values inclusive and self and the read cost.
+ * Totals only: a ratio (per item, per call, IPC) is the consumer's division,
+ * as with /ethdev/stats, over whatever window it wants.
  */
 static int
 stage_figures(struct rte_tel_data *d, const char *key, const struct rte_pmu_stage_stats *s,
-	unsigned int num_events, int cycles, int instructions)
+	unsigned int num_events, const char (*keys)[KEY_MAX])
 {
-	struct rte_tel_data *f = rte_tel_data_alloc();
-	struct rte_tel_data *values, *self, *per_item, *self_per_item, *per_call, *overhead;
+	struct rte_tel_data *f = dict_dict(d, key);
+	struct rte_tel_data *events, *e;
 	unsigned int i;
 
 	if (f == NULL)
 		return -ENOMEM;
-	rte_tel_data_start_dict(f);
-	if (rte_tel_data_add_dict_container(d, key, f, 0) != 0) {
-		rte_tel_data_free(f);
-		return -ENOMEM;
-	}
 	rte_tel_data_add_dict_u64(f, "calls", s->calls);
 	rte_tel_data_add_dict_u64(f, "items", s->items);
 	rte_tel_data_add_dict_u64(f, "measured", s->measured);
 	rte_tel_data_add_dict_u64(f, "misuse", s->misuse);
 	rte_tel_data_add_dict_u64(f, "lcore_misuse", s->lcore_misuse);
-	rte_tel_data_add_dict_u64(f, "items_per_call_milli", milli(s->items, s->calls));
-	values = dict_array(f, "values", RTE_TEL_U64_VAL);
-	self = dict_array(f, "self_values", RTE_TEL_U64_VAL);
-	per_item = dict_array(f, "per_item_milli", RTE_TEL_U64_VAL);
-	self_per_item = dict_array(f, "self_per_item_milli", RTE_TEL_U64_VAL);
-	/* Per call too: calls with no item (idle polls) show their cost. */
-	per_call = dict_array(f, "per_call_milli", RTE_TEL_U64_VAL);
-	overhead = dict_array(f, "overhead", RTE_TEL_U64_VAL);
-	if (values == NULL || self == NULL || per_item == NULL || self_per_item == NULL ||
-			per_call == NULL || overhead == NULL)
+	events = dict_dict(f, "events");
+	if (events == NULL)
 		return -ENOMEM;
 	for (i = 0; i < num_events; i++) {
-		rte_tel_data_add_array_u64(values, s->values[i]);
-		rte_tel_data_add_array_u64(self, s->self_values[i]);
-		rte_tel_data_add_array_u64(per_item, milli(s->values[i], s->items));
-		rte_tel_data_add_array_u64(self_per_item, milli(s->self_values[i], s->items));
-		rte_tel_data_add_array_u64(per_call, milli(s->values[i], s->calls));
-		rte_tel_data_add_array_u64(overhead, s->overhead[i]);
+		e = dict_dict(events, keys[i]);
+		if (e == NULL)
+			return -ENOMEM;
+		rte_tel_data_add_dict_u64(e, "value", s->values[i]);
+		rte_tel_data_add_dict_u64(e, "self_value", s->self_values[i]);
+		rte_tel_data_add_dict_u64(e, "overhead", s->overhead[i]);
 	}
-	if (cycles >= 0 && instructions >= 0)
-		rte_tel_data_add_dict_u64(f, "ipc_milli",
-			milli(s->values[instructions], s->values[cycles]));
 
 	return 0;
 }
 
-
 static int
 handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 {
+	char keys[RTE_MAX_NUM_GROUP_EVENTS][KEY_MAX];
 	struct rte_pmu_stage_stats s, total;
 	struct rte_tel_data *names, *lcores;
 	struct pmu_events_copy *c;
 	unsigned int period, lcore_id, i;
-	int id, cycles, instructions, ret = 0;
-	char key[32];
+	int id, ret = 0;
+	char key[16];
 
 	id = stage_param(cmd, params, &period);
 	if (id < 0)
@@ -412,29 +436,36 @@ handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 		return -ENOMEM;
 	if (pmu_state_events(c) != 0)
 		c->num_events = 0;
-	pmu_events_ipc(c, &cycles, &instructions);
+	event_keys((const char (*)[PMU_SNAP_NAME_MAX])c->names, c->num_events, keys);
 
 	rte_tel_data_start_dict(d);
 	rte_tel_data_add_dict_string(d, "stage", params);
 	rte_tel_data_add_dict_int(d, "id", id);
 	rte_tel_data_add_dict_u64(d, "sampling_period", period);
-	names = dict_array(d, "events", RTE_TEL_STRING_VAL);
-	lcores = dict_array(d, "lcores", RTE_TEL_INT_VAL);
+	/* The key of each event in the figures, and its name. */
+	/* "lcores" is filled first but added after "total": telemetry leaves
+	 * out a value that does not fit in the reply, so a reply with many
+	 * lcores loses them, never the total.
+	 */
+	names = dict_dict(d, "events");
+	lcores = rte_tel_data_alloc();
 	if (names == NULL || lcores == NULL) {
+		rte_tel_data_free(lcores);
 		free(c);
 		return -ENOMEM;
 	}
+	rte_tel_data_start_dict(lcores);
 	for (i = 0; i < c->num_events; i++)
-		rte_tel_data_add_array_string(names, c->names[i]);
+		rte_tel_data_add_dict_string(names, keys[i], c->names[i]);
 
 	memset(&total, 0, sizeof(total));
 	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE && ret == 0; lcore_id++) {
 		if (rte_pmu_stage_stats_get(lcore_id, id, &s) != 0 ||
 				(s.calls == 0 && s.misuse == 0))
 			continue;
-		rte_tel_data_add_array_int(lcores, lcore_id);
-		snprintf(key, sizeof(key), "lcore_%u", lcore_id);
-		ret = stage_figures(d, key, &s, c->num_events, cycles, instructions);
+		snprintf(key, sizeof(key), "%u", lcore_id);
+		ret = stage_figures(lcores, key, &s, c->num_events,
+			(const char (*)[KEY_MAX])keys);
 		total.calls += s.calls;
 		total.items += s.items;
 		total.measured += s.measured;
@@ -448,7 +479,12 @@ handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 		}
 	}
 	if (ret == 0)
-		ret = stage_figures(d, "total", &total, c->num_events, cycles, instructions);
+		ret = stage_figures(d, "total", &total, c->num_events,
+			(const char (*)[KEY_MAX])keys);
+	if (rte_tel_data_add_dict_container(d, "lcores", lcores, 0) != 0) {
+		rte_tel_data_free(lcores);
+		ret = -ENOMEM;
+	}
 	free(c);
 
 	return ret;
@@ -463,17 +499,17 @@ static const struct {
 	{ "/pmu/list", handle_list,
 		"Returns the names of the added events, in index order. Takes no parameters" },
 	{ "/pmu/info", handle_info,
-		"Returns the core PMU, each event's PMU, type and config, and each lcore's "
-		"status, CPUs and read path. Takes no parameters" },
+		"Returns the core PMU, per event its index, PMU, type and config, per lcore "
+		"its status, CPUs and read path. Takes no parameters" },
 	{ "/pmu/lcore", handle_lcore,
-		"Returns an lcore's live values (raw, scaled), time enabled and running, "
-		"multiplexing. Parameters: int lcore_id" },
+		"Returns an lcore's live values per event (raw, scaled), time enabled and "
+		"running, multiplexing. Parameters: int lcore_id" },
 	{ "/pmu/stages", handle_stages,
-		"Returns the registered stages: names, ids, sampling periods. "
+		"Returns the names of the registered stages, in id order. "
 		"Takes no parameters" },
 	{ "/pmu/stage", handle_stage,
-		"Returns a stage's calls, items, events (total, per item x1000), IPC, "
-		"misuse, per lcore and in total. Parameters: string name" },
+		"Returns a stage's calls, items, event totals and misuse, per lcore "
+		"and in total. Parameters: string name" },
 };
 
 int

@@ -6,14 +6,21 @@ Telemetry endpoint plugin for librte_pmu, in the shape DPDK's
 usertools/dpdk-telemetry-exporter.py loads (info() and metrics(sock)), also
 used by dpdk-pmu-exporter. It reads /pmu/info and /pmu/lcore,<id>: one
 series per lcore and event, labelled with the lcore, the event name, the
-lcore's CPUs and the path its reads take. Then /pmu/stages and
-/pmu/stage,<name>: per lcore that ran a stage, its calls, items and event
-counts, labelled lcore and stage (and event); no total series, since a
-sum over lcores is what Prometheus computes (sum by (stage) (...)).
+lcore's CPUs and the path its reads take ("user" or "read"). Then
+/pmu/stages and /pmu/stage,<name>: per lcore that ran a stage, its calls,
+items and event totals, labelled lcore and stage (and event); no total
+series, since a sum over lcores is what Prometheus computes.
+
+One metric per unit: the kernel's clocks (task-clock, cpu-clock: software
+events 0 and 1, counted in nanoseconds) go to the *_seconds_total metrics
+in seconds, every other event (msr/tsc/ ticks included) to the *_total
+counts.
 """
 
 EVENTS = "events_total"
+EVENT_SECONDS = "event_seconds_total"
 EVENTS_RAW = "events_raw_total"
+EVENT_RAW_SECONDS = "event_raw_seconds_total"
 ENABLED = "time_enabled_seconds_total"
 RUNNING = "time_running_seconds_total"
 STATUS = "lcore_status"
@@ -23,18 +30,26 @@ STAGE_CALLS = "stage_calls_total"
 STAGE_ITEMS = "stage_items_total"
 STAGE_MEASURED = "stage_measured_calls_total"
 STAGE_EVENTS = "stage_events_total"
+STAGE_SECONDS = "stage_event_seconds_total"
 STAGE_SELF = "stage_self_events_total"
+STAGE_SELF_SECONDS = "stage_self_event_seconds_total"
 STAGE_SAMPLING = "stage_sampling_period"
 STAGE_MISUSE = "stage_misuse_total"
+
+# perf's PERF_TYPE_SOFTWARE events PERF_COUNT_SW_CPU_CLOCK and _TASK_CLOCK.
+CLOCKS = {(1, 0), (1, 1)}
 
 
 def info():
     """Metric name: (description, type), as the exporter expects."""
     return {
-        EVENTS: ("Counter value, scaled for multiplexing (raw * enabled / running).",
+        EVENTS: ("Event count, scaled for multiplexing (raw * enabled / running).",
                  "counter"),
-        EVENTS_RAW: ("Counter value as the kernel counted it while on the PMU.",
-                     "counter"),
+        EVENT_SECONDS: ("Time event (task-clock, cpu-clock) in seconds, scaled for "
+                        "multiplexing.", "counter"),
+        EVENTS_RAW: ("Event count as the kernel counted it while on the PMU.", "counter"),
+        EVENT_RAW_SECONDS: ("Time event in seconds as the kernel counted it while on "
+                            "the PMU.", "counter"),
         ENABLED: ("Time the lcore's event group was enabled, in seconds.", "counter"),
         RUNNING: ("Time the lcore's event group was on the PMU, in seconds.",
                   "counter"),
@@ -49,12 +64,27 @@ def info():
                          "unless sampled).", "counter"),
         STAGE_EVENTS: ("Event count inside a stage, stages nested in it included, "
                        "scaled to all calls when sampled.", "counter"),
+        STAGE_SECONDS: ("Time event inside a stage in seconds, stages nested in it "
+                        "included, scaled to all calls when sampled.", "counter"),
         STAGE_SELF: ("Event count inside a stage, stages nested in it left out.",
                      "counter"),
+        STAGE_SELF_SECONDS: ("Time event inside a stage in seconds, stages nested in "
+                             "it left out.", "counter"),
         STAGE_SAMPLING: ("A stage measures one call in this many.", "gauge"),
         STAGE_MISUSE: ("Stage calls on an lcore that were misuse (never counted as "
                        "calls), all stages.", "counter"),
     }
+
+
+def clock_keys(pmu):
+    """The /pmu/info keys of the time events."""
+    return {k for k, e in pmu.get("events", {}).items()
+            if (e.get("type"), e.get("config")) in CLOCKS}
+
+
+def event_value(key, value, clocks, count, seconds):
+    """(metric, value in its unit) of an event."""
+    return (seconds, value / 1e9) if key in clocks else (count, value)
 
 
 def metrics(sock):
@@ -63,7 +93,8 @@ def metrics(sock):
     pmu = sock.cmd("/pmu/info") or {}
     if not pmu.get("initialized"):
         return out
-    for lcore_id in pmu.get("lcores", []):
+    clocks = clock_keys(pmu)
+    for lcore_id in pmu.get("lcores", {}):
         lcore = sock.cmd("/pmu/lcore", lcore_id)
         if not lcore:
             continue  # the lcore went away between the two commands
@@ -73,23 +104,23 @@ def metrics(sock):
             (SLOW, lcore.get("slow_reads", 0), labels),
             (ERRORS, lcore.get("read_errors", 0), labels),
         ]
-        if "scaled" not in lcore:
+        if "time_enabled" not in lcore:
             continue  # group not open, or not readable now
         out += [
             (ENABLED, lcore["time_enabled"] / 1e9, labels),
             (RUNNING, lcore["time_running"] / 1e9, labels),
         ]
-        for event, path, scaled, raw in zip(lcore["events"], lcore["paths"],
-                                            lcore["scaled"], lcore["raw"]):
-            ev_labels = dict(labels, event=event, path=path)
+        for key, ev in lcore["events"].items():
+            ev_labels = dict(labels, event=ev["name"], path=ev["path"])
             out += [
-                (EVENTS, scaled, ev_labels),
-                (EVENTS_RAW, raw, ev_labels),
+                event_value(key, ev["scaled"], clocks, EVENTS, EVENT_SECONDS) + (ev_labels,),
+                event_value(key, ev["raw"], clocks, EVENTS_RAW, EVENT_RAW_SECONDS) +
+                (ev_labels,),
             ]
-    return out + stage_metrics(sock)
+    return out + stage_metrics(sock, clocks)
 
 
-def stage_metrics(sock):
+def stage_metrics(sock, clocks):
     """Series of every registered stage, per lcore that ran it."""
     out = []
     misuse = {}
@@ -99,10 +130,7 @@ def stage_metrics(sock):
         if not stage:
             continue  # dropped by rte_pmu_fini() meanwhile
         out.append((STAGE_SAMPLING, stage["sampling_period"], {"stage": name}))
-        for lcore_id in stage.get("lcores", []):
-            fig = stage.get(f"lcore_{lcore_id}")
-            if fig is None:
-                continue
+        for lcore_id, fig in stage.get("lcores", {}).items():
             misuse[lcore_id] = fig["misuse"]
             if fig["calls"] == 0:
                 continue  # listed for its misuse only
@@ -112,12 +140,13 @@ def stage_metrics(sock):
                 (STAGE_ITEMS, fig["items"], labels),
                 (STAGE_MEASURED, fig["measured"], labels),
             ]
-            for event, value, self_value in zip(stage["events"], fig["values"],
-                                                fig["self_values"]):
-                ev_labels = dict(labels, event=event)
+            for key, ev in fig["events"].items():
+                ev_labels = dict(labels, event=stage["events"][key])
                 out += [
-                    (STAGE_EVENTS, value, ev_labels),
-                    (STAGE_SELF, self_value, ev_labels),
+                    event_value(key, ev["value"], clocks, STAGE_EVENTS, STAGE_SECONDS) +
+                    (ev_labels,),
+                    event_value(key, ev["self_value"], clocks, STAGE_SELF,
+                                STAGE_SELF_SECONDS) + (ev_labels,),
                 ]
     out += [(STAGE_MISUSE, n, {"lcore": l}) for l, n in sorted(misuse.items())]
     return out
