@@ -9,7 +9,9 @@
 # without graphviz builds the docs cleanly, and that bad option values are
 # refused. Builds the HTML guides with `sphinx-build -W` (and checks that a
 # warning fails them), checks what meson installs (guides, API reference,
-# man pages), and that every dpdk-test-pmu option the tool guide shows is
+# man pages), that every man page renders without a warning and has the six
+# sections (NAME, SYNOPSIS, DESCRIPTION, OPTIONS, EXAMPLES, SEE ALSO), and
+# that every dpdk-test-pmu option the tool guide shows is
 # one the tool accepts (with the tool of the x86 build, BUILD_DIR, default
 # build). Ends with
 # "RESULT passed=P failed=F skipped=S"; exit 0 only when nothing failed.
@@ -116,9 +118,12 @@ fi
 if meson install -C "$b" --destdir "$tmp/dest" >"$tmp/install.log" 2>&1; then
 	d=$tmp/dest/usr/local/share
 	if [ -f "$d/man/man1/dpdk-pmu-exporter.1" ] && [ ! -e "$d/man/man1/dpdk-test-pmu.1" ] &&
+			[ -f "$d/man/man1/dpdk-pmu-traffic.1" ] &&
+			[ ! -e "$d/man/man1/dpdk-pmu-pipeline.1" ] &&
+			[ ! -e "$d/man/man1/dpdk-pmu-graph.1" ] &&
 			[ -f "$d/doc/rte_pmu/guides/index.html" ] &&
 			[ -f "$d/doc/rte_pmu/api/html/index.html" ]; then
-		ok "meson install: guides, API reference, dpdk-pmu-exporter(1); no dpdk-test-pmu(1) without the app"
+		ok "meson install: guides, API reference, dpdk-pmu-exporter(1), dpdk-pmu-traffic(1); no dpdk-test-pmu(1) nor the examples' without them"
 	else
 		fail "meson install of the docs: $(cd "$tmp/dest" && find . -path '*man1*' -o -name index.html | tr '\n' ' ')"
 	fi
@@ -126,6 +131,48 @@ else
 	fail "meson install of the docs build"
 	show "$tmp/install.log"
 fi
+echo "=== man pages"
+# man_page FILE: its warnings (man --warnings) in FILE.warn; fails unless
+# it renders without one and has the six sections, in this order.
+sections="NAME SYNOPSIS DESCRIPTION OPTIONS EXAMPLES SEE_ALSO"
+man_page() {
+	local got
+	MANWIDTH=80 man --warnings -l "$1" 2>"$1.warn" >/dev/null || return 1
+	[ ! -s "$1.warn" ] || return 1
+	got=$(sed -n 's/^\.SH "\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' "$1" | tr ' ' _ |
+		grep -x -F -f <(tr ' ' '\n' <<<"$sections") | tr '\n' ' ')
+	[ "$got" = "$sections " ]
+}
+# Every page conf.py makes: as many as its man_pages list.
+npages=$(python3 -c 'import runpy; print(len(runpy.run_path("doc/guides/conf.py")["man_pages"]))')
+pages=$(find "$b/doc" -maxdepth 1 -name '*.1' | sort)
+if ! command -v man >/dev/null; then
+	fail "man pages: no man command (package man-db)"
+elif [ "$(wc -w <<<"$pages")" -ne "$npages" ]; then
+	fail "$npages man pages in conf.py, $(wc -w <<<"$pages") generated in $b/doc"
+else
+	for f in $pages; do
+		cp "$f" "$tmp/"
+		if man_page "$tmp/${f##*/}"; then
+			ok "${f##*/}: no warning from man --warnings; NAME, SYNOPSIS, DESCRIPTION, OPTIONS, EXAMPLES, SEE ALSO in order"
+		else
+			fail "${f##*/}: warnings or sections (want $sections), in the lines below"
+			sed 's/^/    ! /' "$tmp/${f##*/}.warn" | head -5
+			grep '^\.SH' "$f" | sed 's/^/    | /'
+		fi
+	done
+fi
+# The check fails on an undefined macro and on a page without SEE ALSO.
+printf '%s\n' .TH X 1 '.SH NAME' 'x \- y' '.SH SYNOPSIS' '.SH DESCRIPTION' '.SH OPTIONS' \
+	'.SH EXAMPLES' '.SH "SEE ALSO"' '.XYZZY' >"$tmp/badmacro.1"
+sed '/SEE ALSO/d; /XYZZY/d' "$tmp/badmacro.1" >"$tmp/nosee.1"
+sed '/XYZZY/d' "$tmp/badmacro.1" >"$tmp/good.1"
+if man_page "$tmp/good.1" && ! man_page "$tmp/badmacro.1" && ! man_page "$tmp/nosee.1"; then
+	ok "the man page check fails on an undefined macro and on a missing SEE ALSO, passes their fixed page"
+else
+	fail "the man page check does not tell good pages from bad ones"
+fi
+
 if [ ! -x "$tool" ]; then
 	skip "dpdk-test-pmu(1) install and the guide's options: no $tool (run the build stage first)"
 else

@@ -146,7 +146,7 @@ run_continuous(const struct tool_output *out)
 	unsigned int failed = 0;
 
 	interval_ns = opts.interval_ms * 1000000;
-	duration_ns = opts.duration_s * 1000000000;
+	duration_ns = tool_options_end_ns(&opts);
 	wait_first();
 	start = now_ns();
 	for (k = 1; ; k++) {
@@ -227,7 +227,7 @@ run(void)
 	int ret = 0;
 
 	if (tool_options_continuous(&opts) && workers == 0) {
-		fprintf(stderr, "%s: --interval and --duration need a worker lcore "
+		fprintf(stderr, "%s: --interval, --duration and --timeout need a worker lcore "
 			"(EAL option -l with two lcores or more)\n", prgname);
 		return -EINVAL;
 	}

@@ -20,6 +20,9 @@
 #define MIN_INTERVAL_MS 10
 #define MAX_INTERVAL_MS 3600000
 #define MAX_DURATION_S 31536000
+/* perf stat's lower bound; the upper one is --duration's. */
+#define MIN_TIMEOUT_MS 10
+#define MAX_TIMEOUT_MS 31536000000ULL
 
 #define MAX_REPEAT 100000
 
@@ -31,6 +34,7 @@ enum {
 	OPT_ITERATIONS = 256,
 	OPT_WORKLOAD,
 	OPT_DURATION,
+	OPT_TIMEOUT,
 	OPT_CSV,
 	OPT_RAW,
 	OPT_LIST,
@@ -49,6 +53,7 @@ static const struct option longopts[] = {
 	{ "all-cpus", no_argument, NULL, 'a' },
 	{ "per-core", no_argument, NULL, 'A' },
 	{ "no-aggr", no_argument, NULL, 'A' },
+	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 	{ "iterations", required_argument, NULL, OPT_ITERATIONS },
 	{ "workload", required_argument, NULL, OPT_WORKLOAD },
 	{ "duration", required_argument, NULL, OPT_DURATION },
@@ -81,12 +86,17 @@ tool_options_usage(FILE *f, const char *prgname)
 		"  -a, --all-cpus        count on every lcore (the workload runs on every\n"
 		"                        worker lcore: this is the default)\n"
 		"  -A, --per-core        a record per lcore, then the total (the default)\n"
+		"      --timeout MS      stop after MS milliseconds (%d to %llu)\n"
+		"                        and report the counts so far: the workload runs in\n"
+		"                        rounds, as with --duration (the earlier of the two\n"
+		"                        ends the run); with -r, each run; not with -I\n"
 		"The tool's own options:\n"
 		"  --iterations N        workload iterations per lcore, N > 0 (default %d;\n"
-		"                        with -I or --duration: per round between two reads,\n"
-		"                        default %d)\n"
+		"                        with -I, --duration or --timeout: per round between\n"
+		"                        two reads, default %d)\n"
 		"  --workload NAME       one of:\n", prgname, MIN_INTERVAL_MS, MAX_INTERVAL_MS,
-		MAX_REPEAT, DEFAULT_ITERATIONS, DEFAULT_ROUND_ITERATIONS);
+		MAX_REPEAT, MIN_TIMEOUT_MS, MAX_TIMEOUT_MS, DEFAULT_ITERATIONS,
+		DEFAULT_ROUND_ITERATIONS);
 	workload_list(f, "                          ");
 	fprintf(f, "  --duration SEC        run the workload continuously for SEC seconds\n"
 		"                        (1 to %d); with -I and no --duration: until\n"
@@ -98,8 +108,9 @@ tool_options_usage(FILE *f, const char *prgname)
 		"  --version             print the version, then exit\n"
 		"  -h, --help            print this text (before or after \"--\")\n"
 		"The workload runs on every worker lcore (on the main lcore when there is\n"
-		"none; -I and --duration need a worker). Each lcore first times back-to-back\n"
-		"reads of its events; that read overhead is subtracted from every figure.\n",
+		"none; -I, --duration and --timeout need a worker). Each lcore first\n"
+		"times back-to-back reads of its events; that read overhead is subtracted\n"
+		"from every figure.\n",
 		MAX_DURATION_S);
 }
 
@@ -183,6 +194,12 @@ parse_one(int opt, const char *prgname, struct tool_options *opts)
 		fprintf(stderr, "%s: invalid --duration '%s': want seconds, an integer "
 			"from 1 to %d\n", prgname, optarg, MAX_DURATION_S);
 		return -1;
+	case OPT_TIMEOUT:
+		if (parse_uint(optarg, MIN_TIMEOUT_MS, MAX_TIMEOUT_MS, &opts->timeout_ms) == 0)
+			return 0;
+		fprintf(stderr, "%s: invalid --timeout '%s': want milliseconds, an integer "
+			"from %d to %llu\n", prgname, optarg, MIN_TIMEOUT_MS, MAX_TIMEOUT_MS);
+		return -1;
 	case 'x':
 	case OPT_CSV:
 	case 'j':
@@ -263,6 +280,12 @@ tool_options_parse(int argc, char **argv, struct tool_options *opts)
 	}
 	if (opts->repeat > 1 && opts->interval_ms != 0) {
 		fprintf(stderr, "%s: --repeat and --interval exclude each other\n", prgname);
+		goto error;
+	}
+	if (opts->timeout_ms != 0 && opts->interval_ms != 0) {
+		/* As in perf stat; --duration ends the intervals. */
+		fprintf(stderr, "%s: --timeout and --interval exclude each other "
+			"(--duration SEC ends the intervals)\n", prgname);
 		goto error;
 	}
 	if (opts->workload == NULL)

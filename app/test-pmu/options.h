@@ -27,7 +27,8 @@ struct tool_options {
 	const struct workload *workload;
 	enum tool_format format;
 	uint64_t interval_ms;           /* 0: no interval lines */
-	uint64_t duration_s;            /* 0: one round (or until a signal with -i) */
+	uint64_t duration_s;            /* 0: one round (or until a signal with -I) */
+	uint64_t timeout_ms;            /* --timeout MS: stop after MS ms (0: none) */
 	bool raw;                       /* do not subtract the read overhead */
 	bool list;                      /* list the events and exit */
 	const char *csv_sep;            /* -x SEP: the CSV's field separator */
@@ -49,11 +50,26 @@ void tool_options_usage(FILE *f, const char *prgname);
 /* The tool's version (the project's VERSION file) and DPDK's, to stdout. */
 void tool_options_version(const char *prgname);
 
-/* True when the workload runs continuously (an interval or a duration). */
+/* True when the workload runs continuously (an interval, a duration or a
+ * timeout).
+ */
 static inline bool
 tool_options_continuous(const struct tool_options *opts)
 {
-	return opts->interval_ms != 0 || opts->duration_s != 0;
+	return opts->interval_ms != 0 || opts->duration_s != 0 || opts->timeout_ms != 0;
+}
+
+/* When the rounds end, in ns after they started: the earlier of --duration
+ * and --timeout; 0 when neither is given (with -I: until a signal).
+ */
+static inline uint64_t
+tool_options_end_ns(const struct tool_options *opts)
+{
+	uint64_t d = opts->duration_s * 1000000000, t = opts->timeout_ms * 1000000;
+
+	if (d == 0 || (t != 0 && t < d))
+		return t;
+	return d;
 }
 
 #endif /* TEST_PMU_OPTIONS_H */

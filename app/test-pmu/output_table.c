@@ -65,6 +65,8 @@ table_begin(const struct tool_options *opts, const struct tool_events *evs,
 		tool_options_continuous(opts) ? "per round" : "per lcore", lcores);
 	if (opts->duration_s != 0)
 		printf(" for %" PRIu64 " s", opts->duration_s);
+	if (opts->timeout_ms != 0)
+		printf(", timeout %" PRIu64 " ms", opts->timeout_ms);
 	if (opts->interval_ms != 0)
 		printf(", every %" PRIu64 " ms", opts->interval_ms);
 	if (opts->repeat > 1)

@@ -45,5 +45,14 @@ man_pages = [
     ("tools/pmu_top", "dpdk-pmu-top",
      "a live view of the rte_pmu stages of a running DPDK application",
      [author], 1),
+    ("tools/pmu_pipeline", "dpdk-pmu-pipeline",
+     "an IPv4 forwarder that prints what each stage costs per packet",
+     [author], 1),
+    ("tools/pmu_graph", "dpdk-pmu-graph",
+     "librte_node's IPv4 graph with each node measured as a stage",
+     [author], 1),
+    ("tools/pmu_traffic", "dpdk-pmu-traffic",
+     "write test traffic for the examples as a pcap, or count a pcap's packets",
+     [author], 1),
 ]
 man_show_urls = False
