@@ -146,7 +146,7 @@ depends librte-pmu-graph0 'librte-graph23' "DPDK's librte-graph23 (shlibs)"
 depends librte-pmu-graph0 "librte-pmu0 \(>= $version\)" "librte-pmu0 (shlibs)"
 depends librte-pmu-dev "librte-pmu-graph0 \(= $changelog\)" "librte-pmu-graph0 of the same version"
 depends dpdk-pmu-tools "librte-pmu-graph0 \(>= $version\)" "librte-pmu-graph0 (shlibs, dpdk-pmu-graph)"
-depends dpdk-pmu-tools 'python3( |,|$)' "python3 (\${python3:Depends})"
+depends dpdk-pmu-tools "python3(:any)?( |,|$)" "python3 (\${python3:Depends})"
 depends librte-pmu-doc 'libjs-sphinxdoc' "libjs-sphinxdoc (\${sphinxdoc:Depends})"
 
 depends librte-pmu0 'librte-eal23 \(>= 22\.11' "DPDK 22.11's librte-eal23 (shlibs)"
@@ -284,8 +284,8 @@ unset LD_LIBRARY_PATH PKG_CONFIG_PATH
 # python3 on PATH.
 for f in "$root"/usr/bin/*; do
 	head -1 "$f" | grep -q -a python || continue
-	if [ "$(head -1 "$f")" = "#!/usr/bin/python3" ]; then
-		ok "${f##*/} starts with #!/usr/bin/python3"
+	if head -1 "$f" | grep -q -x '#! \?/usr/bin/python3'; then
+		ok "${f##*/} starts with $(head -1 "$f")"
 	else
 		fail "${f##*/} starts with $(head -1 "$f" | cut -c -40), not #!/usr/bin/python3"
 	fi
