@@ -22,6 +22,7 @@ ninja -C "$b" >/dev/null
 rm -rf "$b/inst"
 meson install -C "$b" >/dev/null
 
+[ -f "$b/inst/include/dpdk/rte_pmu.h" ] || die "rte_pmu.h not installed in include/dpdk"
 pc=$(dirname "$(find "$b/inst" -name librte_pmu.pc | head -1)")
 export PKG_CONFIG_PATH="$pc"
 cc -O2 -Wall -Wextra -Werror -DALLOW_EXPERIMENTAL_API \

@@ -4,12 +4,13 @@
 #
 # CI stage: the Debian packages. Clones the tree's HEAD into a temporary
 # folder (untracked or uncommitted files cannot hide a problem), builds the
-# packages there with `dpkg-buildpackage -us -uc -b`, runs lintian (any
-# error fails; warnings are printed), checks what each package holds and
+# packages there with `dpkg-buildpackage -us -uc -b`, runs lintian
+# --pedantic (any error or warning fails), checks what each package holds and
 # depends on, then unpacks them with `dpkg -x` into a private root, never
 # installing them, and builds and runs against that root, through
 # pkg-config: the upstream-API example, the packaged dpdk-test-pmu, and the
-# stage-accounting program once the stage API exists. Last, the README's
+# stage-accounting program once the stage API exists, the python scripts'
+# interpreter and the HTML documentation's links. Last, the README's
 # recipe for a program built against a build tree without installing it
 # (the meson-uninstalled pkg-config file and LD_LIBRARY_PATH) is run as
 # written, on the packages' own build tree.
@@ -65,8 +66,10 @@ arch=$(dpkg-architecture -qDEB_HOST_ARCH)
 multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
 changes=$tmp/rte-pmu_${changelog}_$arch.changes
 debs=""
-for p in librte-pmu0 librte-pmu-dev dpdk-pmu-tools; do
-	deb=$tmp/${p}_${changelog}_$arch.deb
+# deb PACKAGE: its file (librte-pmu-doc is Architecture: all).
+deb() { local d=("$tmp/${1}_${changelog}"_*.deb); echo "${d[0]}"; }
+for p in librte-pmu0 librte-pmu-graph0 librte-pmu-dev dpdk-pmu-tools librte-pmu-doc; do
+	deb=$(deb $p)
 	if [ -f "$deb" ]; then
 		debs="$debs $deb"
 	else
@@ -76,16 +79,16 @@ done
 echo "  packages:$(for d in $debs; do printf ' %s (%s KiB)' "${d##*/}" $(($(stat -c %s "$d") / 1024)); done)"
 
 echo "=== lintian"
-lintian --allow-root --display-info "$changes" >"$tmp/lintian.log" 2>&1
+lintian --allow-root --display-info --pedantic "$changes" >"$tmp/lintian.log" 2>&1
 errors=$(grep -c '^E: ' "$tmp/lintian.log")
 warnings=$(grep -c '^W: ' "$tmp/lintian.log")
 sed 's/^/    | /' "$tmp/lintian.log"
 if [ "$errors" -eq 0 ] && grep -q -v -E '^(E|W|I|P|N|X|C|O): |^N:|^$' "$tmp/lintian.log"; then
 	fail "lintian printed something other than tags (see above)"
-elif [ "$errors" -eq 0 ]; then
-	ok "lintian: 0 errors, $warnings warnings, $(grep -c '^I: ' "$tmp/lintian.log") infos"
+elif [ "$errors" -eq 0 ] && [ "$warnings" -eq 0 ]; then
+	ok "lintian --pedantic: 0 errors, 0 warnings, $(grep -c '^I: ' "$tmp/lintian.log") infos, $(grep -c '^P: ' "$tmp/lintian.log") pedantic"
 else
-	fail "lintian: $errors errors"
+	fail "lintian --pedantic: $errors errors, $warnings warnings"
 fi
 
 echo "=== what the packages hold and need"
@@ -95,7 +98,7 @@ has()
 	local p=$1 deb missing="" f
 
 	shift
-	deb=$tmp/${p}_${changelog}_$arch.deb
+	deb=$(deb "$p")
 	dpkg-deb -c "$deb" 2>/dev/null | awk '{print $6}' | sed 's#^\./#/#' >"$tmp/$p.list"
 	for f in "$@"; do
 		grep -qx "$f" "$tmp/$p.list" || missing="$missing $f"
@@ -108,25 +111,47 @@ has()
 }
 lib=/usr/lib/$multiarch
 has librte-pmu0 "$lib/librte_pmu.so.0" "$lib/librte_pmu.so.0.1"
-has librte-pmu-dev /usr/include/rte_pmu.h /usr/include/rte_pmu_page.h /usr/include/rte_pmu_pmc.h \
-	"$lib/librte_pmu.so" "$lib/librte_pmu.a" "$lib/pkgconfig/librte_pmu.pc"
+has librte-pmu-graph0 "$lib/librte_pmu_graph.so.0" "$lib/librte_pmu_graph.so.0.1"
+inc=/usr/include/dpdk
+has librte-pmu-dev $inc/rte_pmu.h $inc/rte_pmu_page.h $inc/rte_pmu_pmc.h $inc/rte_pmu_stage.h \
+	$inc/rte_pmu_graph.h "$lib/librte_pmu.so" "$lib/librte_pmu.a" "$lib/pkgconfig/librte_pmu.pc" \
+	"$lib/librte_pmu_graph.so" "$lib/pkgconfig/librte_pmu_graph.pc"
 has dpdk-pmu-tools /usr/bin/dpdk-test-pmu /usr/bin/dpdk-pmu-exporter /usr/bin/dpdk-pmu-run \
-	/usr/bin/dpdk-pmu-top /usr/bin/dpdk-pmu-traffic "$lib/dpdk-pmu/librte_pmu_preload.so" \
+	/usr/bin/dpdk-pmu-top /usr/bin/dpdk-pmu-traffic /usr/bin/dpdk-pmu-pipeline \
+	/usr/bin/dpdk-pmu-graph "$lib/dpdk-pmu/librte_pmu_preload.so" \
 	/usr/share/dpdk/telemetry-endpoints/pmu.py \
 	/usr/share/man/man1/dpdk-test-pmu.1.gz /usr/share/man/man1/dpdk-pmu-exporter.1.gz \
 	/usr/share/man/man1/dpdk-pmu-run.1.gz /usr/share/man/man1/dpdk-pmu-top.1.gz
+# The Prometheus rules and Grafana dashboard, once the tree installs them.
+[ ! -d "$src/debian/tmp/usr/share/dpdk-pmu" ] ||
+	has dpdk-pmu-tools $(cd "$src/debian/tmp" && find usr/share/dpdk-pmu -type f | sed 's#^#/#')
+docdir=/usr/share/doc/librte-pmu-doc
+has librte-pmu-doc $docdir/guides/index.html $docdir/api/html/index.html \
+	/usr/share/doc-base/librte-pmu-doc.rte-pmu-guides /usr/share/doc-base/librte-pmu-doc.rte-pmu-api
 # depends PACKAGE REGEX WHAT: the package's Depends match.
 depends()
 {
 	local d
 
-	d=$(dpkg-deb -f "$tmp/${1}_${changelog}_$arch.deb" Depends 2>/dev/null)
+	d=$(dpkg-deb -f "$(deb "$1")" Depends 2>/dev/null)
 	if echo "$d" | grep -q -E "$2"; then
 		ok "$1 depends on $3"
 	else
 		fail "$1 does not depend on $3: Depends: $d"
 	fi
 }
+if dpkg-deb -f "$(deb librte-pmu0)" Depends | grep -q librte-graph; then
+	fail "librte-pmu0 depends on lib/graph: $(dpkg-deb -f "$(deb librte-pmu0)" Depends)"
+else
+	ok "librte-pmu0 does not depend on lib/graph (librte-graph23)"
+fi
+depends librte-pmu-graph0 'librte-graph23' "DPDK's librte-graph23 (shlibs)"
+depends librte-pmu-graph0 "librte-pmu0 \(>= $version\)" "librte-pmu0 (shlibs)"
+depends librte-pmu-dev "librte-pmu-graph0 \(= $changelog\)" "librte-pmu-graph0 of the same version"
+depends dpdk-pmu-tools "librte-pmu-graph0 \(>= $version\)" "librte-pmu-graph0 (shlibs, dpdk-pmu-graph)"
+depends dpdk-pmu-tools "python3(:any)?( |,|$)" "python3 (\${python3:Depends})"
+depends librte-pmu-doc 'libjs-sphinxdoc' "libjs-sphinxdoc (\${sphinxdoc:Depends})"
+
 depends librte-pmu0 'librte-eal23 \(>= 22\.11' "DPDK 22.11's librte-eal23 (shlibs)"
 # librte_pmu itself calls no libnuma function: libnuma1 comes with EAL.
 eal_deps=$(dpkg-query -W -f='${Depends}' librte-eal23 2>/dev/null)
@@ -146,7 +171,7 @@ root=$tmp/root
 for d in $debs; do
 	dpkg -x "$d" "$root" || fail "dpkg -x ${d##*/}"
 done
-if [ -e "$lib/librte_pmu.so.0" ] || [ -e /usr/include/rte_pmu.h ]; then
+if [ -e "$lib/librte_pmu.so.0" ] || [ -e $inc/rte_pmu.h ]; then
 	echo "  note: rte_pmu is installed on this machine too; the checks below name the root's files"
 fi
 eal="$EAL_HOST_ARGS --file-prefix=ci-package-$$"
@@ -175,10 +200,10 @@ else
 fi
 if [ $programs -eq 0 ]; then
 	:
-elif [ "$(pkg-config --variable=includedir librte_pmu)" = "$root/usr/include" ]; then
+elif [[ " $(pkg-config --cflags librte_pmu) " == *" -I$root$inc "* ]]; then
 	ok "pkg-config librte_pmu (the packaged .pc, prefix moved to the root): $(pkg-config --cflags-only-I --libs-only-L librte_pmu | tr ' ' '\n' | grep "$root" | tr '\n' ' ')"
 else
-	fail "pkg-config librte_pmu does not give the root's headers"
+	fail "pkg-config librte_pmu does not give the root's $inc: $(pkg-config --cflags librte_pmu)"
 	programs=0
 fi
 
@@ -226,7 +251,7 @@ fi
 # shellcheck disable=SC2086 # the EAL arguments are words
 if [ $programs -eq 0 ]; then
 	:
-elif grep -q 'rte_pmu_stage' "$root"/usr/include/rte_pmu*.h; then
+elif grep -q 'rte_pmu_stage' "$root$inc"/rte_pmu*.h; then
 	stage_srcs=("$src"/examples/pmu_stage*/main.c)
 	stage_src=${stage_srcs[0]}
 	if [ ! -f "$stage_src" ]; then
@@ -258,6 +283,47 @@ for m in dpdk-test-pmu dpdk-pmu-exporter dpdk-pmu-top; do
 	fi
 done
 unset LD_LIBRARY_PATH PKG_CONFIG_PATH
+# Debian's python3 runs the python scripts (dh_python3), never the first
+# python3 on PATH.
+for f in "$root"/usr/bin/*; do
+	head -1 "$f" | grep -q -a python || continue
+	if head -1 "$f" | grep -q -x '#! \?/usr/bin/python3'; then
+		ok "${f##*/} starts with $(head -1 "$f")"
+	else
+		fail "${f##*/} starts with $(head -1 "$f" | cut -c -40), not #!/usr/bin/python3"
+	fi
+done
+# Every relative href and src of the packaged HTML names a file of the
+# root, or of this machine where it is a link into another package
+# (libjs-sphinxdoc's javascript, a dependency of librte-pmu-doc).
+if python3 - "$root" "$docdir" >"$tmp/links.out" 2>&1 <<'EOF'
+import os, re, sys, urllib.parse
+root, docdir = sys.argv[1], sys.argv[2]
+pages = bad = links = 0
+for d, _, files in os.walk(root + docdir):
+    for f in (f for f in files if f.endswith('.html')):
+        pages += 1
+        text = open(os.path.join(d, f), encoding='utf-8', errors='replace').read()
+        for url in re.findall(r'(?:href|src)="([^"#?]+)', text):
+            if re.match(r'[a-z][a-z0-9+.-]*:|/', url):
+                continue
+            links += 1
+            path = os.path.normpath(os.path.join(d, urllib.parse.unquote(url)))
+            if os.path.islink(path) and not os.path.exists(path):
+                path = os.path.normpath(os.path.join(os.path.dirname(path[len(root):]),
+                                                     os.readlink(path)))
+            if not os.path.exists(path):
+                bad += 1
+                print('%s: %s' % (os.path.join(d, f)[len(root):], url))
+print('%d pages, %d relative links, %d broken' % (pages, links, bad))
+sys.exit(bad != 0 or pages == 0)
+EOF
+then
+	ok "librte-pmu-doc's HTML: $(tail -1 "$tmp/links.out")"
+else
+	fail "librte-pmu-doc's HTML links"
+	show "$tmp/links.out"
+fi
 
 echo "=== README: a program against a build tree, without installing"
 # The README's block under "Against the build tree", run as written in a
@@ -283,14 +349,17 @@ else
 		show "$tmp/recipe.sh"
 		show "$tmp/readme.out"
 	fi
-	# What the recipe's LD_LIBRARY_PATH is for.
+	# What the recipe's LD_LIBRARY_PATH is for: with it the loader takes the
+	# build tree's library; without it none, or one installed on this machine.
 	if [ -x "$tmp/readme/app" ]; then
-		if "$tmp/readme/app" --version >"$tmp/noenv.out" 2>&1; then
-			echo "  note: without LD_LIBRARY_PATH the program loads a librte_pmu installed on this machine"
-		elif grep -q 'error while loading shared libraries: librte_pmu.so.0' "$tmp/noenv.out"; then
-			ok "without the recipe's LD_LIBRARY_PATH the program does not start (librte_pmu.so.0 not found)"
+		so=$(LD_LIBRARY_PATH=$objdir/lib ldd "$tmp/readme/app" | awk '$1 == "librte_pmu.so.0" {print $3}')
+		noenv=$(ldd "$tmp/readme/app" | awk '$1 == "librte_pmu.so.0" {print $3}')
+		if [ "$(realpath "$so")" != "$(realpath "$objdir/lib/librte_pmu.so.0")" ]; then
+			fail "with the recipe's LD_LIBRARY_PATH the program loads '$so', not the build tree's"
+		elif [ "$noenv" = "not" ]; then
+			ok "the recipe's LD_LIBRARY_PATH loads the build tree's library; without it none is found"
 		else
-			fail "the program without LD_LIBRARY_PATH: $(head -1 "$tmp/noenv.out")"
+			ok "the recipe's LD_LIBRARY_PATH loads the build tree's library; without it $noenv (installed)"
 		fi
 	fi
 fi

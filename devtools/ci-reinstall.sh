@@ -3,13 +3,14 @@
 # Copyright(c) 2026 The rte_pmu authors
 #
 # CI stage: the tree builds again once it is installed. Builds and installs
-# it into a prefix on the compiler's search path (default /usr/local, as
-# `meson install` does; root on a throwaway CI machine), builds a fresh copy
-# of the sources next to the installed rte_pmu.h, and an upstream-API program
-# with pkg-config alone. All it installed is then removed and checked gone.
+# it into a prefix (default /usr/local, as `meson install` does; root on a
+# throwaway CI machine), the headers in PREFIX/include/dpdk beside DPDK's,
+# builds a fresh copy of the sources with the installed rte_pmu.h on the
+# compiler's path (it must use its own), and an upstream-API program with
+# pkg-config alone. All it installed is then removed and checked gone.
 # It never overwrites a file it did not install: the stage is skipped.
-# Environment: REINSTALL_PREFIX (default /usr/local); a prefix the compiler
-# does not search is put on its path through C_INCLUDE_PATH and LIBRARY_PATH.
+# Environment: REINSTALL_PREFIX (default /usr/local); PREFIX/include/dpdk
+# and the libdir go on the paths through C_INCLUDE_PATH and LIBRARY_PATH.
 set -uo pipefail
 
 # shellcheck source=devtools/lib.sh
@@ -66,12 +67,9 @@ need_tools meson ninja cc pkg-config python3
 mkdir -p "$PREFIX" 2>/dev/null
 [ -w "$PREFIX" ] || skip_all "$PREFIX is not writable (run as root, or set REINSTALL_PREFIX)"
 
-# The installed headers must be where the compiler looks by itself.
-if ! cc -xc -E -v - </dev/null 2>&1 | sed -n '/^#include <...>/,/^End of/p' |
-		grep -qx " $PREFIX/include"; then
-	log "$PREFIX/include is not on the compiler's search path: adding it"
-	export C_INCLUDE_PATH=$PREFIX/include${C_INCLUDE_PATH:+:$C_INCLUDE_PATH}
-fi
+# The fresh copy sees the installed headers, as a build sees Debian's in
+# /usr/include/dpdk (libdpdk's Cflags).
+export C_INCLUDE_PATH=$PREFIX/include/dpdk${C_INCLUDE_PATH:+:$C_INCLUDE_PATH}
 
 log "build this tree for $PREFIX"
 check "configure for $PREFIX" meson setup "$inst" "$REPO" --prefix="$PREFIX" --werror || finish
@@ -89,13 +87,16 @@ for f in $(install_list); do
 done
 installed=1
 check "install into $PREFIX" meson install -C "$inst" || finish
-check "installed rte_pmu.h is on the compiler's search path" sh -c \
-	"printf '#include <rte_pmu.h>\n' | cc \$(pkg-config --cflags libdpdk) -fsyntax-only -xc -"
+check "pkg-config librte_pmu gives the installed $PREFIX/include/dpdk/rte_pmu.h" sh -c \
+	"printf '#include <rte_pmu.h>\n' | cc \$(pkg-config --cflags librte_pmu) -M -xc - |
+	grep -q '$PREFIX/include/dpdk/rte_pmu.h'"
 
 log "configure and build a fresh copy next to the installed tree"
 copy_sources "$work/src"
 check "configure a fresh copy" meson setup "$work/src/build" "$work/src" --werror &&
-	check "build the fresh copy" ninja -C "$work/src/build"
+	check "build the fresh copy" ninja -C "$work/src/build" &&
+	check "the fresh copy compiled its own headers, none of $PREFIX/include/dpdk" sh -c \
+		"! ninja -C '$work/src/build' -t deps | grep '$PREFIX/include/dpdk/rte_pmu'"
 
 check "upstream-API example builds against the installed library" \
 	sh -c "cc -O2 -Wall -Werror -DALLOW_EXPERIMENTAL_API \
