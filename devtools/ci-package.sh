@@ -119,12 +119,9 @@ has librte-pmu-dev $inc/rte_pmu.h $inc/rte_pmu_page.h $inc/rte_pmu_pmc.h $inc/rt
 has dpdk-pmu-tools /usr/bin/dpdk-test-pmu /usr/bin/dpdk-pmu-exporter /usr/bin/dpdk-pmu-run \
 	/usr/bin/dpdk-pmu-top /usr/bin/dpdk-pmu-traffic /usr/bin/dpdk-pmu-pipeline \
 	/usr/bin/dpdk-pmu-graph "$lib/dpdk-pmu/librte_pmu_preload.so" \
-	/usr/share/dpdk/telemetry-endpoints/pmu.py \
-	/usr/share/man/man1/dpdk-test-pmu.1.gz /usr/share/man/man1/dpdk-pmu-exporter.1.gz \
+	/usr/share/dpdk/telemetry-endpoints/pmu.py /usr/share/dpdk-pmu/dpdk-pmu.rules.yml \
+	/usr/share/dpdk-pmu/dpdk-pmu.json /usr/share/man/man1/dpdk-test-pmu.1.gz /usr/share/man/man1/dpdk-pmu-exporter.1.gz \
 	/usr/share/man/man1/dpdk-pmu-run.1.gz /usr/share/man/man1/dpdk-pmu-top.1.gz
-# The Prometheus rules and Grafana dashboard, once the tree installs them.
-[ ! -d "$src/debian/tmp/usr/share/dpdk-pmu" ] ||
-	has dpdk-pmu-tools $(cd "$src/debian/tmp" && find usr/share/dpdk-pmu -type f | sed 's#^#/#')
 docdir=/usr/share/doc/librte-pmu-doc
 has librte-pmu-doc $docdir/guides/index.html $docdir/api/html/index.html \
 	/usr/share/doc-base/librte-pmu-doc.rte-pmu-guides /usr/share/doc-base/librte-pmu-doc.rte-pmu-api
