@@ -1,61 +1,26 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
-"""Checks of devtools/ci-pipeline.sh on dpdk-pmu-pipeline; each check prints
-one "ok: ..." or "FAIL: ..." line.
+"""Checks of devtools/ci-pipeline.sh and devtools/arm64-ci.sh on
+dpdk-pmu-pipeline, one "ok:" or "FAIL:" line each.
 
-  ci_pipeline_check.py pcap JSON ROUTED UNROUTED NON_IPV4 OUT0 OUT1
-      A run over two net_pcap ports, each reading the same generated pcap:
-      packets conserved, the drops the traffic asks for, the tx pcaps hold
-      what the ports sent, one rx/process/tx row per stage with its counts.
-  ci_pipeline_check.py compare JSON
-      A --compare run: the three modes ran and their ratios are printed.
-  ci_pipeline_check.py compare_tsc JSON PORTS
-      The same on msr/tsc/ over PORTS (net_ring, net_pcap): read without
-      read() (rdtsc), and both ratios (every call, sampled) as a figure.
-  ci_pipeline_check.py soak PREFIX PID SECONDS EXPORTER_PORT|- JSON
-      While the pipeline runs: telemetry every 10 ms, the exporter every
-      second; every cumulative figure monotonic, descriptors and RSS flat
-      after warm-up (VmRSS once a second: growth under 1 MiB); then the run's
-      JSON: packets conserved.
-  ci_pipeline_check.py same JSON1 JSON2
-      Two runs of the same work: each stage's instructions per packet (the
-      median round's, with --rounds) identical.
-  ci_pipeline_check.py guest CONSOLE_LOG
-      The runs of the arm64 guest (devtools/arm64-guest.cmds), read from its
-      console: pipeline-a and pipeline-b as "same", pipeline-compare as
-      "compare" with its instruction ratios.
+  pcap JSON ROUTED UNROUTED NON_IPV4 OUT0 OUT1  two net_pcap ports on one pcap:
+      conserved, the drops asked for, the tx pcaps, rx/process/tx rows
+  compare JSON             a --compare run: three modes, their ratios printed
+  compare_tsc JSON PORTS   the same on msr/tsc/: read without read()
+  soak PREFIX PID SECONDS EXPORTER_PORT|- JSON  telemetry every 10 ms, the
+      exporter every second: figures monotonic, descriptors and RSS flat
+  same JSON1 JSON2         each stage's instructions per packet identical
+  guest CONSOLE_LOG        the arm64 guest's runs (arm64-guest.cmds)
 """
 
-import json
 import os
-import socket
-import subprocess
-import sys
 import time
 import urllib.request
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+from ci_common import Telemetry, conserved, load, main, pcap_count, report
+
 STAGES = ("rx", "process", "tx")
-
-
-def report(ok, what, why=""):
-    print(("ok: " if ok else "FAIL: ") + what + ("" if ok or not why else f" ({why})"))
-    return ok
-
-
-def load(path):
-    with open(path) as f:
-        text = f.read()
-    return json.loads(text)
-
-
-def pcap_count(path):
-    out = subprocess.run([sys.executable, os.path.join(HERE, "..", "usertools", "dpdk-pmu-traffic"), "count", path],
-                         capture_output=True, text=True, check=False)
-    if out.returncode != 0:
-        return None
-    return int(out.stdout)
 
 
 def stage_totals(res):
@@ -68,22 +33,6 @@ def stage_totals(res):
         for e, v in row["events"].items():
             t["events"][e] = t["events"].get(e, 0) + v
     return tot
-
-
-def conserved(res):
-    """Over each port pair (0-1, 2-3, ...): rx == tx + dropped."""
-    pairs = {}
-    for p in res["ports"]:
-        t = pairs.setdefault(p["port"] // 2, [0, 0, 0])
-        for i, k in enumerate(("rx", "tx", "dropped")):
-            t[i] += p[k]
-    bad = {k: v for k, v in pairs.items() if v[0] == 0 or v[0] != v[1] + v[2]}
-    rx, tx, dropped = (sum(v[i] for v in pairs.values()) for i in range(3))
-    return report(pairs and not bad,
-                  f"packets conserved on each of {len(pairs)} port pair(s): rx {rx} == "
-                  f"tx {tx} + dropped {dropped}",
-                  "; ".join(f"pair {k}: rx {v[0]} tx {v[1]} dropped {v[2]}"
-                            for k, v in sorted(bad.items())))
 
 
 def check_pcap(path, routed, unrouted, non_ipv4, out0, out1):
@@ -196,23 +145,6 @@ def check_compare_tsc(path, ports):
 
 
 # ---- telemetry -------------------------------------------------------------
-
-class Telemetry:
-    """One connection to the application's telemetry socket."""
-
-    def __init__(self, prefix):
-        base = "/var/run/dpdk" if os.getuid() == 0 else \
-            os.environ.get("XDG_RUNTIME_DIR", "/tmp") + "/dpdk"
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        self.sock.connect(f"{base}/{prefix}/dpdk_telemetry.v2")
-        info = json.loads(self.sock.recv(1024 * 64).decode())
-        self.max_len = info.get("max_output_len", 16384)
-
-    def query(self, cmd):
-        self.sock.send(cmd.encode())
-        reply = json.loads(self.sock.recv(self.max_len * 2).decode())
-        return reply.get(cmd.split(",")[0])
-
 
 def flatten(obj, key=""):
     """The numbers of a telemetry reply, by path."""
@@ -479,17 +411,7 @@ def check_guest(log):
                    f"the instructions per packet of off: {s:.3f}x", f"{s:.3f}x")
 
 
-def main():
-    cmds = {"pcap": (check_pcap, 6), "compare": (check_compare, 1),
-            "compare_tsc": (check_compare_tsc, 2), "soak": (check_soak, 5),
-            "same": (check_same, 2), "guest": (check_guest, 1)}
-    if len(sys.argv) < 2 or sys.argv[1] not in cmds or len(sys.argv) - 2 != cmds[sys.argv[1]][1]:
-        raise SystemExit(__doc__)
-    try:
-        cmds[sys.argv[1]][0](*sys.argv[2:])
-    except (OSError, ValueError, KeyError, TypeError) as e:
-        report(False, f"{sys.argv[1]} check", f"{type(e).__name__}: {e}")
-
-
 if __name__ == "__main__":
-    main()
+    main({"pcap": (6, check_pcap), "compare": (1, check_compare),
+          "compare_tsc": (2, check_compare_tsc), "soak": (5, check_soak),
+          "same": (2, check_same), "guest": (1, check_guest)}, __doc__)
