@@ -117,3 +117,19 @@ def prom_range(port, query, want, timeout=30):
                 time.time() > deadline:
             return series
         time.sleep(1)
+
+
+def console_runs(text):
+    """The JSON lines of each command of an arm64 guest's console, between
+    its "=== RUN NAME" and "=== EXIT NAME RC" lines: {NAME: [doc, ...]}."""
+    runs, name = {}, None
+    for line in text.splitlines():
+        line = line.strip().replace("\r", "")
+        if line.startswith("=== RUN ") or line.startswith("=== EXIT "):
+            name = line.split()[2] if line.startswith("=== RUN ") else None
+        elif name is not None and line.startswith("{"):
+            try:
+                runs.setdefault(name, []).append(json.loads(line))
+            except ValueError:
+                pass
+    return runs

@@ -18,7 +18,7 @@ import os
 import time
 import urllib.request
 
-from ci_common import Telemetry, conserved, load, main, pcap_count, report
+from ci_common import Telemetry, conserved, console_runs, load, main, pcap_count, report
 
 STAGES = ("rx", "process", "tx")
 
@@ -377,14 +377,9 @@ SAMPLED_RATIO_GATE = 1.06
 
 
 def check_guest(log):
-    runs, name = {}, None
     with open(log, errors="replace") as f:
-        for line in f:
-            line = line.strip().replace("\r", "")
-            if line.startswith("=== RUN "):
-                name = line.split()[2]
-            elif line.startswith('{"burst"') and name is not None:
-                runs[name] = json.loads(line)
+        runs = {n: [d for d in docs if "burst" in d][-1]
+                for n, docs in console_runs(f.read()).items() if any("burst" in d for d in docs)}
     for n in ("pipeline-a", "pipeline-b", "pipeline-compare"):
         report(n in runs, f"guest run {n} printed its JSON")
     if "pipeline-a" in runs and "pipeline-b" in runs:
