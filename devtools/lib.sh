@@ -139,6 +139,7 @@ finish()
 # stage_build [GROUPS...]: the packages of GROUPS and $build (BUILD_DIR,
 # default build) built with --werror; a failure ends the stage.
 build=${BUILD_DIR:-build}
+# shellcheck disable=SC2120 # the groups are optional
 stage_build()
 {
 	deps "$@" || { fail "packages"; finish; }
