@@ -144,16 +144,11 @@ def check_compare_tsc(path, ports):
            f"sampled 1 in {c.get('period')} {sampled:.3f}x of stages off{goal}")
 
 
-# ---- telemetry -------------------------------------------------------------
-
 def flatten(obj, key=""):
     """The numbers of a telemetry reply, by path."""
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            yield from flatten(v, f"{key}.{k}")
-    elif isinstance(obj, list):
-        for i, v in enumerate(obj):
-            yield from flatten(v, f"{key}[{i}]")
+    if isinstance(obj, (dict, list)):
+        for k, v in (obj.items() if isinstance(obj, dict) else enumerate(obj)):
+            yield from flatten(v, f"{key}.{k}" if isinstance(obj, dict) else f"{key}[{k}]")
     elif isinstance(obj, (int, float)) and not isinstance(obj, bool):
         yield key, obj
 
@@ -162,34 +157,29 @@ CUMULATIVE = ("time_enabled", "time_running", "raw", "scaled", "slow_reads", "ca
               "measured", "values", "self_values", "misuse")
 
 
-def is_cumulative(path):
-    last = path.split(".")[-1].split("[")[0]
-    return last in CUMULATIVE
+class Monotonic:
+    """Figures that must never fall: the last value of each, the falls."""
+
+    def __init__(self):
+        self.last, self.falls = {}, []
+
+    def add(self, key, v):
+        if key in self.last and v < self.last[key]:
+            self.falls.append(f"{key} {self.last[key]} -> {v}")
+        self.last[key] = v
 
 
-def proc_fds(pid):
-    return len(os.listdir(f"/proc/{pid}/fd"))
+def scrape(port):
+    """The exporter's counters (*_total series): {series: value}."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=2) as r:
+        lines = r.read().decode().splitlines()
+    return {n: float(v) for n, _, v in (l.rpartition(" ") for l in lines
+            if l.strip() and not l.startswith("#")) if n.split("{")[0].endswith("_total")}
 
 
 def proc_rss_kib(pid):
     with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
-
-
-def scrape(port):
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=2) as r:
-        text = r.read().decode()
-    series = {}
-    for line in text.splitlines():
-        if line.startswith("#") or not line.strip():
-            continue
-        name, _, value = line.rpartition(" ")
-        if name.split("{")[0].endswith("_total"):
-            series[name] = float(value)
-    return series
+        return next((int(l.split()[1]) for l in f if l.startswith("VmRSS:")), 0)
 
 
 # Growth of VmRSS allowed after warm-up (issue 25: "flat").
@@ -197,8 +187,8 @@ RSS_GROWTH_KIB = 1024
 
 
 def rss_flat(series, start, warm):
-    """VmRSS sampled once a second: the series, and its growth after warm-up
-    (the largest sample over the first one after it) under RSS_GROWTH_KIB."""
+    """VmRSS once a second: its growth after warm-up (the largest sample over
+    the first one after it) under RSS_GROWTH_KIB."""
     print("info: VmRSS once a second (s:KiB): " +
           " ".join(f"{t - start:.0f}:{r}" for t, r in series))
     after = [r for t, r in series if t >= warm]
@@ -212,42 +202,35 @@ def rss_flat(series, start, warm):
            f"(under {RSS_GROWTH_KIB})", f"growth {growth} KiB")
 
 
-def check_soak(prefix, pid, seconds, exporter_port, json_path):
-    pid, seconds = int(pid), float(seconds)
-    deadline = time.time() + 20
-    tel = None
-    while tel is None:
+def connect(prefix, wait=20):
+    deadline = time.time() + wait
+    while True:
         try:
-            tel = Telemetry(prefix)
+            return Telemetry(prefix)
         except OSError:
             if time.time() > deadline:
-                report(False, "telemetry socket", "did not appear in 20 s")
-                return
+                return None
             time.sleep(0.1)
-    cmds = tel.query("/") or []
+
+
+def check_soak(prefix, pid, seconds, exporter_port, json_path):
+    pid, seconds = int(pid), float(seconds)
+    tel = connect(prefix)
+    if not report(tel is not None, "telemetry socket", "did not appear in 20 s"):
+        return
     info = tel.query("/pmu/info") or {}
-    lcores = [l for l in info.get("lcores", [])]
-    queries = [f"/pmu/lcore,{l}" for l in lcores]
-    if "/pmu/stages" in cmds:
+    queries = [f"/pmu/lcore,{l}" for l in info.get("lcores", [])]
+    if "/pmu/stages" in (tel.query("/") or []):
         st = tel.query("/pmu/stages") or {}
-        queries += [f"/pmu/stage,{n}" for n in st.get("names", [])]
-        queries.append("/pmu/stages")
-        print(f"info: querying {', '.join(queries)} every 10 ms")
+        queries += [f"/pmu/stage,{n}" for n in st.get("names", [])] + ["/pmu/stages"]
     else:
         queries.append("/pmu/info")
-        print(f"info: this build has no /pmu/stages: querying {', '.join(queries)} every 10 ms")
-    last = {}
-    regressions = []
-    n_queries = errors = scrapes = 0
-    prom_last, prom_bad, prom_series = {}, [], 0
-    start = time.time()
+    print(f"info: querying {', '.join(queries)} every 10 ms")
+    tel_figs, prom = Monotonic(), Monotonic()
+    n_queries = errors = scrapes = prom_series = 0
+    start = next_scrape = time.time()
     warm = start + min(5.0, seconds / 3)
-    base_fd = base_rss = None
-    max_fd = max_rss = 0
-    fd_samples = []   # (time, descriptors) after warm-up
-    timeline = []
-    rss_series = []   # (time, VmRSS KiB) once a second from the start
-    next_scrape = start
+    fd_samples, rss_series, timeline = [], [], []   # (time, fds), (time, KiB), (t, KiB, fds)
     # Up to 2 s before the application's own end: its exit is not the soak.
     while time.time() - start < seconds - 2 and os.path.exists(f"/proc/{pid}"):
         for q in queries:
@@ -258,56 +241,47 @@ def check_soak(prefix, pid, seconds, exporter_port, json_path):
                 continue
             n_queries += 1
             for path, v in flatten(reply, q):
-                if not is_cumulative(path):
-                    continue
-                if path in last and v < last[path]:
-                    regressions.append(f"{path} {last[path]} -> {v}")
-                last[path] = v
+                if path.split(".")[-1].split("[")[0] in CUMULATIVE:
+                    tel_figs.add(path, v)
         if exporter_port != "-" and time.time() >= next_scrape:
             next_scrape += 1.0
             try:
                 s = scrape(exporter_port)
-                scrapes += 1
-                prom_series = max(prom_series, len(s))
-                for k, v in s.items():
-                    if k in prom_last and v < prom_last[k]:
-                        prom_bad.append(f"{k} {prom_last[k]} -> {v}")
-                    prom_last[k] = v
             except OSError:
-                pass
+                s = None
+            if s is not None:
+                scrapes, prom_series = scrapes + 1, max(prom_series, len(s))
+                for k, v in s.items():
+                    prom.add(k, v)
         try:
-            fds, rss = proc_fds(pid), proc_rss_kib(pid)
+            now, fds, rss = time.time(), len(os.listdir(f"/proc/{pid}/fd")), proc_rss_kib(pid)
         except OSError:
             break
         if rss == 0:
             break   # exiting
-        if not rss_series or time.time() - rss_series[-1][0] >= 1:
-            rss_series.append((time.time(), rss))
-        if time.time() >= warm:
-            if base_fd is None:
-                base_fd, base_rss = fds, rss
-            max_fd, max_rss = max(max_fd, fds), max(max_rss, rss)
-            fd_samples.append((time.time(), fds))
-            if not timeline or time.time() - timeline[-1][0] >= 1:
-                timeline.append((time.time(), rss, fds))
+        if not rss_series or now - rss_series[-1][0] >= 1:
+            rss_series.append((now, rss))
+        if now >= warm:
+            fd_samples.append((now, fds, rss))
+            if not timeline or now - timeline[-1][0] >= 1:
+                timeline.append((now, rss, fds))
         time.sleep(0.01)
     report(n_queries > 100 and errors == 0,
            f"telemetry answered {n_queries} queries in {time.time() - start:.0f} s",
            f"{errors} errors")
-    report(not regressions, f"every cumulative telemetry figure monotonic ({len(last)} figures)",
-           "; ".join(regressions[:5]))
+    report(not tel_figs.falls, f"every cumulative telemetry figure monotonic "
+           f"({len(tel_figs.last)} figures)", "; ".join(tel_figs.falls[:5]))
     if exporter_port != "-":
         report(scrapes >= seconds / 2 and prom_series > 0,
                f"exporter scraped {scrapes} times, {prom_series} counter series")
-        report(not prom_bad, "every exporter counter monotonic", "; ".join(prom_bad[:5]))
-    if base_fd is not None:
+        report(not prom.falls, "every exporter counter monotonic", "; ".join(prom.falls[:5]))
+    if fd_samples:
         steps = " ".join(f"{t - start:.0f}s:{r}K/{f}" for t, r, f in timeline)
-        # Each telemetry client (ours, the exporter's scrape) holds a socket
-        # while connected: one more descriptor at a time, none left after.
-        # Growth is what stays: the fewest over the last 2 s of samples (a
-        # sample may fall while a client is connected).
-        end = fd_samples[-1][0]
-        last_fd = min(f for t, f in fd_samples if t >= end - 2)
+        _, base_fd, base_rss = fd_samples[0]
+        max_fd, max_rss = max(s[1] for s in fd_samples), max(s[2] for s in fd_samples)
+        # A telemetry client (ours, a scrape) holds a socket while connected:
+        # what stays is the fewest descriptors over the last 2 s.
+        last_fd = min(f for t, f, _ in fd_samples if t >= fd_samples[-1][0] - 2)
         report(last_fd <= base_fd and max_fd <= base_fd + 2,
                f"descriptors after warm-up: {base_fd}, at most {max_fd}, "
                f"at the end {last_fd} (fewest over its last 2 s)", steps)
@@ -321,16 +295,11 @@ def check_soak(prefix, pid, seconds, exporter_port, json_path):
     end = time.time() + 30
     while os.path.exists(f"/proc/{pid}") and time.time() < end:
         time.sleep(0.1)
-    try:
-        res = load(json_path)
-    except (OSError, ValueError) as e:
-        report(False, "the soak run's JSON", str(e))
-        return
+    res = load(json_path)
     conserved(res)
-    tot = stage_totals(res)
     lc = sorted({r["lcore"] for r in res["stages"] if r["calls"] > 0})
     report(len(lc) == 2, f"two worker lcores ran the stages: {lc}")
-    report(tot.get("rx", {}).get("items") == sum(p["rx"] for p in res["ports"]),
+    report(stage_totals(res).get("rx", {}).get("items") == sum(p["rx"] for p in res["ports"]),
            "stage rx items == packets received")
 
 
