@@ -36,12 +36,10 @@ run()
 
 # expect NAME DESCRIPTION PYTHON: the check passes when the Python
 # expression, with out (stdout text), err (stderr text) and rc bound, is true.
-expect()
+# py NAME PYTHON [print]: evaluate it alone (and print its value).
+py()
 {
-	local name=$1 what=$2
-
-	if PYTHONPATH=$REPO/devtools python3 - "$tmp/$name.out" "$tmp/$name.err" "$rc" "$3" \
-			<<'EOF'; then
+	PYTHONPATH=$REPO/devtools python3 - "$tmp/$1.out" "$tmp/$1.err" "$rc" "$2" "${3:-}" <<'EOF'
 import csv, io, json, os, re, sys
 from ci_common import console_runs
 out = open(sys.argv[1]).read()
@@ -87,8 +85,17 @@ try:
 except Exception as e:
     print('    %s: %s' % (type(e).__name__, e))
     good = False
+if sys.argv[5] == 'print':
+    print('  info: %s' % good)
 sys.exit(0 if good else 1)
 EOF
+}
+
+expect()
+{
+	local name=$1 what=$2
+
+	if py "$name" "$3"; then
 		ok "$what"
 	else
 		fail "$what (exit $rc; output in the lines below)"
@@ -149,16 +156,10 @@ guest_checks()
 			for s in (l, t))) <= 8 and abs(ev(l, 'cycles')['value'] -
 			ev(l, 'instructions')['value']) <= ev(l, 'cycles')['value'] / 10000
 			for d in console_runs(out)['tool-interval'] for l, t in [d['stages'][:2]])"
-		PYTHONPATH=$REPO/devtools python3 - "$tmp/guest.out" <<'EOF' 2>/dev/null
-import sys
-from ci_common import console_runs
-runs = console_runs(open(sys.argv[1], errors='replace').read()).get('tool-interval', [])
-skew = [[next(e['value'] for e in s['events'] if e['event'] == 'cycles') -
-         next(e['value'] for e in s['events'] if e['event'] == 'instructions')
-         for s in d['stages'][:2]] for d in runs]
-print('  info: cycles - instructions of loop/snapshot per interval: %s' %
-      ' '.join('%d/%d' % tuple(x) for x in skew))
-EOF
+		py guest "'cycles - instructions of loop/snapshot per interval: ' + ' '.join(
+			'%d/%d' % tuple(ev(s, 'cycles')['value'] - ev(s, 'instructions')['value']
+			for s in d['stages'][:2]) for d in console_runs(out).get('tool-interval', []))" \
+			print
 	fi
 }
 

@@ -38,41 +38,35 @@ def stage_totals(res):
 def check_pcap(path, routed, unrouted, non_ipv4, out0, out1):
     res = load(path)
     routed, unrouted, non_ipv4 = int(routed), int(unrouted), int(non_ipv4)
-    offered = routed + unrouted + non_ipv4
     ports = {p["port"]: p for p in res["ports"]}
-    report(sorted(ports) == [0, 1], "two ports in the JSON", str(sorted(ports)))
-    if sorted(ports) != [0, 1]:
+    if not report(sorted(ports) == [0, 1], "two ports in the JSON", str(sorted(ports))):
         return
     conserved(res)
     for p in (0, 1):
-        report(ports[p]["rx"] == offered, f"port {p} received the whole pcap: {offered}",
-               f"rx {ports[p]['rx']}")
-        report(ports[p]["dropped"] == unrouted + non_ipv4,
-               f"port {p} dropped the {unrouted} unrouted and {non_ipv4} non-IPv4 packets",
-               f"dropped {ports[p]['dropped']}")
-        report(ports[p]["tx"] == routed, f"port {p} sent the {routed} routed packets of its peer",
-               f"tx {ports[p]['tx']}")
+        for key, want, what in (
+                ("rx", routed + unrouted + non_ipv4,
+                 f"received the whole pcap: {routed + unrouted + non_ipv4}"),
+                ("dropped", unrouted + non_ipv4,
+                 f"dropped the {unrouted} unrouted and {non_ipv4} non-IPv4 packets"),
+                ("tx", routed, f"sent the {routed} routed packets of its peer")):
+            report(ports[p][key] == want, f"port {p} {what}", f"{key} {ports[p][key]}")
     for p, out in ((0, out0), (1, out1)):
         n = pcap_count(out)
         report(n == ports[p]["tx"], f"tx pcap of port {p} holds the {ports[p]['tx']} sent",
                f"{n} records")
     tot = stage_totals(res)
-    report(sorted(tot) == sorted(STAGES), "stages rx, process, tx", str(sorted(tot)))
-    if sorted(tot) != sorted(STAGES):
+    if not report(sorted(tot) == sorted(STAGES), "stages rx, process, tx", str(sorted(tot))):
         return
-    rx_total = sum(p["rx"] for p in res["ports"])
-    tx_total = sum(p["tx"] for p in res["ports"])
     for name in STAGES:
-        report(tot[name]["calls"] > 0, f"stage {name}: {tot[name]['calls']} calls")
-        report(tot[name]["measured"] == tot[name]["calls"],
-               f"stage {name}: every call measured (sampling 1)",
-               f"{tot[name]['measured']} of {tot[name]['calls']}")
-    report(tot["rx"]["items"] == rx_total, f"stage rx: items == packets received ({rx_total})",
-           str(tot["rx"]["items"]))
-    report(tot["process"]["items"] == rx_total,
-           f"stage process: items == packets received ({rx_total})", str(tot["process"]["items"]))
-    report(tot["tx"]["items"] == tx_total, f"stage tx: items == packets sent ({tx_total})",
-           str(tot["tx"]["items"]))
+        t = tot[name]
+        report(t["calls"] > 0, f"stage {name}: {t['calls']} calls")
+        report(t["measured"] == t["calls"], f"stage {name}: every call measured (sampling 1)",
+               f"{t['measured']} of {t['calls']}")
+    for name, key, what in (("rx", "rx", "received"), ("process", "rx", "received"),
+                            ("tx", "tx", "sent")):
+        n = sum(p[key] for p in res["ports"])
+        report(tot[name]["items"] == n, f"stage {name}: items == packets {what} ({n})",
+               str(tot[name]["items"]))
     report(all(tot[n]["misuse"] == 0 for n in STAGES), "no stage misuse on any lcore")
     report(tot["process"]["calls"] == tot["tx"]["calls"] <= tot["rx"]["calls"],
            "process and tx run once per non-empty rx burst",
@@ -81,9 +75,8 @@ def check_pcap(path, routed, unrouted, non_ipv4, out0, out1):
         ev = tot[name]["events"]
         report(sorted(ev) == sorted(res["events"]) and len(ev) > 0,
                f"stage {name}: a figure for each event {res['events']}", str(sorted(ev)))
-    clock = [e for e in res["events"] if e in ("task-clock", "cycles")]
-    if clock:
-        e = clock[0]
+    clock = [e for e in res["events"] if e in ("task-clock", "cycles")][:1]
+    for e in clock:
         report(all(tot[n]["events"].get(e, 0) > 0 for n in STAGES),
                f"stage figures: {e} counted in every stage",
                str({n: tot[n]["events"].get(e) for n in STAGES}))
