@@ -66,13 +66,13 @@ wait
 
 for t in $targets; do
 	log="$build/fuzz/$t.log"
-	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
-	rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
-	last=$(grep -E '^#[0-9]+' "$log" | tail -n 1)
-	cov=$(echo "$last" | sed -n 's/.* cov: \([0-9]*\).*/\1/p')
-	ft=$(echo "$last" | sed -n 's/.* ft: \([0-9]*\).*/\1/p')
-	corp=$(echo "$last" | sed -n 's/.* corp: \([0-9/a-zA-Z]*\).*/\1/p')
-	echo "fuzz_$t: execs=${execs:-?} (${rate:-?}/s) cov=${cov:-?} ft=${ft:-?} corpus=${corp:-?}"
+	# The final stats and the last status line's cov, ft and corp.
+	awk -v t="$t" '/^stat::number_of_executed_units:/ { x = $2 }
+		/^stat::average_exec_per_sec:/ { r = $2 }
+		/^#[0-9]+/ { for (i = 1; i < NF; i++) v[$i] = $(i + 1) }
+		END { printf "fuzz_%s: execs=%s (%s/s) cov=%s ft=%s corpus=%s\n", t, x ? x : "?",
+			r ? r : "?", v["cov:"] ? v["cov:"] : "?", v["ft:"] ? v["ft:"] : "?",
+			v["corp:"] ? v["corp:"] : "?" }' "$log"
 	crash=$(compgen -G "$build/fuzz/$t-*" | head -n 1)
 	if [ -n "$crash" ] || ! grep -q '^stat::number_of_executed_units' "$log" ||
 			grep -qE 'ERROR: (AddressSanitizer|libFuzzer)|runtime error:|FUZZ CHECK FAILED' "$log"; then
