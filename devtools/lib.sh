@@ -5,7 +5,7 @@
 # builds, a stage's temporary folder and background processes, the counted
 # checks and the RESULT line. LOG_TAG names the script (default: its name).
 
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034 # the variables are for the scripts
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 LOG_TAG=${LOG_TAG:-$(basename "$0" .sh)}

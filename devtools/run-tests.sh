@@ -198,6 +198,7 @@ elif [ "${SKIP_ARM64:-0}" = 1 ]; then
 	skipped=$((skipped + 1))
 	guest=""
 fi
+# shellcheck disable=SC2086 # $guest: none, one or two stages
 lane guest $guest faults torture graph
 for s in install events doc package sanitize observe fuzz-build; do
 	stage "$s"
