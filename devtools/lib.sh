@@ -146,9 +146,9 @@ stage_build()
 	build_if_missing "$build" --werror || { fail "build of $build"; finish; }
 }
 
-# stage_tmp NAME: a new folder $tmp; at exit the processes in pids are
-# stopped (TERM, KILL after 10 s), then $tmp and the runtime folders of the
-# DPDK file prefixes in $prefixes are removed.
+# stage_tmp NAME: a new folder $tmp; at exit on_cleanup runs when the stage
+# defines it, the processes in pids are stopped (TERM, KILL after 10 s), and
+# $tmp and the runtime folders of the DPDK file prefixes in $prefixes go.
 pids=()
 stage_tmp()
 {
@@ -160,6 +160,7 @@ stage_cleanup()
 {
 	local p
 
+	! declare -F on_cleanup >/dev/null || on_cleanup
 	for p in "${pids[@]}"; do
 		kill "$p" 2>/dev/null
 	done
