@@ -25,16 +25,17 @@ checker() { py_check 60 ci_graph_check.py "$tmp/check.out" "$@"; }
 
 [ -x "$app" ] || { skip "$app not built (meson -Dexamples=pmu_graph)"; finish; }
 
-# graph NAME PORT0_RX ARGS...: the example over ports 0 (rx PORT0_RX, no tx)
-# and 1 (an empty pcap), stdout in $tmp/NAME.out, stderr in .err, rc.
+# graph NAME PORT0 PORT1_TX ARGS...: the example over net_pcap ports 0
+# (PORT0: its rx_pcap and tx_pcap) and 1 (an empty pcap, tx to PORT1_TX),
+# stdout in $tmp/NAME.out, stderr in $tmp/NAME.err, status in rc.
 graph()
 {
-	local name=$1 rx=$2
+	local name=$1 port0=$2 tx1=$3
 
-	shift 2
+	shift 3
 	run_to "$name" 60 "$app" -l 0-1 --no-huge --no-pci --no-shconf -m 256 \
-		--file-prefix="${prefix}_$name" --vdev "net_pcap0,$rx" \
-		--vdev "net_pcap1,rx_pcap=$tmp/empty.pcap,tx_pcap=$tmp/out1-$name.pcap" -- "$@"
+		--file-prefix="${prefix}_$name" --vdev "net_pcap0,$port0" \
+		--vdev "net_pcap1,rx_pcap=$tmp/empty.pcap,tx_pcap=$tx1" -- "$@"
 }
 
 # 5000 packets: 4375 to 10.1.y.z (port 1), one in 8 to 192.0.2.x (no route).
@@ -46,17 +47,17 @@ echo "  traffic: $sent packets, $routed routed to port 1, $((sent - routed)) unr
 looped="rx_pcap=$tmp/in.pcap,tx_pcap=/dev/null,infinite_rx=1"
 
 echo "  (a) one pass over the pcap"
-graph a "rx_pcap=$tmp/in.pcap,tx_pcap=$tmp/out0.pcap" --duration 2 --json
+graph a "rx_pcap=$tmp/in.pcap,tx_pcap=$tmp/out0.pcap" "$tmp/out1.pcap" --duration 2 --json
 sed -n '/^per node/,$p' "$tmp/a.err" | sed 's/^/  | /'
 if [ $rc -ne 0 ]; then
 	fail "dpdk-pmu-graph exited with $rc"
 	show "$tmp/a.err" 20
 else
-	checker conserve "$tmp/a.out" $sent "$routed" "$tmp/out1-a.pcap"
+	checker conserve "$tmp/a.out" $sent "$routed" "$tmp/out1.pcap"
 fi
 
 echo "  (b) the drop-in off, on and sampled on looped traffic"
-graph b "$looped" --duration 3 --compare --json
+graph b "$looped" /dev/null --duration 3 --compare --json
 sed -n '/^drop-in off/,$p' "$tmp/b.err" | sed 's/^/  | /'
 if [ $rc -ne 0 ]; then
 	fail "dpdk-pmu-graph --compare exited with $rc"
@@ -68,7 +69,7 @@ fi
 echo "  (c) bad options: usage, exit status 2"
 for bad in "--duration 0" "--sampling 0" "--no-such-option"; do
 	# shellcheck disable=SC2086
-	graph c "rx_pcap=$tmp/empty.pcap,tx_pcap=/dev/null" $bad
+	graph c "rx_pcap=$tmp/empty.pcap,tx_pcap=/dev/null" /dev/null $bad
 	if [ $rc -eq 2 ]; then
 		ok "'$bad' refused (exit 2)"
 	else
