@@ -2,31 +2,21 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 
-# Run the arm64 build's tests in an emulated arm64 guest: QEMU's PMUv3 with
-# -icount shift=0 gives real counters with exact counts (one instruction =
-# one cycle = 1 ns). The initramfs holds busybox, the programs, the shared
-# libraries they need (DT_NEEDED) and /init (arm64-guest-init.sh), which
-# allows user-space counter reads, runs the command list and powers off.
-# The verdict comes from the console (QEMU exits 0 whatever the guest did).
+# Run the arm64 build's tests in an emulated arm64 guest (QEMU's PMUv3,
+# -icount shift=0: exact counts). The initramfs holds busybox, the programs,
+# their libraries and /init (arm64-guest-init.sh), which runs the command
+# list and powers off; the verdict comes from the console.
 # Usage: devtools/arm64-qemu-test.sh [BUILD_DIR]   (default build-arm64)
-# Environment: ARM64_DIR (sysroot, kernel; see lib.sh), ARM64_OUT
-# (initramfs and console log; default BUILD_DIR), ARM64_GUEST_CMDS (a
-# command list instead of the default), ARM64_EXTRA_BINS (more programs for
-# /usr/bin, space separated; their libraries come along), ARM64_TIMEOUT
-# (whole run, default 240 s), ARM64_CMD_TIMEOUT (each command, default
-# 120 s), ARM64_NUMA=1 (two NUMA nodes of 512 MiB, CPU 0 on node 0 and
-# CPU 1 on node 1), QEMU (default qemu-system-aarch64).
-#
-# Command list: "NAME OK_CODES COMMAND..." a line, OK_CODES the exit codes
-# that pass (0 or 0,77); '#' starts a comment; "EAL=..." replaces the EAL
-# options in $EAL. COMMAND runs in busybox sh with RTE_PMU_TEST_GUEST=1.
-# Default: each test of app/test/tests.list, then arm64-guest.cmds.
-# Console: "=== RUN NAME", "=== EXIT NAME RC", "=== DONE" at the end.
-# Exit 0 only when DONE was printed and each command exited with one of its
-# OK_CODES; 77 when QEMU is missing. Last line, the dpdk-test RESULT sum:
+# Environment: ARM64_DIR (lib.sh), ARM64_OUT (initramfs and console log;
+# default BUILD_DIR), ARM64_GUEST_CMDS (a command list), ARM64_EXTRA_BINS
+# (more programs), ARM64_TIMEOUT (240 s), ARM64_CMD_TIMEOUT (120 s a
+# command), ARM64_NUMA=1 (two nodes: CPU 0 on 0, CPU 1 on 1), QEMU.
+# Command list: "NAME OK_CODES COMMAND..." lines (OK_CODES: 0 or 0,77; '#'
+# comments; "EAL=..." sets $EAL); default: app/test/tests.list's tests, then
+# arm64-guest.cmds. Exit 0 when the console says "=== DONE" and each command
+# exited with one of its codes, 77 without QEMU. Last line, the RESULT sum:
 #   arm64 guest: N passed, N failed, N skipped
-set -e
-set -o pipefail
+set -eo pipefail
 
 LOG_TAG=arm64-qemu-test
 # shellcheck source=devtools/lib.sh
@@ -64,14 +54,13 @@ ROOT=$(mktemp -d "${TMPDIR:-/tmp}/arm64-initramfs.XXXXXX")
 trap 'rm -rf "$ROOT"' EXIT
 t0=$SECONDS
 
-# --- the initramfs tree ---------------------------------------------------
 mkdir -p "$ROOT"/{bin,sbin,lib,usr/bin,usr/sbin,proc,sys,dev,tmp,run,var,etc}
 ln -s ../run "$ROOT/var/run"
 cp "$busybox" "$ROOT/bin/busybox"
 
-# Library search order: the build's own libraries, the sysroot, the toolchain.
-mapfile -t libdirs < <(find "$BUILD" -name '*.p' -prune -o -name 'librte_pmu.so*' -printf '%h\n' 2>/dev/null |
-	sort -u)
+# Libraries from the build, then the sysroot, then the toolchain.
+mapfile -t libdirs < <(find "$BUILD" -name '*.p' -prune -o -name 'librte_pmu.so*' \
+	-printf '%h\n' 2>/dev/null | sort -u)
 libdirs+=("$SYSROOT/usr/lib/aarch64-linux-gnu" "$SYSROOT/usr/lib" "$CROSS_LIBC")
 
 find_lib()
@@ -85,7 +74,7 @@ find_lib()
 
 declare -A copied=()
 missing_libs=""
-# Copy an ELF file and, recursively, the libraries it names.
+# add_elf SRC DST: copy an ELF file and, recursively, the libraries it needs.
 add_elf()
 {
 	local src=$1 dst=$2 lib
@@ -117,15 +106,17 @@ cp -L "$CROSS_LIBC/ld-linux-aarch64.so.1" "$ROOT/lib/"
 bins=""
 for b in app/test/dpdk-test app/test-pmu/dpdk-test-pmu examples/dpdk-pmu-pipeline \
 		examples/dpdk-pmu-graph; do
-	[ ! -f "$BUILD/$b" ] || { bins="$bins $BUILD/$b"; continue; }
-	log "warning: $BUILD/$b not built"
+	if [ -f "$BUILD/$b" ]; then
+		bins="$bins $BUILD/$b"
+	else
+		log "warning: $BUILD/$b not built"
+	fi
 done
 for b in $bins $ARM64_EXTRA_BINS; do
 	[ -f "$b" ] || die "ARM64_EXTRA_BINS: no file $b"
 	add_elf "$b" "$ROOT/usr/bin/$(basename "$b")"
 done
-# dpdk-pmu-pipeline and dpdk-pmu-graph make an mbuf pool and forward between
-# ring ports: the two DPDK drivers for that, loaded with "-d /lib/dpdk".
+# The examples' mbuf pool and ring ports: two drivers, "-d /lib/dpdk".
 if [ -f "$BUILD/examples/dpdk-pmu-pipeline" ] || [ -f "$BUILD/examples/dpdk-pmu-graph" ]; then
 	mkdir -p "$ROOT/lib/dpdk"
 	for pmd in librte_mempool_ring librte_net_ring; do
@@ -137,19 +128,17 @@ if [ -f "$BUILD/examples/dpdk-pmu-pipeline" ] || [ -f "$BUILD/examples/dpdk-pmu-
 		fi
 	done
 fi
-# The library itself even when nothing above links it (tests may dlopen it).
+# The library itself, even when nothing above links it.
 while IFS= read -r f; do
 	soname=$(aarch64-linux-gnu-readelf -d "$f" 2>/dev/null |
 		sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
 	[ -z "$soname" ] || add_lib "$soname" "$f"
 done < <(find "$BUILD" -name '*.p' -prune -o -type f -name 'librte_pmu.so.*' -print 2>/dev/null)
-# glibc dlopen()s libgcc_s.so.1 for pthread_cancel(), which the EAL's
-# cleanup calls: no DT_NEEDED names it, and without it a program aborts.
+# glibc dlopen()s libgcc_s.so.1 for pthread_cancel() (EAL's cleanup).
 add_lib libgcc_s.so.1
 [ -z "$missing_libs" ] || log "warning: libraries not found:$missing_libs"
 
-# The command list: names and OK codes kept here, "NAME COMMAND" lines
-# for the guest's /init.
+# The command list: names and OK codes here, "NAME COMMAND" for /init.
 names=()
 declare -A okcodes=()
 eal=$EAL_GUEST_ARGS
@@ -175,13 +164,11 @@ echo "$CMD_TIMEOUT" > "$ROOT/etc/pmu-guest/timeout"
 cp "$INIT" "$ROOT/init"
 chmod 755 "$ROOT/init"
 
-# --- pack -------------------------------------------------------------------
 INITRD=$OUT/initramfs.cpio.gz
 (cd "$ROOT" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) | gzip -1 > "$INITRD"
 t_pack=$((SECONDS - t0))
 log "initramfs $INITRD ($(du -k "$INITRD" | cut -f1) KiB, $(find "$ROOT" -type f | wc -l) files) in ${t_pack}s"
 
-# --- boot -------------------------------------------------------------------
 log "booting $(basename "$KERNEL") (limit ${TIMEOUT}s), console in $LOG"
 t1=$SECONDS
 set +e
@@ -198,7 +185,6 @@ qrc=${PIPESTATUS[0]}
 set -e
 t_boot=$((SECONDS - t1))
 
-# --- verdict ----------------------------------------------------------------
 console=$(tr -d '\r' < "$LOG")
 fail=0
 bad() { log "FAIL: $*"; fail=1; }

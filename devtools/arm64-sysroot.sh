@@ -2,14 +2,10 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 
-# Build a private arm64 sysroot (Debian's DPDK 22.11, a static busybox) and
-# a Debian arm64 kernel under ARM64_DIR (default: a cache folder outside
-# the tree, lib.sh), for the cross build and the guest. Packages are fetched
-# with apt-get download and unpacked with dpkg -x: nothing arm64 is
-# installed on the host (libdpdk-dev:arm64 would remove the amd64 DPDK).
-# sysroot/.stamp is written last, naming this script's version and the
-# packages asked for; while it names the same, the script does nothing, so
-# that every clone on the machine shares one sysroot.
+# A private arm64 sysroot (Debian's DPDK 22.11, a static busybox) and a
+# Debian arm64 kernel under ARM64_DIR (lib.sh), fetched with apt-get download
+# and unpacked with dpkg -x: nothing arm64 is installed on the host. While
+# sysroot/.stamp names this version and package set, it does nothing.
 # Usage: devtools/arm64-sysroot.sh [--force]
 set -eo pipefail
 
@@ -22,14 +18,12 @@ STAMP=$SYSROOT/.stamp
 # Bump when the package set or the fix-ups below change.
 STAMP_VERSION=2
 
-# The closure starts at group sysroot of packages.list (libdpdk-dev depends
-# on every librte-* library and the -dev packages libdpdk.pc requires).
+# The closure of group sysroot of packages.list.
 ROOTS=$(pkgs_of sysroot | tr '\n' ' ')
 [ -n "$ROOTS" ] || die "no sysroot packages in $PKG_LIST"
 STAMP_KEY="version $STAMP_VERSION: $ROOTS"
-# Not followed: the cross toolchain's own C runtime, and what nothing needs.
+# Not followed: the cross toolchain's C runtime, what nothing needs, tools.
 SKIP='^(libc6|libc6-dev|libc-dev|libc-dev-bin|libgcc-s1|libatomic1|libstdc\+\+6|libcrypt1|libcrypt-dev|gcc-12-base|linux-libc-dev|libnsl-dev|libnsl2|libtirpc-dev|libtirpc3|libtirpc-common)$'
-# Only libraries are followed; tools (pkg-config, adduser, udev, ...) are not.
 FOLLOW='^(lib|zlib1g|ibverbs-providers$)'
 
 [ "${1:-}" != "--force" ] || rm -f "$STAMP"
@@ -89,7 +83,7 @@ if [ -n "$missing" ]; then
 	download $missing
 	still=$(not_in_debs $missing)
 	if [ -n "$still" ]; then
-		# Lists older than the archive: the versions they name are gone.
+		# Stale lists name versions the archive dropped.
 		deps --update sysroot || die "apt-get update failed"
 		download $still
 	fi
@@ -123,8 +117,7 @@ for d in bin sbin lib; do
 	ln -s "usr/$d" "$SYSROOT/$d"
 done
 
-# Without --sysroot (the cross compiler keeps its own C library), absolute
-# symlinks and ld scripts naming /usr/lib/... would point into the host.
+# Without --sysroot, absolute symlinks and ld scripts would point at the host.
 libdir=$SYSROOT/usr/lib/aarch64-linux-gnu
 find "$SYSROOT" -type l -lname '/*' | while read -r link; do
 	ln -sfnr "$SYSROOT$(readlink "$link")" "$link"

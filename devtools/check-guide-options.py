@@ -6,19 +6,12 @@
 
     check-guide-options.py TOOL GUIDE.rst
 
-The guide shows the tool's options in two places: the definitions of its
-Options section (``-e, --events LIST``) and the command lines of its
-examples (``$ dpdk-test-pmu [EAL options] -- OPTIONS``). Each option of a
-definition is given to the tool alone, with a placeholder value when it
-takes one, and must not be refused by getopt (an unknown option, a
-missing or unexpected argument); a bad placeholder value is the tool's
-business, not the guide's. Each example's options are given to the tool as
-the guide writes them, followed by --help, and must be accepted as a whole
-(exit status 0 and the usage on stdout): names and values.
-
-Each check is a line "ok: ..." or "FAIL: ..."; the last line is
-"RESULT passed=P failed=F skipped=S". Exit status 1 when a check failed or
-the guide shows no option at all.
+Each option its Options section defines (``-e, --events LIST``) is given to
+the tool alone, with a placeholder value when it takes one, then --help:
+getopt must not refuse it (a bad value is the tool's business). Each
+example's options (``$ dpdk-test-pmu [EAL options] -- OPTIONS``) are given
+as written, then --help: exit status 0 and the usage. An "ok:" or "FAIL:"
+line a check, then the RESULT line; exit status 1 when one failed.
 """
 
 import concurrent.futures
@@ -28,8 +21,9 @@ import shlex
 import subprocess
 import sys
 
-# EAL arguments that work on any Linux machine, whatever the guide's
-# example uses: the check is about the tool's own options.
+from ci_common import report, result
+
+# EAL arguments that work anywhere: the check is about the tool's options.
 EAL = ["-l", "0", "--no-huge", "--no-pci", "--no-shconf", "-m", "64",
        "--no-telemetry", "--log-level=lib.eal:error"]
 
@@ -91,9 +85,8 @@ def examples(lines):
 
 
 def run_all(tool, arg_lists):
-    """Run the tool once per argument list, two at a time (each run is
-    mostly EAL's start), each with its own file prefix; the results in
-    order."""
+    """Run the tool once per argument list, two at a time, each with its
+    own file prefix; the results in order."""
     def one(k):
         prefix = "--file-prefix=guide-options-%d-%d" % (os.getpid(), k)
         return subprocess.run([tool] + EAL + [prefix, "--"] + arg_lists[k],
@@ -109,14 +102,12 @@ def main():
     tool, guide = sys.argv[1:]
     with open(guide, encoding="utf-8") as f:
         lines = f.read().splitlines()
-    passed = failed = 0
 
     defs = definitions(lines)
     cmds = examples(lines)
     if not defs or not cmds:
-        print("FAIL: %s shows %d option definitions and %d example command lines; "
-              "expected some of each" % (guide, len(defs), len(cmds)))
-        failed += 1
+        report(False, "%s shows %d option definitions and %d example command lines; "
+               "expected some of each" % (guide, len(defs), len(cmds)))
 
     runs = run_all(tool, [[opt] + (["1"] if metavar else []) + ["--help"]
                           for opt, metavar in defs] + [args + ["--help"] for args in cmds])
@@ -124,29 +115,18 @@ def main():
         refused = GETOPT_REFUSED.search(r.stderr)
         # The usage comes on stdout for --help, on stderr after a bad value;
         # without it, the tool did not get as far as its options (EAL).
-        if refused is None and "Usage:" in r.stdout + r.stderr:
-            print("ok: %s%s (the guide's Options section): accepted" %
-                  (opt, " " + metavar if metavar else ""))
-            passed += 1
-        else:
-            print("FAIL: %s (the guide's Options section): refused by the tool "
-                  "(exit %d): %s" % (opt, r.returncode,
-                                     refused.group(0) if refused else r.stderr.strip()[-200:]))
-            failed += 1
+        report(refused is None and "Usage:" in r.stdout + r.stderr,
+               "%s%s (the guide's Options section): accepted" %
+               (opt, " " + metavar if metavar else ""), "refused, exit %d: %s" %
+               (r.returncode, refused.group(0) if refused else r.stderr.strip()[-200:]))
 
     for args, r in zip(cmds, runs[len(defs):]):
         shown = " ".join(shlex.quote(a) for a in args)
-        if r.returncode == 0 and r.stdout.startswith("Usage:"):
-            print("ok: example '-- %s': accepted" % shown)
-            passed += 1
-        else:
-            err = [e for e in r.stderr.splitlines() if not e.startswith("EAL:")]
-            print("FAIL: example '-- %s': exit %d: %s" %
-                  (shown, r.returncode, " / ".join(err[:2])))
-            failed += 1
-
-    print("RESULT passed=%d failed=%d skipped=0" % (passed, failed))
-    sys.exit(1 if failed else 0)
+        err = [e for e in r.stderr.splitlines() if not e.startswith("EAL:")]
+        report(r.returncode == 0 and r.stdout.startswith("Usage:"),
+               "example '-- %s': accepted" % shown,
+               "exit %d: %s" % (r.returncode, " / ".join(err[:2])))
+    sys.exit(result())
 
 
 if __name__ == "__main__":

@@ -1,22 +1,13 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
-"""The library's structure, from its object files' symbols (nm):
-
- - no circle of files: file A depends on file B when A uses a symbol B
-   defines; the graph must have no cycle;
- - the library's lock is taken (pmu_lock, rte_spinlock_lock, from the
-   sources: the latter is inline) in at most two files, pmu_state.c and pmu.c;
- - perf descriptors are opened, mapped, unmapped and controlled in one file,
-   pmu_fd.c (syscall, mmap, munmap, ioctl), and no other file reads a perf
-   descriptor (read() only in pmu_fd.c and pmu_sysfs.c, which reads sysfs);
- - the drivers include only pmu_driver.h of the library's headers;
- - lower layers include only what they use: each private header belongs to
-   the files that define what it declares (found from the symbols), an
-   include of it is an arrow to them, and no include arrow goes to a file
-   that depends, by calls, on the includer; the arrows of calls and
-   includes together make no circle; pmu_private.h, the tests' umbrella,
-   is included by no file of lib/pmu.
+"""The library's structure, from its object files' symbols (nm) and its
+sources: no circle of files (by calls, then calls and includes together);
+the lock taken in pmu_state.c and pmu.c alone; perf descriptors opened,
+mapped and read in pmu_fd.c alone; drivers include only pmu_driver.h; no
+include of a file that depends on the includer; pmu_private.h, the tests'
+umbrella, not included by the library; internal symbols exported in the
+INTERNAL node alone.
 
 Usage: check-structure.py BUILD_DIR. Prints ok:/FAIL: lines and a RESULT line.
 """
@@ -27,19 +18,15 @@ import re
 import subprocess
 import sys
 
+from ci_common import report, result
+
 build = sys.argv[1] if len(sys.argv) > 1 else 'build'
 repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 objs = sorted(glob.glob(os.path.join(build, 'lib', 'librte_pmu.so*.p', '*.o')))
-passed = failed = 0
 
 
 def check(ok, what):
-    global passed, failed
-    print(('  ok: ' if ok else '  FAIL: ') + what)
-    if ok:
-        passed += 1
-    else:
-        failed += 1
+    report(ok, what, prefix='  ')
 
 
 def name(o):
@@ -67,40 +54,32 @@ files = sorted({name(o) for o in objs})
 deps = {f: sorted({defined[s] for s in used[f] if s in defined and defined[s] != f})
         for f in files}
 
-# Cycles: strongly connected components of more than one file.
-index, low, stack, on, sccs = {}, {}, [], set(), []
 
 
-def strong(v):
-    index[v] = low[v] = len(index)
-    stack.append(v)
-    on.add(v)
-    for w in deps[v]:
-        if w not in index:
-            strong(w)
-            low[v] = min(low[v], low[w])
-        elif w in on:
-            low[v] = min(low[v], index[w])
-    if low[v] == index[v]:
-        comp = []
-        while True:
-            w = stack.pop()
-            on.discard(w)
-            comp.append(w)
-            if w == v:
-                break
-        if len(comp) > 1:
-            sccs.append(sorted(comp))
+def find_circle(graph):
+    """A circle of graph {node: successors}, as a list of nodes, or []."""
+    state, circle = {}, []
+
+    def visit(v, path):
+        state[v] = 1
+        for w in sorted(graph[v]):
+            if state.get(w) == 1 and not circle:
+                circle.extend(path[path.index(w):] + [w])
+            elif w not in state:
+                visit(w, path + [w])
+        state[v] = 2
+
+    for f in sorted(graph):
+        if f not in state:
+            visit(f, [f])
+    if circle:
+        print('    circle: ' + ' -> '.join(circle))
+    return circle
 
 
 sys.setrecursionlimit(10000)
-for f in files:
-    if f not in index:
-        strong(f)
 print('structure: %d files, %d dependencies' % (len(files), sum(len(d) for d in deps.values())))
-for c in sccs:
-    print('    circle: ' + ' <-> '.join(c))
-check(not sccs, 'no circle of files in lib/pmu (%d found)' % len(sccs))
+check(not find_circle(deps), 'no circle of files in lib/pmu')
 
 # rte_spinlock_lock() is inline: the sources tell who takes the lock.
 lockers = sorted(os.path.basename(src) for src in glob.glob(os.path.join(repo, 'lib', 'pmu', '*.c'))
@@ -124,23 +103,12 @@ for src in glob.glob(os.path.join(repo, 'drivers', 'pmu', '*', '*.c')):
 check(not bad, 'drivers include only pmu_driver.h' + (': ' + ', '.join(bad) if bad else ''))
 
 # Includes. A private header belongs to the files that define what it
-# declares (functions and variables, from nm); one that declares only types
-# and inline functions belongs to the .c of its stem (pmu_state.h:
-# pmu_state.c); one with neither (pmu_private.h) is an umbrella, seen
-# through: its includes count as its includer's. An include of a header is
-# an arrow to each of its files, except from one of them: pmu_event.h is
-# the header of the five encoding files, each includes it. A header's own
-# includes are arrows of its files. rte_pmu*.h are the API (installed, or
-# the trace points'), allowed everywhere: no arrow.
-# Exceptions, each printed:
-#  - the symbols pmu_log.h declares are pmu_log.c's, wherever defined: the
-#    log type is registered in pmu_state.c (pmu_log.h says so), and every
-#    layer logs;
-#  - pmu_driver.h, the drivers' only header, includes pmu_event.h for them
-#    (struct pmu_event_desc, pmu_sysfs_event_encode()): drivers sit above
-#    the encoding; pmu_arch.c, whose pmu_arch_*() it declares, is below it
-#    (pmu_core.c calls pmu_arch_is_core_pmu()) and uses the struct only
-#    through pointers. Not an arrow of pmu_arch.c.
+# declares (from nm), else to the .c of its stem; one with neither
+# (pmu_private.h) is an umbrella, seen through. An include is an arrow to
+# each file of the header, but from one of them; rte_pmu*.h, the API, is no
+# arrow. Exceptions, printed: pmu_log.h's symbols are pmu_log.c's (every
+# layer logs; pmu_state.c registers the type), and pmu_driver.h includes
+# pmu_event.h for the drivers above the encoding, not for pmu_arch.c below.
 UMBRELLA = 'pmu_private.h'
 HOME = {'pmu_log.h': 'pmu_log.c'}
 NOT_ARROWS = {('pmu_driver.h', 'pmu_event.h')}
@@ -230,24 +198,7 @@ check(not up, 'no include of a file that depends, by calls, on the includer (%d 
       % len(up))
 
 graph = {f: set(calls[f]) | {o for o, _, _ in includes[f]} for f in files}
-state, circle = {}, []
-
-
-def visit(v, path):
-    state[v] = 1
-    for w in sorted(graph[v]):
-        if state.get(w) == 1 and not circle:
-            circle.extend(path[path.index(w):] + [w])
-        elif w not in state:
-            visit(w, path + [w])
-    state[v] = 2
-
-
-for f in files:
-    if f not in state:
-        visit(f, [f])
-if circle:
-    print('    circle: ' + ' -> '.join(circle))
+circle = find_circle(graph)
 check(not circle, 'calls and includes together make no circle')
 
 level = {}
@@ -267,9 +218,8 @@ umbrella = sorted(f for f, text in srcs.items() if UMBRELLA in quoted.findall(te
 check(not umbrella, '%s (the tests\' umbrella) included by no file of lib/pmu%s' %
       (UMBRELLA, ': ' + ', '.join(umbrella) if umbrella else ''))
 
-# ABI nodes, as DPDK's: what only the library's own inline calls reach (a
-# name with two leading underscores, a per-lcore variable) is exported in
-# the INTERNAL node, and nothing else is.
+# ABI nodes, as DPDK's: what only the library's inline calls reach (__*,
+# per_lcore_*) is exported in the INTERNAL node, and nothing else is.
 so = os.path.join(build, 'lib', 'librte_pmu.so')
 if os.path.exists(so):
     out = subprocess.run(['nm', '-D', '--defined-only', '--with-symbol-versions', so],
@@ -285,5 +235,4 @@ if os.path.exists(so):
 else:
     check(False, 'no %s to read the exported symbols of' % so)
 
-print('RESULT passed=%d failed=%d skipped=0' % (passed, failed))
-sys.exit(1 if failed else 0)
+sys.exit(result())

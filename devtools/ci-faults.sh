@@ -2,13 +2,11 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 #
-# CI stage: fault injection. Builds dpdk-test-fault (the library's libc
-# calls wrapped with -Wl,--wrap) and runs pmu_fault_autotest, which fails
-# every call of a full lifecycle in turn. Then, unless --no-mutations, it
-# proves the harness can fail: in a copy of the tree it undoes each error
-# handling fix in turn and expects the harness to fail.
-# Usage: devtools/ci-faults.sh [--no-mutations]
-# Environment: BUILD_DIR (default build-faults).
+# CI stage: fault injection: dpdk-test-fault (the library's libc calls
+# wrapped with -Wl,--wrap) fails every call of a full lifecycle in turn.
+# Then, unless --no-mutations, each error-handling fix is undone in turn in
+# a copy of the tree, and the harness must fail.
+# Usage: devtools/ci-faults.sh [--no-mutations]   (BUILD_DIR: build-faults)
 set -uo pipefail
 
 # shellcheck source=devtools/lib.sh
@@ -16,7 +14,7 @@ set -uo pipefail
 cd "$REPO" || exit 1
 build=${BUILD_DIR:-build-faults}
 mutations=1
-[ "${1:-}" = "--no-mutations" ] && mutations=0
+[ "${1:-}" != "--no-mutations" ] || mutations=0
 export CI_TARGETS=app/test/dpdk-test-fault
 
 deps || { fail "packages"; finish; }
@@ -29,8 +27,8 @@ harness() {
 		pmu_fault_autotest >"$3" 2>&1
 }
 
-out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+stage_tmp ci-faults
+out=$tmp/harness.out
 harness "$REPO" "$REPO/$build" "$out"
 rc=$?
 grep -E '^(FAIL|fault cases|lock-free I/O|lock-free log|lifecycle|  [a-z(]+.* [0-9]+ cases|skip:|note:| \+ TestCase)' "$out"
@@ -44,8 +42,8 @@ tally_add "$out"
 
 if [ $mutations -eq 1 ] && [ "$failed" -eq 0 ]; then
 	echo "=== mutations: each undoes one fix; the harness must fail"
-	tree=$(mktemp -d)
-	trap 'rm -f "$out"; rm -rf "$tree"' EXIT
+	tree=$tmp/tree
+	mkdir "$tree"
 	git ls-files -z | tar -c --null -T - | tar -x -C "$tree"
 	# name@file@text of the fix@text that undoes it (\n, \t escaped)
 	while IFS='@' read -r name file old new; do

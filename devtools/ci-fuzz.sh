@@ -2,17 +2,12 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 #
-# CI stage: libFuzzer (Debian's clang) on the event-name parser and the
-# sysfs type, events/ and format/ parsers (app/test/fuzz/), the library built
-# by clang with coverage, ASan and UBSan. Each target runs FUZZ_TIME seconds
-# from its corpus in app/test/fuzz/corpus/ (the seeds and what earlier runs
-# found that adds coverage), FUZZ_JOBS at a time; a crash, a sanitizer
-# report or an undocumented return code fails it, its input kept in the
-# build folder. FUZZ_MERGE=1 then merges the inputs of the run that add
-# coverage into that corpus (libFuzzer -merge=1), to be committed.
-# Environment: FUZZ_BUILD_DIR (default build-fuzz), FUZZ_TIME (30),
-# FUZZ_JOBS (2), FUZZ_TARGETS (default all), FUZZ_MERGE, FUZZ_PART (build
-# or run: that part alone).
+# CI stage: libFuzzer (clang, coverage, ASan, UBSan) on the event-name and
+# sysfs parsers (app/test/fuzz/): each target FUZZ_TIME (30) seconds from its
+# corpus, FUZZ_JOBS (2) at a time; a crash, a sanitizer report or an
+# undocumented return code fails it (its input kept). FUZZ_MERGE=1 merges
+# what adds coverage into the corpus. Environment: FUZZ_BUILD_DIR
+# (build-fuzz), FUZZ_TARGETS, FUZZ_PART (build or run: that part alone).
 set -uo pipefail
 # shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -71,13 +66,13 @@ wait
 
 for t in $targets; do
 	log="$build/fuzz/$t.log"
-	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
-	rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
-	last=$(grep -E '^#[0-9]+' "$log" | tail -n 1)
-	cov=$(echo "$last" | sed -n 's/.* cov: \([0-9]*\).*/\1/p')
-	ft=$(echo "$last" | sed -n 's/.* ft: \([0-9]*\).*/\1/p')
-	corp=$(echo "$last" | sed -n 's/.* corp: \([0-9/a-zA-Z]*\).*/\1/p')
-	echo "fuzz_$t: execs=${execs:-?} (${rate:-?}/s) cov=${cov:-?} ft=${ft:-?} corpus=${corp:-?}"
+	# The final stats and the last status line's cov, ft and corp.
+	awk -v t="$t" '/^stat::number_of_executed_units:/ { x = $2 }
+		/^stat::average_exec_per_sec:/ { r = $2 }
+		/^#[0-9]+/ { for (i = 1; i < NF; i++) v[$i] = $(i + 1) }
+		END { printf "fuzz_%s: execs=%s (%s/s) cov=%s ft=%s corpus=%s\n", t, x ? x : "?",
+			r ? r : "?", v["cov:"] ? v["cov:"] : "?", v["ft:"] ? v["ft:"] : "?",
+			v["corp:"] ? v["corp:"] : "?" }' "$log"
 	crash=$(compgen -G "$build/fuzz/$t-*" | head -n 1)
 	if [ -n "$crash" ] || ! grep -q '^stat::number_of_executed_units' "$log" ||
 			grep -qE 'ERROR: (AddressSanitizer|libFuzzer)|runtime error:|FUZZ CHECK FAILED' "$log"; then

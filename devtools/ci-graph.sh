@@ -2,91 +2,74 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 #
-# CI stage: dpdk-pmu-graph (examples/pmu_graph), DPDK's librte_node IPv4
-# graph with every node a stage, over two net_pcap ports on x86.
-#  (a) a pcap written by usertools/dpdk-pmu-traffic (routed and unrouted
-#      packets) read once: packets conserved (rx = tx + dropped, pkt_drop
-#      included), the tx pcap holds the routed ones, per-node rows with
-#      calls and packets for every node, equal to lib/graph's own counts;
-#  (b) --compare on the same traffic looped (infinite_rx): the drop-in off,
-#      on and sampled each forward packets; their rates are printed;
-#  (c) bad options are refused;
-#  (d) the same traffic looped with telemetry on: usertools/dpdk-pmu-exporter
-#      scraped by a real Prometheus every second, which must hold growing
-#      per-node stage series (calls, items) for ethdev_rx, ip4_lookup and
-#      ethdev_tx, labelled with the worker lcore.
-# Prints "RESULT passed=P failed=F skipped=S" and its duration.
-#
-# Environment: BUILD_DIR (default build).
+# CI stage: dpdk-pmu-graph, librte_node's IPv4 graph with every node a stage,
+# over two net_pcap ports (checks in ci_graph_check.py):
+#  (a) a generated pcap read once: packets conserved, the tx pcap, each
+#      node's calls and packets, equal to lib/graph's own counts;
+#  (b) --compare on the traffic looped: off, on and sampled forward packets;
+#  (c) bad options refused;
+#  (d) looped with telemetry: a real Prometheus scraping the exporter holds
+#      growing per-node series for ethdev_rx, ip4_lookup and ethdev_tx.
 set -uo pipefail
 
+# shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
 cd "$REPO" || exit 1
-build=${BUILD_DIR:-build}
 app=$build/examples/dpdk-pmu-graph
 python=/usr/bin/python3
-work=$(mktemp -d /tmp/pmu-ci-graph.XXXXXX)
 prefix=pmu_ci_graph_$$
-pids=()
-cleanup()
+prefixes=${prefix}_d
+stage_tmp ci-graph
+
+checker() { py_check 60 ci_graph_check.py "$tmp/check.out" "$@"; }
+
+[ -x "$app" ] || { skip "$app not built (meson -Dexamples=pmu_graph)"; finish; }
+
+# graph NAME PORT0 PORT1_TX ARGS...: the example over net_pcap ports 0
+# (PORT0: its rx_pcap and tx_pcap) and 1 (an empty pcap, tx to PORT1_TX),
+# stdout in $tmp/NAME.out, stderr in $tmp/NAME.err, status in rc.
+graph()
 {
-	kill "${pids[@]}" 2>/dev/null
-	wait 2>/dev/null
-	rm -rf "$work" "${XDG_RUNTIME_DIR:-/tmp}/dpdk/${prefix}_d" "/var/run/dpdk/${prefix}_d"
+	local name=$1 port0=$2 tx1=$3
+
+	shift 3
+	run_to "$name" 60 "$app" -l 0-1 --no-huge --no-pci --no-shconf -m 256 \
+		--file-prefix="${prefix}_$name" --vdev "net_pcap0,$port0" \
+		--vdev "net_pcap1,rx_pcap=$tmp/empty.pcap,tx_pcap=$tx1" -- "$@"
 }
-trap cleanup EXIT
 
-# checker KIND ARGS...: devtools/ci_graph_check.py, one check per line.
-checker() { py_check 60 ci_graph_check.py "$work/check.out" "$@"; }
-
-if [ ! -x "$app" ]; then
-	skip "$app not built (meson -Dexamples=pmu_graph)"
-	finish
-fi
-
-eal=(-l 0-1 --no-huge --no-pci --no-shconf -m 256)
 # 5000 packets: 4375 to 10.1.y.z (port 1), one in 8 to 192.0.2.x (no route).
 routed=4375 sent=5000
-"$python" usertools/dpdk-pmu-traffic write "$work/in.pcap" $routed $((sent - routed)) 0 \
+"$python" usertools/dpdk-pmu-traffic write "$tmp/in.pcap" $routed $((sent - routed)) 0 \
 	--port 1 >/dev/null || { fail "dpdk-pmu-traffic write"; finish; }
 echo "  traffic: $sent packets, $routed routed to port 1, $((sent - routed)) unrouted"
-"$python" usertools/dpdk-pmu-traffic write "$work/empty.pcap" 0 0 0 >/dev/null
+"$python" usertools/dpdk-pmu-traffic write "$tmp/empty.pcap" 0 0 0 >/dev/null
+looped="rx_pcap=$tmp/in.pcap,tx_pcap=/dev/null,infinite_rx=1"
 
-# (a) one pass over the pcap.
-timeout 60 "$app" "${eal[@]}" --file-prefix="${prefix}_a" \
-	--vdev "net_pcap0,rx_pcap=$work/in.pcap,tx_pcap=$work/out0.pcap" \
-	--vdev "net_pcap1,rx_pcap=$work/empty.pcap,tx_pcap=$work/out1.pcap" \
-	-- --duration 2 --json >"$work/a.json" 2>"$work/a.err"
-rc=$?
-sed -n '/^per node/,$p' "$work/a.err" | sed 's/^/  | /'
+echo "  (a) one pass over the pcap"
+graph a "rx_pcap=$tmp/in.pcap,tx_pcap=$tmp/out0.pcap" "$tmp/out1.pcap" --duration 2 --json
+sed -n '/^per node/,$p' "$tmp/a.err" | sed 's/^/  | /'
 if [ $rc -ne 0 ]; then
 	fail "dpdk-pmu-graph exited with $rc"
-	tail -20 "$work/a.err"
+	show "$tmp/a.err" 20
 else
-	checker conserve "$work/a.json" $sent "$routed" "$work/out1.pcap"
+	checker conserve "$tmp/a.out" $sent "$routed" "$tmp/out1.pcap"
 fi
 
-# (b) the drop-in off, on and sampled on looped traffic.
-timeout 60 "$app" "${eal[@]}" --file-prefix="${prefix}_b" \
-	--vdev "net_pcap0,rx_pcap=$work/in.pcap,tx_pcap=/dev/null,infinite_rx=1" \
-	--vdev "net_pcap1,rx_pcap=$work/empty.pcap,tx_pcap=/dev/null" \
-	-- --duration 3 --compare --json >"$work/b.json" 2>"$work/b.err"
-rc=$?
-sed -n '/^drop-in off/,$p' "$work/b.err" | sed 's/^/  | /'
+echo "  (b) the drop-in off, on and sampled on looped traffic"
+graph b "$looped" /dev/null --duration 3 --compare --json
+sed -n '/^drop-in off/,$p' "$tmp/b.err" | sed 's/^/  | /'
 if [ $rc -ne 0 ]; then
 	fail "dpdk-pmu-graph --compare exited with $rc"
-	tail -20 "$work/b.err"
+	show "$tmp/b.err" 20
 else
-	checker compare "$work/b.json"
+	checker compare "$tmp/b.out"
 fi
 
-# (c) bad options: usage, exit status 2.
+echo "  (c) bad options: usage, exit status 2"
 for bad in "--duration 0" "--sampling 0" "--no-such-option"; do
 	# shellcheck disable=SC2086
-	timeout 30 "$app" "${eal[@]}" --file-prefix="${prefix}_c" \
-		--vdev "net_pcap0,rx_pcap=$work/empty.pcap,tx_pcap=/dev/null" \
-		-- $bad >/dev/null 2>&1
-	rc=$?
+	graph c "rx_pcap=$tmp/empty.pcap,tx_pcap=/dev/null" /dev/null $bad
 	if [ $rc -eq 2 ]; then
 		ok "'$bad' refused (exit 2)"
 	else
@@ -94,7 +77,6 @@ for bad in "--duration 0" "--sampling 0" "--no-such-option"; do
 	fi
 done
 
-# (d) per-node series in Prometheus, through the exporter.
 echo "  (d) per-node stage series scraped by Prometheus"
 deps observe || log "could not install every package"
 if [ ! -x /usr/bin/prometheus ] || ! "$python" -c 'import prometheus_client' 2>/dev/null; then
@@ -102,17 +84,15 @@ if [ ! -x /usr/bin/prometheus ] || ! "$python" -c 'import prometheus_client' 2>/
 	finish
 fi
 timeout 60 "$app" -l 0-1 --no-huge --no-pci -m 256 --file-prefix="${prefix}_d" \
-	--vdev "net_pcap0,rx_pcap=$work/in.pcap,tx_pcap=/dev/null,infinite_rx=1" \
-	--vdev "net_pcap1,rx_pcap=$work/empty.pcap,tx_pcap=/dev/null" \
-	-- --duration 30 >"$work/d.out" 2>&1 &
+	--vdev "net_pcap0,$looped" --vdev "net_pcap1,rx_pcap=$tmp/empty.pcap,tx_pcap=/dev/null" \
+	-- --duration 30 >"$tmp/d.out" 2>&1 &
 pids+=($!)
-mkdir -p "$work/prom"
+mkdir -p "$tmp/prom"
 eport=$(free_port) pport=$(free_port)
-if ! wait_for "[ -S ${XDG_RUNTIME_DIR:-/tmp}/dpdk/${prefix}_d/dpdk_telemetry.v2 ] || \
-		[ -S /var/run/dpdk/${prefix}_d/dpdk_telemetry.v2 ]" 20; then
-	tail -5 "$work/d.out"
+if ! wait_for "[ -S $DPDK_RUNDIR/${prefix}_d/dpdk_telemetry.v2 ]" 20; then
+	show "$tmp/d.out" 5
 	fail "dpdk-pmu-graph's telemetry socket did not appear"
-elif prometheus_up "$work/prom" "${prefix}_d" "$eport" "$pport"; then
+elif prometheus_up "$tmp/prom" "${prefix}_d" "$eport" "$pport"; then
 	checker prometheus "$pport" ethdev_rx,ip4_lookup,ethdev_tx
 else
 	fail "exporter on 127.0.0.1:$eport or prometheus on 127.0.0.1:$pport did not come up"

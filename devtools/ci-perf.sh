@@ -2,26 +2,18 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 #
-# CI stage: the datapath's costs on this (x86_64) host. Runs the perf suite
-# (pmu_perf_autotest: the goals table of issue 9, figures printed, the
-# read() call counts gated) and counts, from the disassembly of the test
-# program, the static instructions of the inline rte_pmu_read() on its
-# rdpmc path (the function test_pmu_perf_read(), entry to the first ret:
-# the compiler lays the hot path out as the fall-through).
-# Usage: devtools/ci-perf.sh [BUILD_DIR]   (default $BUILD_DIR or build)
+# CI stage: the datapath's costs on this x86_64 host: pmu_perf_autotest
+# (the goals table of issue 9 printed, the read() call counts gated), and
+# the static instructions of the inline rte_pmu_read() on its rdpmc path
+# (test_pmu_perf_read(), entry to the first ret, from the disassembly).
+# Usage: devtools/ci-perf.sh [BUILD_DIR]
 set -uo pipefail
 
 # shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
 cd "$REPO" || exit 1
-build=${1:-${BUILD_DIR:-build}}
-
-deps || log "could not install every package"
-if ! command -v meson >/dev/null || ! command -v ninja >/dev/null; then
-	skip "meson or ninja missing and not installable"
-	finish
-fi
-build_if_missing "$build" --werror || { fail "build"; finish; }
+build=${1:-$build}
+stage_build
 
 echo "=== static instructions of the inline read (x86_64 rdpmc path)"
 if command -v objdump >/dev/null; then
@@ -48,12 +40,8 @@ echo "=== meson test --suite perf-tests"
 meson test -C "$build" --suite perf-tests --no-rebuild >/dev/null
 rc=$?
 log="$build/meson-logs/testlog.txt"
-# The dpdk-test output: the figures and the goals table.
 awk '/^rte_pmu datapath goals/ { on = 1 }
 	/^Test (OK|Failed)/ { on = 0 }
 	on || /^inline read:|^plain read\(\)|^hardware events|^exactness probe|lcore ids \(/ { print }' "$log"
-f0=$failed
-tally_add "$log"
-# A crash or a timeout prints no RESULT line: meson's status says it.
-[ "$rc" = 0 ] || [ "$failed" -gt "$f0" ] || fail "meson test --suite perf-tests (exit $rc)"
+tally_run "$log" "$rc" "meson test --suite perf-tests"
 finish

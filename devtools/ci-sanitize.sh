@@ -3,30 +3,19 @@
 # Copyright(c) 2026 The rte_pmu authors
 #
 # CI stage: the tests under sanitizers, each build in its own folder:
-#  - ASan + UBSan (build-asan): fast-tests and torture-tests, leaks on;
-#  - TSan (build-tsan), built with clang (Debian's clang 14, its TSan
-#    runtime in libclang-rt-14-dev): the same, with -DRTE_FORCE_INTRINSICS
-#    (DPDK's rte_spinlock made of __atomic builtins TSan sees, not x86
-#    inline asm) and app/test/test_tsan_lcore.c ordering DPDK's launch/wait
-#    for TSan; a build-tsan that another compiler configured is set up again;
-#  - valgrind memcheck (default build): the unit tests, no error and no
-#    definite leak.
-# One test = one meson test in one build: it fails unless meson says OK or
-# SKIP, or on any sanitizer report (summaries printed; for TSan both
-# accesses). No suppression file. The sanitizer builds go without --werror
-# (GCC's flow warnings fire on instrumented code) and without the examples
-# (no test runs them). test_pmu_guide_options is left out: it compares the
-# guides with the tool's --help, which the fast stage already runs, and
-# took 78 s under TSan.
-# Environment: BUILD_DIR (default build), SANITIZE_ONLY (asan, tsan or
-# valgrind: that part alone).
+# ASan + UBSan (build-asan) and TSan (build-tsan, clang, rte_spinlock as
+# __atomic builtins TSan sees) on fast-tests and torture-tests; valgrind
+# memcheck on the unit tests ($build). A test fails unless meson says OK or
+# SKIP, or on any sanitizer report (no suppressions). Sanitizer builds go
+# without --werror (GCC's flow warnings on instrumented code) and examples;
+# test_pmu_guide_options (78 s under TSan) runs in the fast stage.
+# Environment: BUILD_DIR, SANITIZE_ONLY (asan, tsan or valgrind).
 set -uo pipefail
 # shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
 cd "$REPO" || exit 1
 
 only=${SANITIZE_ONLY:-}
-build=${BUILD_DIR:-build}
 suites="fast-tests torture-tests"
 unsanitized=test_pmu_guide_options
 valgrind_tests="pmu_autotest pmu_event_autotest pmu_sysfs_autotest pmu_format_autotest"
@@ -35,17 +24,14 @@ eal=$EAL_HOST_ARGS
 
 export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:exitcode=23
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
-# atexit_sleep_ms=0: TSan sleeps a second at each exit by default, to let
-# threads still running race with the exit; dpdk-test has stopped its
-# lcores by then (rte_eal_cleanup() before it returns), and the second was
-# half of each TSan test's time.
+# atexit_sleep_ms=0: dpdk-test has stopped its lcores before it exits.
 export TSAN_OPTIONS=halt_on_error=0:exitcode=66:second_deadlock_stack=1:atexit_sleep_ms=0
 
 deps sanitize || { fail "sanitize-setup: packages"; finish; }
 
-# judge NAME LOG VERDICT: pass, skip or fail one test from its output and
-# meson's verdict (OK, SKIP, FAIL, TIMEOUT...).
-judge() {
+# judge NAME LOG VERDICT: one test from its output and meson's verdict.
+judge()
+{
 	local name=$1 log=$2 verdict=$3
 	if grep -qE "$reports" "$log"; then
 		grep -E "^SUMMARY: |$reports" "$log" | sort | uniq -c | sed 's/^/    /'
@@ -64,12 +50,10 @@ judge() {
 	fi
 }
 
-# no_plugins COMMAND...: run COMMAND where DPDK's plugin folder looks
-# empty (an empty folder mounted over it, in a mount namespace of its own)
-# when this user may do that, else as it is. A shared DPDK's EAL loads all
-# of the folder's drivers (128 in Debian 12) at each start, which costs a TSan
-# process a second; these tests use none of them.
-no_plugins() {
+# no_plugins COMMAND...: COMMAND with DPDK's plugin folder (128 drivers,
+# a second of each TSan start) hidden by an empty mount, where allowed.
+no_plugins()
+{
 	local d
 	d=$(compgen -G "$(pkg-config --variable=libdir libdpdk)/dpdk/pmds-*" | head -n 1)
 	if [ -n "$d" ] && unshare --mount true 2>/dev/null; then
@@ -83,10 +67,10 @@ no_plugins() {
 tmp_empty=$(mktemp -d)
 trap 'rmdir "$tmp_empty"' EXIT
 
-# sanitized DIR LABEL: every test of $suites, one at a time, in one meson
-# run (meson's own start costs half a second a run); each test's output
-# then out of meson's JSON log, into DIR/sanitize-NAME.log, and judged.
-sanitized() {
+# sanitized DIR LABEL: the tests of $suites in one meson run, one at a
+# time; each one's output from meson's JSON log into DIR/sanitize-NAME.log.
+sanitized()
+{
 	local dir=$1 label=$2 tests t verdict
 	tests=$(for s in $suites; do meson test -C "$dir" --list --suite "$s" 2>/dev/null; done |
 		sed -n 's|^[^ ]*:[^ ]* / ||p' | grep -vx "$unsanitized")
@@ -94,8 +78,6 @@ sanitized() {
 	# shellcheck disable=SC2086
 	no_plugins meson test -C "$dir" --no-rebuild --num-processes 1 --timeout-multiplier 4 \
 		$tests >"$dir/sanitize-meson.log" 2>&1
-	# One pass over the JSON log: each test's stdout and stderr into its
-	# log file, and "NAME RESULT DURATION" lines.
 	python3 - "$dir" >"$dir/sanitize-verdicts" 2>&1 <<-'EOF'
 	import json, sys
 	for line in open(sys.argv[1] + '/meson-logs/testlog.json'):
@@ -125,8 +107,7 @@ fi
 
 if [ -z "$only" ] || [ "$only" = tsan ]; then
 	echo "=== TSan, clang, rte_spinlock as __atomic builtins (build-tsan)"
-	# meson keeps the compiler it was set up with: a build-tsan of
-	# another compiler (GCC, before clang built it) is set up anew.
+	# A build-tsan of another compiler is set up anew.
 	if [ -f build-tsan/build.ninja ] && ! grep -q '^C compiler for the host machine: clang' \
 			build-tsan/meson-logs/meson-log.txt 2>/dev/null; then
 		rm -rf build-tsan

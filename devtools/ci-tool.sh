@@ -2,25 +2,18 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 #
-# CI stage: dpdk-test-pmu as a user runs it, on software events so that it
-# runs anywhere (without a hardware PMU it also checks the fallback and the
-# <not supported> rows); one counted result a check. When the arm64 stage
-# left its cross build and sysroot, the tool also runs in the emulated arm64
-# guest, whose counts are exact, and is checked to the cycle.
-# Environment: BUILD_DIR (default build), ARM64_BUILD (default build-arm64),
-# ARM64_DIR (see lib.sh), TOOL_PART (host or guest: those checks alone).
+# CI stage: dpdk-test-pmu as a user runs it, on software events (without a
+# hardware PMU, the fallback and <not supported> rows too). TOOL_PART=guest:
+# the tool in the emulated arm64 guest of the arm64 stage (its cross build
+# and sysroot, ARM64_BUILD), checked to the cycle; TOOL_PART=host: the host.
 set -uo pipefail
 
 # shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
 cd "$REPO" || exit 1
-build=${BUILD_DIR:-build}
 tool=$build/app/test-pmu/dpdk-test-pmu
-tmp=$(mktemp -d /tmp/ci-tool.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
-
-deps || { fail "packages"; finish; }
-build_if_missing "$build" --werror || { fail "build"; finish; }
+stage_tmp ci-tool
+stage_build
 [ -x "$tool" ] || { skip "$tool not built (-Ddisable_apps=test-pmu?)"; finish; }
 
 # One worker lcore, and two on one CPU for the totals (CPU 0 on a one-CPU machine).
@@ -31,21 +24,24 @@ two_workers="--lcores=0@0,(1,2)@$cpu"
 eal="${EAL_HOST_ARGS#-l 0-1 } --file-prefix=ci-tool-$$ --log-level=lib.pmu:warning"
 sw="task-clock,context-switches,page-faults"
 
-# run NAME LCORES ARGS...: the tool's stdout, stderr in $tmp/NAME.out, .err; $rc.
-run() {
+# run NAME LCORES ARGS...: the tool's stdout, stderr in $tmp/NAME.out, .err; rc.
+run()
+{
 	local name=$1 lcores=$2
+
 	shift 2
 	# shellcheck disable=SC2086
-	timeout 60 "$tool" "$lcores" $eal -- "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
-	rc=$?
+	run_to "$name" 60 "$tool" "$lcores" $eal -- "$@"
 }
 
 # expect NAME DESCRIPTION PYTHON: the check passes when the Python
 # expression, with out (stdout text), err (stderr text) and rc bound, is true.
-expect() {
-	local name=$1 what=$2
-	if python3 - "$tmp/$name.out" "$tmp/$name.err" "$rc" "$3" <<'EOF'; then
+# py NAME PYTHON [print]: evaluate it alone (and print its value).
+py()
+{
+	PYTHONPATH=$REPO/devtools python3 - "$tmp/$1.out" "$tmp/$1.err" "$rc" "$2" "${3:-}" <<'EOF'
 import csv, io, json, os, re, sys
+from ci_common import console_runs
 out = open(sys.argv[1]).read()
 err = open(sys.argv[2]).read()
 rc = int(sys.argv[3])
@@ -82,15 +78,24 @@ def ev(rec, name):
 def sel(rs, event, lcores=None): # CSV rows of an event (on some lcores)
     return [r for r in rs if r['event'] == event and (lcores is None or r['lcore'] in lcores)]
 def guest(name, n=0): # cycles and instructions of a guest command's report n
-    d = json.loads(out)[name][n]['lcores'][0]
+    d = console_runs(out)[name][n]['lcores'][0]
     return ev(d, 'cycles'), ev(d, 'instructions')
 try:
     good = eval('(' + sys.argv[4] + '\n)')
 except Exception as e:
     print('    %s: %s' % (type(e).__name__, e))
     good = False
+if sys.argv[5] == 'print':
+    print('  info: %s' % good)
 sys.exit(0 if good else 1)
 EOF
+}
+
+expect()
+{
+	local name=$1 what=$2
+
+	if py "$name" "$3"; then
 		ok "$what"
 	else
 		fail "$what (exit $rc; output in the lines below)"
@@ -115,23 +120,11 @@ guest_checks()
 		printf '%s\n' "tool-corrected 0 $t --iterations 100 -j" "tool-raw 0 $t --iterations 100 -j --raw" \
 			"tool-big 0 $t --iterations 100000 -j" "tool-interval 0 $t -I 100 --duration 1 -j" >"$tmp/guest.cmds"
 		ARM64_GUEST_CMDS=$tmp/guest.cmds ARM64_OUT=$tmp/guest \
-			bash devtools/arm64-qemu-test.sh "$abuild" >"$tmp/guest.log" 2>&1
+			bash devtools/arm64-qemu-test.sh "$abuild" >"$tmp/guest.out" 2>&1
 		rc=$?
-		# The console's JSON lines by command name, as one JSON object.
-		python3 - "$tmp/guest.log" >"$tmp/guest.out" <<'EOF'
-import json, re, sys
-runs, name = {}, None
-for line in open(sys.argv[1], errors='replace'):
-    m = re.match(r'=== (RUN|EXIT) (\S+)', line)
-    if m:
-        name = m.group(2) if m.group(1) == 'RUN' else None
-    elif name is not None and line.startswith('{'):
-        runs.setdefault(name, []).append(json.loads(line))
-print(json.dumps(runs))
-EOF
-		cp "$tmp/guest.log" "$tmp/guest.err"
+		cp "$tmp/guest.out" "$tmp/guest.err"
 		expect guest "the guest ran every tool command (exit 0)" \
-			"rc == 0 and sorted(json.loads(out)) ==
+			"rc == 0 and sorted(console_runs(out)) ==
 			['tool-big', 'tool-corrected', 'tool-interval', 'tool-raw']"
 		expect guest "100000 loop iterations: 4.000 cycles an iteration, IPC 1.000, user page" \
 			"(lambda c, i: 4.0 <= c['per_iteration'] < 4.001 and c['value'] == i['value'] and
@@ -141,17 +134,17 @@ EOF
 			r['value'] - c['value'] == c['read_overhead'] and 400 <= c['value'] < 500)
 			(guest('tool-corrected')[0], guest('tool-raw')[0])"
 		expect guest "intervals: 10 reports of 100 ms, cycles equal to instructions in each" \
-			"len(json.loads(out)['tool-interval']) == 10 and
+			"len(console_runs(out)['tool-interval']) == 10 and
 			all(c['value'] > 0 and c['value'] == i['value']
 			for c, i in [guest('tool-interval', n) for n in range(10)])"
 		expect guest "stages: 1 loop call of 100 items, its cycles the same in two runs, IPC 1.000" \
 			"(lambda a, b: a['calls'] == 1 and a['items'] == 100 and a['ipc'] == 1.0 and
 			a['events'] == b['events'] and ev(a, 'cycles')['value'] > 400)(
-			*[json.loads(out)[n][0]['stages'][0] for n in ('tool-corrected', 'tool-raw')])"
+			*[console_runs(out)[n][0]['stages'][0] for n in ('tool-corrected', 'tool-raw')])"
 		expect guest "stages: 100000 loop items, 4.00x cycles an item; 2 snapshots" \
 			"(lambda l, s: l['stage'] == 'loop' and l['items'] == 100000 and
 			4.0 <= ev(l, 'cycles')['per_item'] < 4.01 and s['calls'] == 2)(
-			*json.loads(out)['tool-big'][0]['stages'])"
+			*console_runs(out)['tool-big'][0]['stages'])"
 		# Now and then one read of the two registers (at a boundary of the
 		# chained stages "loop" and "snapshot") finds them a few to a few
 		# thousand instructions apart, under QEMU, with no page change around
@@ -162,16 +155,11 @@ EOF
 			abs(sum(ev(s, 'cycles')['value'] - ev(s, 'instructions')['value']
 			for s in (l, t))) <= 8 and abs(ev(l, 'cycles')['value'] -
 			ev(l, 'instructions')['value']) <= ev(l, 'cycles')['value'] / 10000
-			for d in json.loads(out)['tool-interval'] for l, t in [d['stages'][:2]])"
-		python3 - "$tmp/guest.out" <<'EOF' 2>/dev/null
-import json, sys
-runs = json.load(open(sys.argv[1])).get('tool-interval', [])
-skew = [[next(e['value'] for e in s['events'] if e['event'] == 'cycles') -
-         next(e['value'] for e in s['events'] if e['event'] == 'instructions')
-         for s in d['stages'][:2]] for d in runs]
-print('  info: cycles - instructions of loop/snapshot per interval: %s' %
-      ' '.join('%d/%d' % tuple(x) for x in skew))
-EOF
+			for d in console_runs(out)['tool-interval'] for l, t in [d['stages'][:2]])"
+		py guest "'cycles - instructions of loop/snapshot per interval: ' + ' '.join(
+			'%d/%d' % tuple(ev(s, 'cycles')['value'] - ev(s, 'instructions')['value']
+			for s in d['stages'][:2]) for d in console_runs(out).get('tool-interval', []))" \
+			print
 	fi
 }
 

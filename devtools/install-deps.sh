@@ -2,13 +2,10 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 #
-# The one place that runs apt-get update and install (as root, Debian 12):
-# the packages of group build and of the named groups of packages.list.
-# Group sysroot is not installed: it sets up the arm64 package lists from
-# which arm64-sysroot.sh downloads it.
+# The one place that runs apt-get (as root, Debian 12): the packages of
+# group build and of the named groups of packages.list. Group sysroot sets
+# up the arm64 package lists arm64-sysroot.sh downloads from.
 # Usage: devtools/install-deps.sh [--update] [--arm64] [GROUP...]
-#   --update  refresh the package lists first   --arm64  group arm64
-# Exits non-zero when some package is missing and cannot be installed.
 set -uo pipefail
 
 # shellcheck source=devtools/lib.sh

@@ -1,31 +1,29 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 #
-# Sourced by every devtools script: messages, paths, EAL arguments, the
-# package list, build-if-missing, the counted checks and the RESULT line.
-# LOG_TAG names the script in messages (default: its file name).
+# Sourced by every devtools script: messages, paths, EAL arguments, packages,
+# builds, a stage's temporary folder and background processes, the counted
+# checks and the RESULT line. LOG_TAG names the script (default: its name).
 
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034 # the variables are for the scripts
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 LOG_TAG=${LOG_TAG:-$(basename "$0" .sh)}
 
 log() { echo "$LOG_TAG: [${SECONDS}s] $*"; }
 die() { echo "$LOG_TAG: ERROR: $*" >&2; exit 1; }
+# show FILE [N]: the last N (15) lines of FILE, indented.
+show() { sed 's/^/    | /' "$1" | tail -"${2:-15}"; }
 
 # Fail unless every named command is on PATH.
 need_tools() { local t; for t in "$@"; do command -v "$t" >/dev/null || die "$t not found"; done; }
 
-# Caches kept between runs and clones on this machine: the arm64 sysroot
-# and kernel (arm64-sysroot.sh, stamped with what made them), and ccache's
-# objects (meson compiles through ccache where it is installed). The build
-# folder is not hashed, so that a fresh clone elsewhere finds the objects of
-# the last one (its debug info then names that clone's folder).
+# Caches kept between runs and clones: the arm64 sysroot and kernel, and
+# ccache's objects (the build folder not hashed, so that another clone
+# finds them).
 CACHE_DIR=${XDG_CACHE_HOME:-~/.cache}
 export CCACHE_DIR=${CCACHE_DIR:-$CACHE_DIR/ccache} CCACHE_NOHASHDIR=1
 
-# The arm64 sysroot and kernel, the default cross build, the cross
-# toolchain's C runtime and the cross file.
 ARM64_DIR=${ARM64_DIR:-$CACHE_DIR/rte_pmu/arm64}
 SYSROOT=$ARM64_DIR/sysroot
 ARM64_BUILD_DEFAULT=$REPO/build-arm64
@@ -33,13 +31,17 @@ CROSS_LIBC=/usr/aarch64-linux-gnu/lib
 CROSS_FILE=$REPO/config/arm/arm64_armv8_linux_gcc
 # "NAME SUITE SOURCE", shared with app/test/meson.build.
 TEST_LIST=$REPO/app/test/tests.list
+PKG_LIST=$REPO/devtools/packages.list
 
-# EAL arguments on the x86_64 host (add a --file-prefix) and in the arm64
-# guest (1 GiB: --no-huge needs -m; no telemetry socket folder there).
+# EAL arguments on the host (add a --file-prefix) and in the arm64 guest.
 EAL_HOST_ARGS="-l 0-1 --no-huge --no-pci --no-shconf -m 64"
 EAL_GUEST_ARGS="-l 0-1 --no-huge --no-pci --no-shconf -m 128 --no-telemetry"
-
-PKG_LIST=$REPO/devtools/packages.list
+# Where a DPDK process keeps its runtime folder, one per --file-prefix.
+if [ "$(id -u)" -eq 0 ]; then
+	DPDK_RUNDIR=/var/run/dpdk
+else
+	DPDK_RUNDIR=${XDG_RUNTIME_DIR:-/tmp}/dpdk
+fi
 
 # Print the Debian packages of the named groups of packages.list.
 pkgs_of()
@@ -49,7 +51,7 @@ pkgs_of()
 	}' "$PKG_LIST"
 }
 
-# Install what groups build and $@ of packages.list need (install-deps.sh).
+# Install what groups build and $@ of packages.list need.
 deps() { "$REPO/devtools/install-deps.sh" "$@"; }
 
 # Print the test commands of app/test/tests.list, all or those of suite $1.
@@ -60,12 +62,9 @@ test_names()
 	}' "$TEST_LIST"
 }
 
-# build_if_missing DIR [MESON_SETUP_ARGS...]: configure DIR once, then
-# build it (only $CI_TARGETS when set); quiet unless it fails. With
-# RECONFIGURE=1, a DIR configured before (by run-tool.sh, say, without
-# --werror, or before sphinx was installed) is set up again with these
-# arguments (meson setup --reconfigure): it then has them, and what meson
-# finds now.
+# build_if_missing DIR [MESON_SETUP_ARGS...]: configure DIR once, then build
+# it ($CI_TARGETS alone when set); quiet unless it fails. RECONFIGURE=1 sets
+# up a DIR configured before again with these arguments.
 build_if_missing()
 {
 	local dir=$1 out rc=0
@@ -94,12 +93,9 @@ fail() { echo "  FAIL: $*"; failed=$((failed + 1)); }
 skip() { echo "  skip: $*"; skipped=$((skipped + 1)); }
 
 # CI services set CI=true. There a guest stage (arm64, tool-guest) that
-# cannot run (no QEMU, no sysroot, no cross build) is a failure, not a
-# skip: real counters must be tested. Elsewhere it is a skip, and
-# SKIP_ARM64=1 leaves the guest stages out.
+# cannot run is a failure; elsewhere a skip (SKIP_ARM64=1 leaves them out).
 in_ci() { [ "${CI:-}" = true ]; }
 guest_stage() { [ "$1" = arm64 ] || [ "$1" = tool-guest ]; }
-# guest_cannot_run MSG: a guest check that cannot run: a skip, in CI a failure.
 guest_cannot_run()
 {
 	if in_ci; then
@@ -109,8 +105,8 @@ guest_cannot_run()
 	fi
 }
 
-# check NAME COMMAND...: one check, passed when the command succeeds; else
-# the tail of its output is shown. Returns the command's success.
+# check NAME COMMAND...: one check, passed when the command succeeds (else
+# the tail of its output is shown); returns the command's status.
 check()
 {
 	local name=$1 out rc=0
@@ -140,8 +136,56 @@ finish()
 	exit $((failed > 0))
 }
 
+# stage_build [GROUPS...]: the packages of GROUPS and $build (BUILD_DIR,
+# default build) built with --werror; a failure ends the stage.
+build=${BUILD_DIR:-build}
+# shellcheck disable=SC2120 # the groups are optional
+stage_build()
+{
+	deps "$@" || { fail "packages"; finish; }
+	build_if_missing "$build" --werror || { fail "build of $build"; finish; }
+}
+
+# stage_tmp NAME: a new folder $tmp; at exit on_cleanup runs when the stage
+# defines it, the processes in pids are stopped (TERM, KILL after 10 s), and
+# $tmp and the runtime folders of the DPDK file prefixes in $prefixes go.
+pids=()
+stage_tmp()
+{
+	tmp=$(mktemp -d "/tmp/$1.XXXXXX")
+	trap stage_cleanup EXIT
+	trap 'exit 130' INT TERM
+}
+stage_cleanup()
+{
+	local p
+
+	! declare -F on_cleanup >/dev/null || on_cleanup
+	for p in "${pids[@]}"; do
+		kill "$p" 2>/dev/null
+	done
+	for p in "${pids[@]}"; do
+		timeout 10 tail --pid="$p" -f /dev/null 2>/dev/null || kill -9 "$p" 2>/dev/null
+	done
+	rm -rf "$tmp"
+	for p in ${prefixes:-}; do
+		rm -rf "${DPDK_RUNDIR:?}/$p"
+	done
+}
+
+# run_to NAME LIMIT COMMAND...: COMMAND under timeout LIMIT, its stdout in
+# $tmp/NAME.out, stderr in $tmp/NAME.err, exit status in rc.
+run_to()
+{
+	local name=$1 limit=$2
+
+	shift 2
+	timeout "$limit" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
+	rc=$?
+}
+
 # Sum the "RESULT passed=P failed=F skipped=S" lines of a file (or stdin),
-# wherever they are on the line (a console adds prefixes): "P F S".
+# wherever they are on the line: "P F S".
 result_sum()
 {
 	sed -n 's/.*RESULT passed=\([0-9]*\) failed=\([0-9]*\) skipped=\([0-9]*\).*/\1 \2 \3/p' \
@@ -157,10 +201,19 @@ tally_add()
 	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
 }
 
-# py_check LIMIT SCRIPT OUT ARGS...: run devtools/SCRIPT (python3), which
-# prints one "ok: ..." or "FAIL: ..." line per check, its output in OUT, and
-# tally those lines; no line, or a checker that dies or times out, is a
-# failure. The one reader of the stages' python checkers.
+# tally_run LOG STATUS WHAT: tally_add LOG; a STATUS other than 0 or 77
+# that LOG's RESULT lines do not account for is one failure of WHAT.
+tally_run()
+{
+	local f0=$failed
+
+	tally_add "$1"
+	[ "$2" = 0 ] || [ "$2" = 77 ] || [ "$failed" -gt "$f0" ] || fail "$3 (exit $2)"
+}
+
+# py_check LIMIT SCRIPT OUT ARGS...: devtools/SCRIPT (python3), one "ok:"
+# or "FAIL:" line a check, its output in OUT, each line tallied; no line,
+# or a checker that dies or times out, is a failure.
 py_check()
 {
 	local limit=$1 script=$2 out=$3 line n=0 rc
@@ -191,6 +244,7 @@ print(s.getsockname()[1])'
 wait_for()
 {
 	local i
+
 	for ((i = 0; i < $2 * 5; i++)); do
 		eval "$1" >/dev/null 2>&1 && return 0
 		sleep 0.2
@@ -199,10 +253,9 @@ wait_for()
 }
 
 # prometheus_up DIR PREFIX EXPORTER_PORT PROM_PORT: usertools/dpdk-pmu-exporter
-# on the DPDK process of file prefix PREFIX and a real Prometheus scraping
-# it every second (data and logs in DIR), in the background, their pids
-# added to the caller's array pids; 0 once both answer on 127.0.0.1 (the
-# logs' tails printed otherwise).
+# on the DPDK process of file prefix PREFIX and a real Prometheus scraping it
+# every second (files in DIR), in the background, their pids added to pids;
+# 0 once both answer on 127.0.0.1 (else the logs' tails printed).
 prometheus_up()
 {
 	local dir=$1 prefix=$2 eport=$3 pport=$4
@@ -233,5 +286,4 @@ prometheus_up()
 		tail -5 "$dir/prometheus.log"
 		return 1
 	fi
-	return 0
 }

@@ -2,33 +2,23 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 #
-# Run every test stage: the x86_64 build and its meson fast-tests, then
-# the install check, the arm64 guest and devtools/ci-NAME.sh for each other
-# stage, two at a time where the checks allow (see lane below). The
-# stages' "RESULT passed=P failed=F skipped=S" lines are
-# summed; a stage that exits non-zero without reporting a failure counts as
-# one failure, one that exits 77 as one skip (with CI=true, a guest stage
-# that exits 77 is one failure: in CI the guest must run). Ends with a
-# table of stage times and "N passed, N failed, N skipped"; exit 0 only
-# when nothing failed.
-# Environment:
-#   SKIP_ARM64=1   leave out the arm64 guest stages (counted as one skip;
-#                  with CI=true, as one failure)
-#   CI=true        set by CI services: a guest stage that cannot run fails
-#   STAGES="a b"   run only these stages (names as printed in the table)
-#   BUILD_DIR      x86 build folder (default build)
+# Run every test stage (devtools/ci-NAME.sh, or a function below), two at a
+# time where the checks allow, and sum their RESULT lines. A stage that exits
+# non-zero without a failure counted is one failure; one that exits 77 is one
+# skip (with CI=true, a guest stage that exits 77 is a failure). Ends with the
+# stage times and "N passed, N failed, N skipped"; exit 0 when none failed.
+# Environment: SKIP_ARM64=1 (leave out the guest stages: one skip, one
+# failure with CI=true), CI=true, STAGES="a b" (only these), BUILD_DIR.
 set -uo pipefail
 
 LOG_TAG=run-tests
 # shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
 cd "$REPO" || exit 1
-build=${BUILD_DIR:-build}
 times=""
 
-# cpu_ms VAR: CPU time of this shell's finished children, user and
-# system, in ms, into VAR (not in a command substitution, whose times are
-# its own; a file of each shell's, lanes being shells of their own).
+# cpu_ms VAR: CPU time of this shell's finished children in ms, into VAR
+# (through a file: a command substitution's times are its own).
 cpu_ms()
 {
 	local f=$work/times.$BASHPID t
@@ -56,8 +46,8 @@ stage_cmd()
 	esac
 }
 
-# run_one NAME [tee]: run stage NAME, its output in $work/NAME.out (and
-# on stdout with tee), "STATUS WALL_S CPU_MS START_S" in $work/NAME.done.
+# run_one NAME [tee]: run stage NAME, its output in $work/NAME.out (and on
+# stdout with tee), "STATUS WALL_S CPU_MS START_S" in $work/NAME.done.
 run_one()
 {
 	local t0=$SECONDS c0 c1 rc
@@ -74,13 +64,11 @@ run_one()
 	echo "$rc $((SECONDS - t0)) $((c1 - c0)) $t0" >"$work/$1.done"
 }
 
-# tally NAME [NOTE]: add a finished stage's RESULT lines; a stage that
-# exits non-zero without reporting a failure counts as one failure, one
-# that exits 77 without reporting anything as one skip, and with CI=true a
-# guest stage that exits 77 as one failure. Its table line.
+# tally NAME [NOTE]: add a finished stage's RESULT lines and exit status
+# (see the header); its line of the table.
 tally()
 {
-	local rc wall cpu t0 before_f=$failed before_all=$((passed + failed + skipped))
+	local rc wall cpu t0 p0=$passed f0=$failed s0=$skipped
 
 	read -r rc wall cpu t0 <"$work/$1.done"
 	tally_add "$work/$1.out"
@@ -88,26 +76,25 @@ tally()
 		echo "!!! stage $1 FAILED: it could not run (exit 77), and with CI=true the" \
 			"guest stages must run"
 		failed=$((failed + 1))
-	elif [ "$rc" -eq 77 ] && [ $((passed + failed + skipped)) -eq "$before_all" ]; then
+	elif [ "$rc" -eq 77 ] && [ $((passed + failed + skipped)) -eq $((p0 + f0 + s0)) ]; then
 		echo "!!! stage $1 SKIPPED (see its output above for why)"
 		skipped=$((skipped + 1))
-	elif [ "$rc" -ne 0 ] && [ "$rc" -ne 77 ] && [ "$failed" -eq "$before_f" ]; then
+	elif [ "$rc" -ne 0 ] && [ "$rc" -ne 77 ] && [ "$failed" -eq "$f0" ]; then
 		echo "!!! stage $1 FAILED with exit status $rc"
 		failed=$((failed + 1))
 	fi
-	times+="$(printf '  %-12s %5ds  cpu %5ds  exit %d%s' "$1" "$wall" \
-		$(((cpu + 500) / 1000)) "$rc" "${2:+  ($2 from ${t0}s)}")"$'\n'
+	times+="$(printf '  %-12s %5ds  cpu %5ds  exit %-3d %4d/%d/%d%s' "$1" "$wall" \
+		$(((cpu + 500) / 1000)) "$rc" $((passed - p0)) $((failed - f0)) \
+		$((skipped - s0)) "${2:+  ($2 from ${t0}s)}")"$'\n'
 }
 
-# stage NAME: run a stage in the foreground, its output as it comes.
-# (In a subshell, as lanes are: a lane that ends meanwhile adds its CPU
-# time to this shell's.)
+# stage NAME: run a stage in the foreground (in a subshell, as lanes are: a
+# lane that ends meanwhile adds its CPU time to this shell's).
 stage() { ! selected "$1" || { echo "=== stage $1"; (run_one "$1" tee); tally "$1"; }; }
 
-# lane ID [--cpu0] NAME...: run these stages one after the other in the
-# background (with --cpu0, at nice 19 on CPU 0 alone, where the stages
-# that run alone keep their main lcore, mostly idle, and no worker);
-# lane_join ID then shows and tallies them.
+# lane ID [--cpu0] NAME...: these stages one after the other in the
+# background (--cpu0: at nice 19 on CPU 0, where the foreground stages keep
+# their mostly idle main lcore); lane_join ID shows and tallies them.
 lane()
 {
 	local id=$1 s list="" cpu0=""
@@ -153,11 +140,9 @@ build_stage()
 	local arm64=""
 
 	[ "${SKIP_ARM64:-0}" = 1 ] || arm64=arm64
-	# Every stage's packages now, in one apt-get: stages that run side by
-	# side then find them installed (two apt-gets at once would fail).
-	# A build/ that run-tool.sh configured lacks --werror, and the man
-	# pages when sphinx came only now: set up again with what the stages
-	# need.
+	# Every stage's packages in one apt-get (two at once would fail); a
+	# build/ of run-tool.sh is set up again with --werror and what meson
+	# finds now (sphinx for the man pages).
 	deps $arm64 doc package sanitize fuzz observe &&
 		RECONFIGURE=1 build_if_missing "$build" --werror
 }
@@ -169,16 +154,13 @@ fast_stage()
 	meson test -C "$build" --suite fast-tests --print-errorlogs --no-rebuild >/dev/null
 	rc=$?
 	grep -E '^(RESULT|skip:|exact counts)' "$build/meson-logs/testlog.txt" | sed 's/^/  x86_64: /'
-	# lib/pmu's structure: no circle of files, the lock in two files,
-	# perf descriptors in one (from the object files' symbols).
 	python3 devtools/check-structure.py "$build" || rc=1
 	return $rc
 }
 
-# Runs in a subshell (the pipe in stage): its own counters.
 install_stage()
 {
-	passed=0 failed=0 skipped=0
+	passed=0 failed=0 skipped=0	# a subshell: its own counters
 	check "install check" devtools/check-install.sh
 	result_line
 }
@@ -202,14 +184,10 @@ if [ "$failed" -ne 0 ]; then
 	exit 1
 fi
 stage fast
-# Two at a time (two CPUs). First the guest stages, fault injection,
-# tortures and lib/graph's counts in the background while the foreground
-# installs, builds event tables, docs and packages, runs the sanitizers and
-# checks what telemetry, Prometheus and babeltrace say. Then, each alone,
-# the stages whose checks time things or need the CPUs their lcores are
-# pinned to (their workers on CPU 1) and reinstall (it installs into
-# /usr/local), while the fuzzers (time-bounded) use CPU 0 at nice 19, one at
-# a time (built in the first half).
+# Two at a time (two CPUs): the guest, faults, tortures and graph in the
+# background while the foreground builds and checks; then, each alone, the
+# stages that time things or pin workers to CPU 1, and reinstall (into
+# /usr/local), beside the time-bounded fuzzers on CPU 0 at nice 19.
 guest="arm64 tool-guest"
 if [ "${SKIP_ARM64:-0}" = 1 ] && in_ci; then
 	echo "!!! arm64 guest stages FAILED: SKIP_ARM64=1 with CI=true (in CI they must run)"
@@ -220,6 +198,7 @@ elif [ "${SKIP_ARM64:-0}" = 1 ]; then
 	skipped=$((skipped + 1))
 	guest=""
 fi
+# shellcheck disable=SC2086 # $guest: none, one or two stages
 lane guest $guest faults torture graph
 for s in install events doc package sanitize observe fuzz-build; do
 	stage "$s"
@@ -231,7 +210,7 @@ for s in tool pipeline run reinstall perf; do
 done
 lane_join fuzz
 
-echo "=== stage times"
+echo "=== stage times, checks passed/failed/skipped"
 printf '%s' "$times"
 echo "  total        ${SECONDS}s"
 echo "$passed passed, $failed failed, $skipped skipped"

@@ -2,13 +2,11 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 #
-# Set up, build and run dpdk-test-pmu on its default events (cycles,
-# instructions; software events where this machine has no hardware PMU).
-# Arguments after the script name go to the tool after "--", e.g.
+# Build and run dpdk-test-pmu on its default events (cycles, instructions;
+# software events without a hardware PMU); arguments go to the tool, e.g.
 #   devtools/run-tool.sh --events task-clock,page-faults --workload memory
-# Then, when the build has examples' dpdk-pmu-pipeline, it forwards a pcap
-# written here between two net_pcap ports and prints what each stage of the
-# pipeline (rx, process, tx) cost per packet (PIPELINE=0: leave it out).
+# Then dpdk-pmu-pipeline forwards a generated pcap between two net_pcap
+# ports and prints each stage's cost per packet (PIPELINE=0: not that).
 set -euo pipefail
 
 # shellcheck source=devtools/lib.sh

@@ -1,0 +1,135 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright(c) 2026 The rte_pmu authors
+"""What the CI checkers share: the "ok:"/"FAIL:" lines and their RESULT
+line, the command table, JSON and pcap files, packet conservation, the
+telemetry socket and Prometheus' HTTP API. The checkers import it from
+their own folder (devtools/, first on sys.path for a script there)."""
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.parse
+import urllib.request
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+counts = {"passed": 0, "failed": 0, "skipped": 0}
+
+
+def report(ok, what, why="", prefix=""):
+    """One check: "ok: WHAT" or "FAIL: WHAT (WHY)"; returns ok."""
+    print(f"{prefix}ok: {what}" if ok else
+          f"{prefix}FAIL: {what}" + (f" ({why})" if why else ""), flush=True)
+    counts["passed" if ok else "failed"] += 1
+    return ok
+
+
+def skip(what, prefix=""):
+    print(f"{prefix}skip: {what}", flush=True)
+    counts["skipped"] += 1
+
+
+def result():
+    """Print the RESULT line of the checks so far; the exit status."""
+    print("RESULT passed={passed} failed={failed} skipped={skipped}".format(**counts))
+    return 1 if counts["failed"] else 0
+
+
+def main(commands, doc):
+    """Run sys.argv[1] of commands {NAME: (NARGS, FUNCTION)}; an error it
+    raises is one failed check. Bad arguments: the usage (doc), exit 2."""
+    nargs, fn = commands.get(sys.argv[1] if len(sys.argv) > 1 else "", (None, None))
+    if fn is None or len(sys.argv) != nargs + 2:
+        print(doc, file=sys.stderr)
+        sys.exit(2)
+    try:
+        fn(*sys.argv[2:])
+    except (OSError, ValueError, KeyError, TypeError, RuntimeError) as e:
+        report(False, f"{sys.argv[1]} check", f"{type(e).__name__}: {e}")
+
+
+def load(path):
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def pcap_count(path):
+    """Records in a pcap (usertools/dpdk-pmu-traffic count); None on error."""
+    out = subprocess.run([sys.executable, os.path.join(REPO, "usertools", "dpdk-pmu-traffic"),
+                          "count", path], capture_output=True, text=True, check=False)
+    return int(out.stdout) if out.returncode == 0 else None
+
+
+def conserved(doc):
+    """Packets conserved over each port pair (0-1, 2-3, ...): rx == tx +
+    dropped. Drops counted outside the ports (dpdk-pmu-graph's pkt_drop
+    node) make the ports one whole."""
+    extra = doc.get("pkt_drop", 0)
+    pairs = {}
+    for p in doc["ports"]:
+        t = pairs.setdefault(0 if "pkt_drop" in doc else p["port"] // 2, [0, 0, extra])
+        for i, k in enumerate(("rx", "tx", "dropped")):
+            t[i] += p[k]
+    bad = {k: v for k, v in pairs.items() if v[0] == 0 or v[0] != v[1] + v[2]}
+    rx, tx, dropped = (sum(v[i] for v in pairs.values()) for i in range(3))
+    return report(pairs and not bad,
+                  f"packets conserved on each of {len(pairs)} port pair(s): rx {rx} == "
+                  f"tx {tx} + dropped {dropped}" + (f" (pkt_drop {extra})" if extra else ""),
+                  "; ".join(f"pair {k}: rx {v[0]} tx {v[1]} dropped {v[2]}"
+                            for k, v in sorted(bad.items())))
+
+
+class Telemetry:
+    """One connection to a DPDK process's telemetry socket."""
+
+    def __init__(self, prefix):
+        base = "/var/run/dpdk" if os.getuid() == 0 else \
+            os.environ.get("XDG_RUNTIME_DIR", "/tmp") + "/dpdk"
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.sock.connect(f"{base}/{prefix}/dpdk_telemetry.v2")
+        info = json.loads(self.sock.recv(1024 * 64).decode())
+        self.max_len = info.get("max_output_len", 16384)
+
+    def query(self, cmd):
+        self.sock.send(cmd.encode())
+        reply = json.loads(self.sock.recv(self.max_len * 2).decode())
+        return reply.get(cmd.split(",")[0])
+
+
+def prom_get(port, path, **params):
+    """Prometheus' HTTP API on 127.0.0.1:PORT: the data of a reply."""
+    url = f"http://127.0.0.1:{port}{path}?{urllib.parse.urlencode(params)}"
+    with urllib.request.urlopen(url, timeout=5) as resp:
+        body = json.load(resp)
+    if body.get("status") != "success":
+        raise RuntimeError(f"{url}: {body}")
+    return body["data"]
+
+
+def prom_range(port, query, want, timeout=30):
+    """Poll a range-vector query until each series has `want` samples."""
+    deadline = time.time() + timeout
+    while True:
+        series = prom_get(port, "/api/v1/query", query=query)["result"]
+        if (series and all(len(s["values"]) >= want for s in series)) or \
+                time.time() > deadline:
+            return series
+        time.sleep(1)
+
+
+def console_runs(text):
+    """The JSON lines of each command of an arm64 guest's console, between
+    its "=== RUN NAME" and "=== EXIT NAME RC" lines: {NAME: [doc, ...]}."""
+    runs, name = {}, None
+    for line in text.splitlines():
+        line = line.strip().replace("\r", "")
+        if line.startswith("=== RUN ") or line.startswith("=== EXIT "):
+            name = line.split()[2] if line.startswith("=== RUN ") else None
+        elif name is not None and line.startswith("{"):
+            try:
+                runs.setdefault(name, []).append(json.loads(line))
+            except ValueError:
+                pass
+    return runs
