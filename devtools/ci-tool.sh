@@ -244,11 +244,14 @@ expect small "task-clock per iteration is between 0.05 and 100 ns, CPUs utilized
 echo "=== read overhead subtraction"
 # One-iteration rounds for a second: nearly all the raw task-clock is the
 # reads' own. A read may cost less than at calibration, but no more than the
-# raw count is subtracted: never below zero, the two add up to the raw count.
+# raw count is subtracted: never below zero, the two add up to the raw count,
+# which is at most the rounds' wall time (less where the VM's other work
+# takes the CPU: the bound below is what a loaded 2-CPU machine still gives).
 run ovh "$one_worker" -e task-clock --iterations 1 --duration 1 -j
 expect ovh "one-iteration rounds: task-clock after subtraction is below the overhead subtracted, not below 0" \
 	"(lambda l, e: e['read_overhead'] > 0 and 0 <= e['value'] < e['read_overhead']
-	and l['elapsed_ns'] >= 0 and 0.9e9 < e['value'] + e['read_overhead'] < 1.5e9)(
+	and l['elapsed_ns'] >= 0 and 0.2e9 < e['value'] + e['read_overhead'] <=
+	1.05 * (l['elapsed_ns'] + l['rounds'] * l['read_overhead_ns']))(
 	docs(out)[0]['lcores'][0], ev(docs(out)[0]['lcores'][0], 'task-clock'))"
 run raw "$one_worker" -e task-clock --iterations 1 --duration 1 -j --raw
 expect raw "--raw: nothing subtracted, and the output says so" \
@@ -319,11 +322,12 @@ expect ijson "JSON lines: one object per interval (10), time_s increasing" \
 	"rc == 0 and [d['interval'] for d in docs(out)] == list(range(1, 11)) and
 	all(a['time_s'] < b['time_s'] for a, b in zip(docs(out), docs(out)[1:]))"
 # Stage figures are read a little after the snapshot of the interval, while
-# the lcore runs on: calls may be a few rounds ahead.
+# the lcore runs on: calls may be some rounds ahead (more on a loaded VM,
+# where the main lcore waits for a CPU between the two).
 expect ijson "JSON lines: stages per interval, loop items = calls x 10,000, calls close to rounds" \
 	"all(s['items'] == s['calls'] * (10000 if s['stage'] == 'loop' else 1) and
 	s['calls'] > 0 and s['misuse'] == 0 and
-	abs(s['calls'] - d['lcores'][0]['rounds']) <= max(10, d['lcores'][0]['rounds'] // 10)
+	abs(s['calls'] - d['lcores'][0]['rounds']) <= max(10, d['lcores'][0]['rounds'] // 4)
 	for d in docs(out) for s in d['stages'])"
 # The telemetry stage's own command line, shortened.
 run telem "$one_worker" -e task-clock,page-faults,context-switches --interval 1000 --duration 2
@@ -335,6 +339,16 @@ run dur "$one_worker" -e task-clock --duration 1 -j
 expect dur "--duration alone: one report over about 1 s of rounds (elapsed + read overhead)" \
 	"rc == 0 and len(docs(out)) == 1 and (lambda l: 0.9e9 < l['elapsed_ns'] +
 	l['rounds'] * l['read_overhead_ns'] < 5e9 and l['elapsed_ns'] > 0)(docs(out)[0]['lcores'][0])"
+# --timeout MS (perf stat's): the rounds stop after MS ms and the counts so
+# far are reported. With --duration 60 beside it, a tool that ignored the
+# timeout would run 60 s: the run must end within 20 s (EAL start included).
+t0=$(date +%s%N)
+run tmo "$one_worker" -e task-clock --timeout 500 --duration 60 -j
+ms=$((($(date +%s%N) - t0) / 1000000))
+expect tmo "--timeout 500 --duration 60: stops in time (${ms} ms, under 20000), one report of about 0.5 s of rounds with counts" \
+	"rc == 0 and $ms < 20000 and len(docs(out)) == 1 and (lambda l: l['rounds'] > 1 and
+	0.45e9 < l['elapsed_ns'] + l['rounds'] * l['read_overhead_ns'] < 5e9 and
+	ev(l, 'task-clock')['value'] > 0)(docs(out)[0]['lcores'][0])"
 # shellcheck disable=SC2086
 "$tool" "$one_worker" $eal -- -e task-clock -I 100 >"$tmp/sig.out" 2>"$tmp/sig.err" &
 pid=$!
@@ -360,6 +374,8 @@ expect help "-h: usage on stdout, exit 0, perf stat's letters with their long na
 	('r', 'repeat'), ('o', 'output'), ('a', 'all-cpus'), ('A', 'per-core'), ('h', 'help')])
 	and all(re.search(r'^  --%s\\b' % l, out, re.M) for l in
 	['iterations', 'workload', 'duration', 'csv', 'raw', 'list', 'version'])"
+expect help "-h: --timeout MS among perf stat's options, with how it combines" \
+	"rc == 0 and re.search(r'^ +--timeout MS +stop after MS milliseconds', out, re.M) and 'not with -I' in out"
 # --help before "--", among the EAL options: the tool's usage, then EAL's.
 timeout 60 "$tool" --help >"$tmp/help0.out" 2>"$tmp/help0.err"
 rc=$?
@@ -404,6 +420,8 @@ bad "--nope" "unrecognized option '--nope'" --nope
 bad "-e without a list" "option requires an argument -- 'e'" -e
 bad "-e a,,b" "invalid --events 'a,,b'" -e a,,b
 bad "--iterations 0" "invalid --iterations '0'" --iterations 0
+bad "--timeout 5" "invalid --timeout '5'" --timeout 5
+bad "--timeout 100 -I 100" "--timeout and --interval exclude each other" --timeout 100 -I 100
 bad "--iterations 12x" "invalid --iterations '12x'" --iterations 12x
 bad "-I 5" "invalid --interval '5'" -I 5
 bad "--duration 0" "invalid --duration '0'" --duration 0

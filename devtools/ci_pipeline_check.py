@@ -147,7 +147,7 @@ def flatten(obj, key=""):
 
 
 CUMULATIVE = ("time_enabled", "time_running", "raw", "scaled", "slow_reads", "calls", "items",
-              "measured", "values", "self_values", "misuse")
+              "measured", "values", "self_values", "value", "self_value", "misuse")
 
 
 class Monotonic:
