@@ -222,9 +222,9 @@ if grep -q "^WARN_AS_ERROR *= *\(YES\|FAIL_ON_WARNINGS\)" "$b/doc/doxy-api.conf"
 	mkdir "$tmp/bad"
 	printf '/**\n * @file\n * Deliberately wrong.\n */\n%s\nint rte_pmu_bad(int x);\n' \
 		'/** Nothing. @param y not a parameter @return 0 */' >"$tmp/bad/rte_pmu_bad.h"
-	sed -e "s#^INPUT .*#& $tmp/bad#" \
-		-e "s#^OUTPUT_DIRECTORY .*#OUTPUT_DIRECTORY = $tmp/bad/out#" \
+	sed -e "s#^OUTPUT_DIRECTORY .*#OUTPUT_DIRECTORY = $tmp/bad/out#" \
 		"$b/doc/doxy-api.conf" >"$tmp/bad/doxy.conf"
+	echo "INPUT += $tmp/bad" >>"$tmp/bad/doxy.conf"
 	if (cd "$tmp" && doxygen bad/doxy.conf) >"$tmp/bad.log" 2>&1; then
 		fail "doxygen succeeded on a wrong @param"
 		show "$tmp/bad.log"
