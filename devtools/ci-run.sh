@@ -304,10 +304,12 @@ else
 fi
 
 # rate NAME [WRAPPER...]: testpmd io over two net_null ports (which never
-# run dry) for $rate_s seconds, its Rx-pps every second in $tmp/NAME.out.
+# run dry) for $rate_s seconds, its output in $tmp/NAME.out, and the CPU
+# time (clock ticks) its forwarding lcore had, just before SIGINT, in
+# $tmp/NAME.out.cpu: on this shared VM wall time holds others' work.
 rate_s=${RATE_SECONDS:-5}
 rate() {
-	local name=$1 pid
+	local name=$1 pid t
 	shift
 	"$@" "$testpmd" -l 0-1 --no-huge --no-pci -m 1024 --file-prefix="$prefix-$name" \
 		--vdev net_null0 --vdev net_null1 -- --total-num-mbufs=16384 --forward-mode=io \
@@ -315,6 +317,10 @@ rate() {
 	pid=$!
 	pids+=("$pid")
 	sleep "$rate_s"
+	for t in /proc/"$pid"/task/*; do
+		[ "$(cat "$t/comm" 2>/dev/null)" != rte-worker-1 ] ||
+			awk '{print $14 + $15}' "$t/stat" >"$tmp/$name.out.cpu"
+	done
 	stop "$pid"
 }
 
@@ -344,8 +350,8 @@ echo "=== run: testpmd in the arm64 guest under the preload, cycles and instruct
 # guest: the preload's environment set as dpdk-pmu-run sets it; testpmd
 # stops at the newline on its stdin. Every call measured (--sampling 1):
 # sampled, which bursts are measured follows the idle polls, which follow
-# timing. Even so two runs differ by some 0.2-0.4% (one-off work, such as
-# a buffer refill, falls in other bursts): ci_run_check.py guest allows 1%.
+# timing. Even so two runs differ by some 0.2-0.4% (why is not known):
+# ci_run_check.py guest allows 1%.
 abuild=${ARM64_BUILD:-$ARM64_BUILD_DEFAULT}
 apre=$abuild/app/pmu-preload/librte_pmu_preload.so
 apcap=$(find "$SYSROOT/usr/lib/aarch64-linux-gnu" -maxdepth 1 -name 'librte_net_pcap.so.*.*' \

@@ -36,9 +36,10 @@
       those to 198.18.P.x out of IFP, the others out of the tap they came
       in on. "RX TX" (the taps' kernel counters) into COUNTS.
   ci_run_check.py rates LABEL=FILE[,FILE...]...
-      testpmd's Rx-pps (--stats-period 1) of each run, the two ports' sum,
-      its median over the periods; each LABEL's runs against the first
-      LABEL's, run by run (they alternate), the median ratio printed.
+      testpmd's packets per second of its forwarding lcore's CPU time
+      (accumulated RX-packets in FILE, clock ticks in FILE.cpu), and its
+      Rx-pps (--stats-period 1) for the record; each LABEL's runs against
+      the first LABEL's, run by run (they alternate), the median printed.
   ci_run_check.py guest CONSOLE EVENTS
       The arm64 guest's console: the preload's JSON line of commands
       testpmd-a and testpmd-b, the same testpmd run twice, every call
@@ -50,6 +51,7 @@
 """
 
 import json
+import os
 import re
 import select
 import socket
@@ -342,13 +344,20 @@ def tap(name, pcap0, pcap1, if0, if1, counts):
 
 
 def run_rate(path):
-    """Median over the periods of the ports' summed Rx-pps (0: none)."""
+    """Packets per second: testpmd's accumulated RX-packets over its lcore's
+    CPU time (PATH.cpu, clock ticks), and the median over the periods of the
+    ports' summed Rx-pps; 0 where missing."""
+    rx = accumulated(path)[0] or 0
+    try:
+        with open(path + ".cpu", encoding="ascii") as f:
+            cpu = int(f.read()) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError):
+        cpu = 0
     with open(path, encoding="utf-8", errors="replace") as f:
         pps = [int(v) for v in re.findall(r"Rx-pps: +(\d+)", f.read())]
-    sums = [pps[i] + pps[i + 1] for i in range(0, len(pps) - 1, 2)]
     # The first period's pps are 0 (no earlier figure to take from).
-    sums = [v for v in sums if v > 0]
-    return statistics.median(sums) if sums else 0
+    sums = [v for v in (pps[i] + pps[i + 1] for i in range(0, len(pps) - 1, 2)) if v > 0]
+    return (rx / cpu if cpu else 0), (statistics.median(sums) if sums else 0)
 
 
 def rates(*specs):
@@ -359,12 +368,13 @@ def rates(*specs):
         runs[label] = [run_rate(p) for p in files.split(",")]
     labels = list(runs)
     for label in labels:
-        r = runs[label]
-        check(all(r), f"rate {label}: {statistics.median(r) / 1e6:.2f} Mpps "
-              f"(runs: {' '.join(f'{v / 1e6:.2f}' for v in r)})")
-    base = runs[labels[0]]
+        cpu, wall = ([r[i] for r in runs[label]] for i in (0, 1))
+        check(all(cpu), f"rate {label}: {statistics.median(cpu) / 1e6:.2f} Mpps of the "
+              f"lcore's CPU time (runs: {' '.join(f'{v / 1e6:.2f}' for v in cpu)}); Rx-pps "
+              f"{statistics.median(wall) / 1e6:.2f} M (runs: {' '.join(f'{v / 1e6:.2f}' for v in wall)})")
+    base = [r[0] for r in runs[labels[0]]]
     for label in labels[1:]:
-        ratio = [a / b for a, b in zip(runs[label], base) if a and b]
+        ratio = [r[0] / b for r, b in zip(runs[label], base) if r[0] and b]
         if ratio:
             print(f"ratio {label}: {statistics.median(ratio):.3f}x {labels[0]} (median of "
                   f"{len(ratio)} alternating runs: {' '.join(f'{v:.3f}' for v in ratio)})")
