@@ -304,9 +304,10 @@ else
 fi
 
 # rate NAME [WRAPPER...]: testpmd io over two net_null ports (which never
-# run dry) for $rate_s seconds, its output in $tmp/NAME.out, and the CPU
-# time (clock ticks) its forwarding lcore had, just before SIGINT, in
-# $tmp/NAME.out.cpu: on this shared VM wall time holds others' work.
+# run dry), $rate_s seconds from its forwarding lcore's start; its output
+# in $tmp/NAME.out, and the CPU time (clock ticks) that lcore had, just
+# before SIGINT, in $tmp/NAME.out.cpu: on this shared VM wall time holds
+# others' work.
 rate_s=${RATE_SECONDS:-5}
 rate() {
 	local name=$1 pid t
@@ -316,6 +317,8 @@ rate() {
 		--stats-period 1 >"$tmp/$name.out" 2>"$tmp/$name.err" &
 	pid=$!
 	pids+=("$pid")
+	# From the forwarding lcore's start (EAL init takes long on a busy VM).
+	wait_for "grep -lx rte-worker-1 /proc/$pid/task/*/comm" 60
 	sleep "$rate_s"
 	for t in /proc/"$pid"/task/*; do
 		[ "$(cat "$t/comm" 2>/dev/null)" != rte-worker-1 ] ||
