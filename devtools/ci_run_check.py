@@ -26,12 +26,39 @@
       calls and items (a source node, polled on after the last print, has at
       least the printed calls); the ethdev_rx-* nodes received PACKETS;
       ip4_lookup and ip4_rewrite with EVENT per packet.
+  ci_run_check.py ports NAME JSON RX TX [STDOUT]
+      dpdk-pmu-run's JSON of a forwarder: the rx-P-Q stages' items add up to
+      RX, the tx-P stages' to TX, every queue's stages there; with STDOUT,
+      l2fwd's last printed totals equal to them too.
+  ci_run_check.py tap NAME PCAP0 PCAP1 IF0 IF1 COUNTS
+      Send PCAPn's frames on tap IFn (the kernel's side of a net_tap port of
+      l3fwd), catch the frames l3fwd sends back until 2 s pass without one:
+      those to 198.18.P.x out of IFP, the others out of the tap they came
+      in on. "RX TX" (the taps' kernel counters) into COUNTS.
+  ci_run_check.py rates LABEL=FILE[,FILE...]...
+      testpmd's packets per second of its forwarding lcore's CPU time
+      (accumulated RX-packets in FILE, clock ticks in FILE.cpu), and its
+      Rx-pps (--stats-period 1) for the record; each LABEL's runs against
+      the first LABEL's, run by run (they alternate), the median printed.
+  ci_run_check.py guest CONSOLE EVENTS
+      The arm64 guest's console: the preload's JSON line of commands
+      testpmd-a and testpmd-b, the same testpmd run twice, every call
+      measured, EVENTS "CYCLES,INSTRUCTIONS": each stage with packets has
+      the same calls and packets in both, cycles equal to instructions (the
+      guest's exact count), and instructions per packet within 1% of the
+      other run's (the difference printed); idle polls, whose number
+      follows timing, printed.
 """
 
 import json
+import os
 import re
+import select
+import socket
+import statistics
 import struct
 import sys
+import time
 
 
 def accumulated(path):
@@ -51,6 +78,13 @@ def check(ok, what):
     print(("ok: " if ok else "FAIL: ") + what)
 
 
+def port_stages(doc):
+    """The rx-P-Q, rx-P-Q-idle and tx-P stages of a JSON document."""
+    stages = doc.get("stages", [])
+    return tuple([s for s in stages if re.fullmatch(pattern, s["name"])]
+                 for pattern in (r"rx-\d+-\d+", r"rx-\d+-\d+-idle", r"tx-\d+"))
+
+
 def testpmd(name, out, path, event):
     """The testpmd checks."""
     rx, tx = accumulated(out)
@@ -63,10 +97,7 @@ def testpmd(name, out, path, event):
     except (OSError, ValueError) as err:
         check(False, f"{name}: --json file: {err}")
         return
-    stages = doc.get("stages", [])
-    busy = [s for s in stages if re.fullmatch(r"rx-\d+-\d+", s["name"])]
-    idle = [s for s in stages if re.fullmatch(r"rx-\d+-\d+-idle", s["name"])]
-    txs = [s for s in stages if re.fullmatch(r"tx-\d+", s["name"])]
+    busy, idle, txs = port_stages(doc)
     rx_items = sum(s["items"] for s in busy)
     tx_items = sum(s["items"] for s in txs)
     check(rx_items == rx and rx > 0,
@@ -231,6 +262,161 @@ def graph(name, out, path, event, packets):
               f"{event}/packet {value / items if items else 0:.1f}")
 
 
+def l2fwd_totals(path):
+    """The last "Total packets received" and "sent" l2fwd printed."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    rx = re.findall(r"Total packets received: +(\d+)", text)
+    tx = re.findall(r"Total packets sent: +(\d+)", text)
+    return (int(rx[-1]) if rx else None, int(tx[-1]) if tx else None)
+
+
+def ports(name, path, rx, tx, out=None):
+    """The stages of a forwarder against its packets."""
+    doc = load_json(name, path)
+    if doc is None:
+        return
+    busy, idle, txs = port_stages(doc)
+    for what, stages, want in (("rx-*", busy, int(rx)), ("tx-*", txs, int(tx))):
+        items = sum(s["items"] for s in stages)
+        each = ", ".join(f"lcore {s['lcore']} {s['name']} {s['items']}" for s in stages)
+        check(items == want and want > 0, f"{name}: {what} stages' items {items} = {want} ({each})")
+    queues = {s["name"] for s in busy}
+    check(queues and all(q + "-idle" in {s["name"] for s in idle} for q in queues) and
+          {"tx-" + q.split("-")[1] for q in queues} <= {s["name"] for s in txs},
+          f"{name}: each queue's rx-P-Q and rx-P-Q-idle, each port's tx-P: "
+          f"{', '.join(sorted(queues | {s['name'] for s in txs}))}")
+    if out is not None:
+        got = l2fwd_totals(out)
+        check(got == (int(rx), int(tx)), f"{name}: the program's last printed totals: "
+              f"received {got[0]}, sent {got[1]}")
+
+
+def sysfs_count(ifname, what):
+    """A counter of a kernel interface."""
+    with open(f"/sys/class/net/{ifname}/statistics/{what}", encoding="ascii") as f:
+        return int(f.read())
+
+
+def tap(name, pcap0, pcap1, if0, if1, counts):
+    """Traffic through l3fwd's net_tap ports, from their kernel side."""
+    ifs = (if0, if1)
+    frames = [[r[8:] for r in records(p)[1]] for p in (pcap0, pcap1)]
+    socks = []
+    for ifname in ifs:
+        s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW, socket.htons(0x0003))
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 24)
+        s.bind((ifname, 0))
+        socks.append(s)
+    start = [(sysfs_count(i, "tx_packets"), sysfs_count(i, "rx_packets")) for i in ifs]
+    back, want = [0, 0], [0, 0]
+
+    def drain(quiet):
+        while select.select(socks, [], [], quiet)[0]:
+            for i, s in enumerate(socks):
+                while select.select([s], [], [], 0)[0]:
+                    if s.recvfrom(65535)[1][2] != socket.PACKET_OUTGOING:
+                        back[i] += 1
+
+    for k in range(max(len(f) for f in frames)):
+        for p in (0, 1):
+            if k < len(frames[p]):
+                f = frames[p][k]
+                socks[p].send(f)
+                # Routed: 198.18.P.x to port P; the rest back where it came in.
+                routed = f[12:14] == b"\x08\x00" and f[30:32] == bytes((198, 18)) and f[32] < 2
+                want[f[32] if routed else p] += 1
+        if k % 16 == 15:
+            drain(0)
+            time.sleep(0.001)
+    drain(2.0)
+    rx = sum(sysfs_count(i, "tx_packets") - start[n][0] for n, i in enumerate(ifs))
+    tx = sum(sysfs_count(i, "rx_packets") - start[n][1] for n, i in enumerate(ifs))
+    drops = sum(sysfs_count(i, "tx_dropped") for i in ifs)
+    sent = sum(len(f) for f in frames)
+    check(rx == sent and drops == 0, f"{name}: {sent} frames sent, {rx} into the program "
+          f"(the taps' tx_packets), {drops} dropped by the taps")
+    for i, ifname in enumerate(ifs):
+        check(back[i] == want[i], f"{name}: {back[i]} frames out of port {i} ({ifname}), "
+              f"{want[i]} expected (routed to 198.18.{i}.0/24, or unrouted in on it)")
+    with open(counts, "w", encoding="ascii") as f:
+        f.write(f"{rx} {tx}\n")
+
+
+def run_rate(path):
+    """Packets per second: testpmd's accumulated RX-packets over its lcore's
+    CPU time (PATH.cpu, clock ticks), and the median over the periods of the
+    ports' summed Rx-pps; 0 where missing."""
+    rx = accumulated(path)[0] or 0
+    try:
+        with open(path + ".cpu", encoding="ascii") as f:
+            cpu = int(f.read()) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError):
+        cpu = 0
+    with open(path, encoding="utf-8", errors="replace") as f:
+        pps = [int(v) for v in re.findall(r"Rx-pps: +(\d+)", f.read())]
+    # The first period's pps are 0 (no earlier figure to take from).
+    sums = [v for v in (pps[i] + pps[i + 1] for i in range(0, len(pps) - 1, 2)) if v > 0]
+    return (rx / cpu if cpu else 0), (statistics.median(sums) if sums else 0)
+
+
+def rates(*specs):
+    """testpmd's packet rates and their ratios."""
+    runs = {}
+    for spec in specs:
+        label, files = spec.split("=", 1)
+        runs[label] = [run_rate(p) for p in files.split(",")]
+    labels = list(runs)
+    for label in labels:
+        cpu, wall = ([r[i] for r in runs[label]] for i in (0, 1))
+        check(all(cpu), f"rate {label}: {statistics.median(cpu) / 1e6:.2f} Mpps of the "
+              f"lcore's CPU time (runs: {' '.join(f'{v / 1e6:.2f}' for v in cpu)}); Rx-pps "
+              f"{statistics.median(wall) / 1e6:.2f} M (runs: {' '.join(f'{v / 1e6:.2f}' for v in wall)})")
+    base = [r[0] for r in runs[labels[0]]]
+    for label in labels[1:]:
+        ratio = [r[0] / b for r, b in zip(runs[label], base) if r[0] and b]
+        if ratio:
+            print(f"ratio {label}: {statistics.median(ratio):.3f}x {labels[0]} (median of "
+                  f"{len(ratio)} alternating runs: {' '.join(f'{v:.3f}' for v in ratio)})")
+
+
+def guest(console, events):
+    """The guest's two testpmd runs, stage by stage."""
+    runs, name = {}, None
+    with open(console, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            line = line.strip()
+            m = re.match(r"=== (RUN|EXIT) (\S+)", line)
+            if m:
+                name = m.group(2) if m.group(1) == "RUN" else None
+            elif name is not None and line.startswith('{"events"'):
+                runs[name] = {(s["lcore"], s["name"]): s for s in json.loads(line)["stages"]}
+    a, b = runs.get("testpmd-a"), runs.get("testpmd-b")
+    if not a or not b:
+        check(False, f"guest: the preload's JSON of testpmd-a and testpmd-b: {sorted(runs)}")
+        return
+    cyc, ins = events.split(",")
+    busy = sorted(k for k, s in a.items() if s["items"] > 0)
+    check(busy and all(b.get(k, {}).get(f) == a[k][f] for k in busy for f in ("calls", "items"))
+          and busy == sorted(k for k, s in b.items() if s["items"] > 0),
+          f"guest: the same calls and packets in both runs: " + ", ".join(
+              f"{k[1]} {a[k]['calls']} calls {a[k]['items']} packets" for k in busy))
+    for k in busy:
+        va = [a[k]["events"].get(e, 0) for e in (cyc, ins)]
+        vb = [b.get(k, {}).get("events", {}).get(e, 0) for e in (cyc, ins)]
+        items = a[k]["items"]
+        diff = abs(va[1] - vb[1]) / va[1] if va[1] else 1
+        check(va[0] == va[1] and vb[0] == vb[1] and diff <= 0.01,
+              f"guest: lcore {k[0]} {k[1]}: {ins}/packet {va[1] / items:.3f} and "
+              f"{vb[1] / items:.3f} ({abs(va[1] - vb[1])} {ins} apart over "
+              f"{a[k]['calls']} bursts, {100 * diff:.2f}%), {cyc} = {ins} in both")
+    for k in sorted(k for k, s in a.items() if s["items"] == 0):
+        ea, eb = a[k], b.get(k, {"calls": 0, "events": {}})
+        print(f"guest: lcore {k[0]} {k[1]}: {ea['calls']} and {eb['calls']} calls (timing), "
+              f"{ins}/call {ea['events'].get(ins, 0) / ea['calls']:.2f} and "
+              f"{eb['events'].get(ins, 0) / max(1, eb['calls']):.2f}")
+
+
 # Command: (its number of arguments, the function). A function's return is
 # the exit status (None: 0, its lines telling the result).
 COMMANDS = {
@@ -240,13 +426,20 @@ COMMANDS = {
     "screens": (3, screens),
     "settled": (1, settled),
     "graph": (5, graph),
+    "ports": ((4, 5), ports),
+    "tap": (6, tap),
+    "rates": (None, rates),
+    "guest": (2, guest),
 }
 
 
 def main():
     """Dispatch."""
-    nargs, fn = COMMANDS.get(sys.argv[1] if len(sys.argv) > 1 else "", (None, None))
-    if fn is None or len(sys.argv) != nargs + 2:
+    nargs, fn = COMMANDS.get(sys.argv[1] if len(sys.argv) > 1 else "", (0, None))
+    # A number, a tuple of numbers, or None: any number above 0.
+    n = len(sys.argv) - 2
+    if fn is None or not (n in nargs if isinstance(nargs, tuple) else
+                          n > 0 if nargs is None else n == nargs):
         print(__doc__, file=sys.stderr)
         return 2
     return fn(*sys.argv[2:]) or 0

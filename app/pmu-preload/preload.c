@@ -12,6 +12,8 @@
  *    then: a program without lib/graph never calls it);
  *  - rte_pmu_init(): a program that uses rte_pmu itself keeps it, the
  *    preload steps aside where nothing was measured yet;
+ *  - rte_thread_unregister(): the lcore's figures kept for the report
+ *    (OVS-DPDK's PMD threads unregister before the program exits);
  *  - rte_eal_cleanup(), and an atexit handler: the report (report.c).
  * Settings from the environment: RTE_PMU_RUN_EVENTS, RTE_PMU_RUN_SAMPLING,
  * RTE_PMU_RUN_INTERVAL, RTE_PMU_RUN_OUTPUT, RTE_PMU_RUN_JSON. Nothing is
@@ -32,6 +34,7 @@
 #include <rte_errno.h>
 #include <rte_ethdev.h>
 #include <rte_graph.h>
+#include <rte_lcore.h>
 #include <rte_log.h>
 
 #include <rte_pmu.h>
@@ -307,6 +310,18 @@ rte_eth_dev_start(uint16_t port_id)
 	}
 
 	return ret;
+}
+
+void
+rte_thread_unregister(void)
+{
+	void (*real)(void) = real_of("rte_thread_unregister");
+	unsigned int lcore = rte_lcore_id();
+
+	if (preload_run.active && lcore != LCORE_ID_ANY)
+		preload_lcore_leaving(lcore);
+	if (real != NULL)
+		real();
 }
 
 /* Every node of graph @p name a stage, through librte_pmu_graph. */

@@ -55,6 +55,9 @@ void preload_report_final(void);
 /* Start the thread printing the table every interval_ms; 0 or -errno. */
 int preload_report_interval_start(void);
 
+/* Keep the figures of @p lcore, whose thread unregisters now. */
+void preload_lcore_leaving(unsigned int lcore);
+
 /* The table of now on @p f, each line prefixed with @p prefix. */
 void preload_report_table(FILE *f, const char *prefix);
 

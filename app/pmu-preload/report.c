@@ -24,6 +24,80 @@
 static pthread_mutex_t report_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool final_done;
 
+/* The figures of a registered thread's lcore, kept as it unregisters
+ * (rte_pmu forgets them then): a stage count and an array, or NULL.
+ */
+static struct rte_pmu_stage_stats *gone[RTE_MAX_LCORE];
+static unsigned int gone_count[RTE_MAX_LCORE];
+
+void
+preload_lcore_leaving(unsigned int lcore)
+{
+	struct rte_pmu_stage_stats *keep;
+	unsigned int id;
+	int n = rte_pmu_stage_count();
+
+	if (lcore >= RTE_MAX_LCORE || n <= 0)
+		return;
+	keep = calloc(n, sizeof(*keep));
+	if (keep == NULL)
+		return;
+	for (id = 0; id < (unsigned int)n; id++)
+		if (rte_pmu_stage_stats_get(lcore, id, &keep[id]) != 0)
+			keep[id].calls = 0;
+	pthread_mutex_lock(&report_lock);
+	free(gone[lcore]); /* an earlier thread of the id: its figures go */
+	gone[lcore] = keep;
+	gone_count[lcore] = n;
+	pthread_mutex_unlock(&report_lock);
+}
+
+/* The figures of stage @p id on @p lcore: live, else kept; 0 or -ENOENT. */
+static int
+stats_of(unsigned int lcore, unsigned int id, struct rte_pmu_stage_stats *s)
+{
+	if (rte_pmu_stage_stats_get(lcore, id, s) == 0 && s->calls != 0)
+		return 0;
+	if (gone[lcore] == NULL || id >= gone_count[lcore] || gone[lcore][id].calls == 0)
+		return -ENOENT;
+	*s = gone[lcore][id];
+
+	return 0;
+}
+
+/* The lcores whose threads ended, on @p f: rte_pmu's table has them no
+ * more. Per stage: calls, items, each event per item.
+ */
+static void
+gone_table(FILE *f, const char *prefix)
+{
+	char name[RTE_PMU_STAGE_NAME_MAX];
+	struct rte_pmu_stage_stats *s;
+	unsigned int lcore, id, e;
+
+	for (lcore = 0; lcore < RTE_MAX_LCORE; lcore++) {
+		if (gone[lcore] == NULL)
+			continue;
+		fprintf(f, "%slcore %u (its thread ended before exit)\n%s  %-20s %14s %14s",
+			prefix, lcore, prefix, "Name", "Calls", "Items");
+		for (e = 0; e < preload_run.num_events; e++)
+			fprintf(f, " %20.*s/Item", 15, preload_run.events[e]);
+		fputc('\n', f);
+		for (id = 0; id < gone_count[lcore]; id++) {
+			s = &gone[lcore][id];
+			if (s->calls == 0 || rte_pmu_stage_info(id, name, NULL) != 0)
+				continue;
+			fprintf(f, "%s  %-20s %14" PRIu64 " %14" PRIu64, prefix, name, s->calls,
+				s->items);
+			for (e = 0; e < preload_run.num_events && e < s->num_events; e++)
+				fprintf(f, " %25.2f", s->items != 0 ?
+					(double)s->values[e] / (double)s->items : 0.0);
+			fputc('\n', f);
+		}
+	}
+	fflush(f);
+}
+
 void
 preload_report_table(FILE *f, const char *prefix)
 {
@@ -64,7 +138,8 @@ json_string(FILE *f, const char *s)
 
 /* {"events": [...], "stages": [{"lcore", "name", "calls", "items",
  * "measured", "events": {name: value}}]}: every stage with calls on an
- * lcore, values as rte_pmu_stage_stats::values.
+ * lcore (or kept as its thread unregistered), values as
+ * rte_pmu_stage_stats::values.
  */
 static int
 json_write(const char *path)
@@ -88,7 +163,7 @@ json_write(const char *path)
 	n = rte_pmu_stage_count();
 	for (lcore = 0; lcore < RTE_MAX_LCORE; lcore++) {
 		for (id = 0; n > 0 && id < (unsigned int)n; id++) {
-			if (rte_pmu_stage_stats_get(lcore, id, &s) != 0 || s.calls == 0 ||
+			if (stats_of(lcore, id, &s) != 0 ||
 					rte_pmu_stage_info(id, name, NULL) != 0)
 				continue;
 			fprintf(f, "%s{\"lcore\": %u, \"name\": ", sep, lcore);
@@ -133,11 +208,13 @@ preload_report_final(void)
 			preload_report_table(stderr, PRELOAD_TAG);
 		} else {
 			preload_report_table(f, "");
+			gone_table(f, "");
 			fclose(f);
 		}
 	} else {
 		PRELOAD_MSG("stages, sampling 1 in %u:", preload_run.sampling);
 		preload_report_table(stderr, PRELOAD_TAG);
+		gone_table(stderr, PRELOAD_TAG);
 	}
 	if (preload_run.json != NULL) {
 		ret = json_write(preload_run.json);
