@@ -21,15 +21,12 @@ set -uo pipefail
 # shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
 cd "$REPO" || exit 1
-tmp=$(mktemp -d /tmp/ci-doc.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
-show() { sed 's/^/    | /' "$1" | tail -"${2:-15}"; }
+stage_tmp ci-doc
 
 deps doc || { fail "packages (doxygen, graphviz, sphinx)"; finish; }
 
 off="-Dtests=false -Ddisable_apps=test-pmu,pmu-preload -Dexamples="
 b=$tmp/build
-build=${BUILD_DIR:-build}
 tool=$build/app/test-pmu/dpdk-test-pmu
 
 # The checks that need nothing built here run in the background from the

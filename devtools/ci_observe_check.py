@@ -26,15 +26,10 @@ import shutil
 import subprocess
 import sys
 import time
-import urllib.parse
-import urllib.request
+
+from ci_common import main, prom_get, prom_range, report
 
 TELEMETRY = "/usr/bin/dpdk-telemetry.py"
-
-
-def report(ok, what, why=""):
-    print(f"ok: {what}" if ok else f"FAIL: {what} ({why})", flush=True)
-    return ok
 
 
 def growing(samples, strict):
@@ -198,26 +193,6 @@ def check_telemetry_stages(prefix, events):
 
 
 # ---- prometheus ------------------------------------------------------------
-
-def prom_get(port, path, **params):
-    url = f"http://127.0.0.1:{port}{path}?{urllib.parse.urlencode(params)}"
-    with urllib.request.urlopen(url, timeout=5) as resp:
-        body = json.load(resp)
-    if body.get("status") != "success":
-        raise RuntimeError(f"{url}: {body}")
-    return body["data"]
-
-
-def prom_range(port, query, want, timeout=30):
-    """Poll a query until it gives series (range vector: each with `want` samples)."""
-    deadline = time.time() + timeout
-    while True:
-        series = prom_get(port, "/api/v1/query", query=query)["result"]
-        if (series and all(len(s.get("values", [])) >= want for s in series)) or \
-                time.time() > deadline:
-            return series
-        time.sleep(1)
-
 
 CLOCKS = ("task-clock", "cpu-clock")
 EVENT_METRICS = '{__name__=~"dpdk_pmu_%sevents_total|dpdk_pmu_%sevent_seconds_total"}[30s]'
@@ -450,15 +425,7 @@ def check_trace(trace_dir, events, stages=None):
            f"per (lcore, index) {counts}")
 
 
-def main():
-    kinds = {"telemetry": (check_telemetry, 3, 3), "prometheus": (check_prometheus, 2, 2),
-             "dashboard": (check_dashboard, 4, 4), "trace": (check_trace, 2, 3),
-             "trace-error": (check_trace_error, 2, 2)}
-    fn, least, most = kinds.get(sys.argv[1] if len(sys.argv) > 1 else "", (None, 0, -1))
-    if fn is None or not least <= len(sys.argv) - 2 <= most:
-        sys.exit(__doc__)
-    fn(*sys.argv[2:])
-
-
 if __name__ == "__main__":
-    main()
+    main({"telemetry": (3, check_telemetry), "prometheus": (2, check_prometheus),
+          "dashboard": (4, check_dashboard), "trace": ((2, 3), check_trace),
+          "trace-error": (2, check_trace_error)}, __doc__)
