@@ -52,7 +52,8 @@ def main(commands, doc):
         sys.exit(2)
     try:
         fn(*sys.argv[2:])
-    except (OSError, ValueError, KeyError, TypeError, RuntimeError) as e:
+    except (OSError, ValueError, KeyError, TypeError, RuntimeError,
+            subprocess.SubprocessError) as e:
         report(False, f"{sys.argv[1]} check", f"{type(e).__name__}: {e}")
 
 
@@ -88,13 +89,23 @@ def conserved(doc):
 
 
 class Telemetry:
-    """One connection to a DPDK process's telemetry socket."""
+    """One connection to a DPDK process's telemetry socket, tried for up to
+    WAIT seconds while the socket does not answer yet."""
 
-    def __init__(self, prefix):
+    def __init__(self, prefix, wait=0):
         base = "/var/run/dpdk" if os.getuid() == 0 else \
             os.environ.get("XDG_RUNTIME_DIR", "/tmp") + "/dpdk"
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        self.sock.connect(f"{base}/{prefix}/dpdk_telemetry.v2")
+        deadline = time.time() + wait
+        while True:
+            self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+            try:
+                self.sock.connect(f"{base}/{prefix}/dpdk_telemetry.v2")
+                break
+            except OSError:
+                self.sock.close()
+                if time.time() > deadline:
+                    raise
+                time.sleep(0.1)
         info = json.loads(self.sock.recv(1024 * 64).decode())
         self.max_len = info.get("max_output_len", 16384)
 

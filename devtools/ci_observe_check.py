@@ -328,28 +328,18 @@ def fields(text):
             for k, v in FIELD_RE.findall(text)}
 
 
-def decode(trace_dir):
-    for tool in ("babeltrace", "babeltrace2"):
-        path = shutil.which(tool)
-        if path is None:
-            continue
-        res = subprocess.run([path, trace_dir], capture_output=True, text=True,
-                             timeout=60, check=False)
-        if res.returncode == 0:
-            return tool, res.stdout
-        raise RuntimeError(f"{tool}: {res.stderr[-300:]}")
-    raise RuntimeError("neither babeltrace nor babeltrace2 is installed")
-
-
 def decode_records(trace_dir):
-    """(tool, [(name, context fields, payload fields)]), or None and a FAIL."""
-    try:
-        tool, text = decode(trace_dir)
-    except (RuntimeError, subprocess.TimeoutExpired) as e:
-        report(False, "trace: decoded", e)
-        return None, None
+    """babeltrace's (or babeltrace2's) decoding of a trace: (tool, [(name,
+    context fields, payload fields)]); an error when neither decodes it."""
+    tool = next((t for t in ("babeltrace", "babeltrace2") if shutil.which(t)), None)
+    if tool is None:
+        raise RuntimeError("neither babeltrace nor babeltrace2 is installed")
+    res = subprocess.run([tool, trace_dir], capture_output=True, text=True, timeout=60,
+                         check=False)
+    if res.returncode != 0:
+        raise RuntimeError(f"{tool}: {' '.join(res.stderr.split())[-300:]}")
     return tool, [(m.group(1), fields(m.group(2)), fields(m.group(3)))
-                  for m in map(EVENT_RE.search, text.splitlines()) if m]
+                  for m in map(EVENT_RE.search, res.stdout.splitlines()) if m]
 
 
 def check_trace_error(trace_dir, spec):
@@ -358,8 +348,6 @@ def check_trace_error(trace_dir, spec):
     lcore, op, err = spec.split(":")
     lcore, err = int(lcore), int(err)
     tool, records = decode_records(trace_dir)
-    if records is None:
-        return
     errors = [(r[1].get("cpu_id"), r[2]) for r in records if r[0] == "lib.pmu.error"]
     # pmu_autotest also reads indexes never added: each is recorded as op
     # "index", err -22 (EINVAL), by design; the open failure is the other one.
@@ -381,8 +369,6 @@ def check_trace_error(trace_dir, spec):
 def check_trace(trace_dir, events, stages=None):
     events = events.split(",")
     tool, records = decode_records(trace_dir)
-    if records is None:
-        return
     names = [r[0] for r in records]
     if stages is not None:
         regs = [(r[2].get("name"), r[2].get("ret")) for r in records
