@@ -16,9 +16,8 @@ trap 'rm -rf "$work"' EXIT
 # in a folder of the tree's, so that ccache finds its objects.
 b=$REPO/build-install-check
 
-[ -f "$b/build.ninja" ] || meson setup "$b" --prefix="$b/inst" --werror -Dtests=false \
-	-Ddisable_apps=test-pmu,pmu-preload -Dexamples= >/dev/null
-ninja -C "$b" >/dev/null
+build_if_missing "$b" --prefix="$b/inst" --werror -Dtests=false \
+	-Ddisable_apps=test-pmu,pmu-preload -Dexamples=
 rm -rf "$b/inst"
 meson install -C "$b" >/dev/null
 

@@ -3,33 +3,23 @@
 # Copyright(c) 2026 The rte_pmu authors
 #
 # CI stage: the guides, the man pages, the API reference and the meson
-# options. Configures a build with tests, apps and examples switched off and
-# the docs on (-Denable_docs=true), builds it, and fails on any doxygen
-# warning or error; checks that doxygen fails on a warning, that a machine
-# without graphviz builds the docs cleanly, and that bad option values are
-# refused. Builds the HTML guides with `sphinx-build -W` (and checks that a
-# warning fails them), checks what meson installs (guides, API reference,
-# man pages), that every man page renders without a warning and has the six
-# sections (NAME, SYNOPSIS, DESCRIPTION, OPTIONS, EXAMPLES, SEE ALSO), and
-# that every dpdk-test-pmu option the tool guide shows is
-# one the tool accepts (with the tool of the x86 build, BUILD_DIR, default
-# build). Ends with
-# "RESULT passed=P failed=F skipped=S"; exit 0 only when nothing failed.
-# About 20 s on two cores.
+# options, in a build with tests, apps and examples off and the docs on.
+# Doxygen and sphinx warnings fail, and a warning is checked to fail each;
+# a machine without graphviz builds the docs cleanly; what meson installs;
+# each man page renders without a warning, its sections in order; every
+# dpdk-test-pmu option the tool guide shows is one the tool of BUILD_DIR
+# accepts; bad option values are refused. About a minute on two cores.
 set -uo pipefail
 
 # shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
 cd "$REPO" || exit 1
-tmp=$(mktemp -d /tmp/ci-doc.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
-show() { sed 's/^/    | /' "$1" | tail -"${2:-15}"; }
+stage_tmp ci-doc
 
 deps doc || { fail "packages (doxygen, graphviz, sphinx)"; finish; }
 
 off="-Dtests=false -Ddisable_apps=test-pmu,pmu-preload -Dexamples="
 b=$tmp/build
-build=${BUILD_DIR:-build}
 tool=$build/app/test-pmu/dpdk-test-pmu
 
 # The checks that need nothing built here run in the background from the
@@ -39,6 +29,20 @@ tool=$build/app/test-pmu/dpdk-test-pmu
 declare -A bg_pid
 bg() { local n=$1; shift; "$@" >"$tmp/$n.log" 2>&1 & bg_pid[$n]=$!; }
 joined() { wait "${bg_pid[$1]}"; }
+# refused WHAT STATUS LOG PATTERN: WHAT holds when a command meant to fail
+# did (STATUS non-zero) and its LOG names PATTERN.
+refused()
+{
+	if [ "$2" -eq 0 ]; then
+		fail "$1: the command succeeded"
+	elif grep -q "$4" "$3"; then
+		ok "$1"
+		return
+	else
+		fail "$1: it failed, but not on $4"
+	fi
+	show "$3"
+}
 
 # A broken reference must fail the guides (conf.py reads the VERSION file
 # two folders up).
@@ -107,14 +111,9 @@ else
 	fail "sphinx-build -W -b html doc/guides"
 	show "$tmp/sphinx.log"
 fi
-if joined badsphinx; then
-	fail "sphinx-build -W succeeded on a reference to a missing document"
-elif grep -q 'no_such_guide' "$tmp/badsphinx.log"; then
-	ok "a sphinx warning fails the guides (a :doc: to a missing document: exit non-zero)"
-else
-	fail "sphinx-build failed, but not on the missing document"
-	show "$tmp/badsphinx.log"
-fi
+joined badsphinx
+refused "a sphinx warning fails the guides (a :doc: to a missing document: exit non-zero)" \
+	$? "$tmp/badsphinx.log" no_such_guide
 if meson install -C "$b" --destdir "$tmp/dest" >"$tmp/install.log" 2>&1; then
 	d=$tmp/dest/usr/local/share
 	if [ -f "$d/man/man1/dpdk-pmu-exporter.1" ] && [ ! -e "$d/man/man1/dpdk-test-pmu.1" ] &&
@@ -225,15 +224,9 @@ if grep -q "^WARN_AS_ERROR *= *\(YES\|FAIL_ON_WARNINGS\)" "$b/doc/doxy-api.conf"
 	sed -e "s#^OUTPUT_DIRECTORY .*#OUTPUT_DIRECTORY = $tmp/bad/out#" \
 		"$b/doc/doxy-api.conf" >"$tmp/bad/doxy.conf"
 	echo "INPUT += $tmp/bad" >>"$tmp/bad/doxy.conf"
-	if (cd "$tmp" && doxygen bad/doxy.conf) >"$tmp/bad.log" 2>&1; then
-		fail "doxygen succeeded on a wrong @param"
-		show "$tmp/bad.log"
-	elif grep -q "rte_pmu_bad" "$tmp/bad.log"; then
-		ok "a doxygen warning fails the doc build (a wrong @param: exit non-zero)"
-	else
-		fail "doxygen failed, but not on the wrong @param"
-		show "$tmp/bad.log"
-	fi
+	(cd "$tmp" && doxygen bad/doxy.conf) >"$tmp/bad.log" 2>&1
+	refused "a doxygen warning fails the doc build (a wrong @param: exit non-zero)" $? \
+		"$tmp/bad.log" rte_pmu_bad
 else
 	fail "doxy-api.conf does not set WARN_AS_ERROR"
 fi
@@ -255,28 +248,18 @@ else
 		-e "s#^OUTPUT_DIRECTORY .*#OUTPUT_DIRECTORY = $tmp/dotfail#" \
 		"$tmp/nodot/doc/doxy-api.conf" >"$tmp/dotfail.conf"
 	# Run from $tmp: nothing lands in the tree whatever the configuration.
-	if (cd "$tmp" && PATH=$tmp/bin doxygen dotfail.conf) >"$tmp/dotfail.log" 2>&1; then
-		fail "doxygen with HAVE_DOT = YES and no dot succeeded: the check above proves nothing"
-	elif grep -q 'Problems running dot' "$tmp/dotfail.log"; then
-		ok "HAVE_DOT = YES without dot fails ($(grep -c 'Problems running dot' \
-			"$tmp/dotfail.log") \"Problems running dot\"): the setting matters"
-	else
-		fail "doxygen with HAVE_DOT = YES and no dot failed, but not on dot"
-		show "$tmp/dotfail.log"
-	fi
+	(cd "$tmp" && PATH=$tmp/bin doxygen dotfail.conf) >"$tmp/dotfail.log" 2>&1
+	rc=$?
+	n=$(grep -c 'Problems running dot' "$tmp/dotfail.log")
+	refused "HAVE_DOT = YES without dot fails ($n \"Problems running dot\"): the setting matters" \
+		$rc "$tmp/dotfail.log" 'Problems running dot'
 fi
 
 echo "=== bad option values"
 joined badvalues
 while read -r opt rc; do
-	if [ "$rc" -eq 0 ]; then
-		fail "meson setup $opt succeeded"
-	elif grep -q 'unknown .*"nope"' "$tmp/badopt$opt.log"; then
-		ok "meson setup $opt is refused, naming the value"
-	else
-		fail "meson setup $opt failed for another reason"
-		show "$tmp/badopt$opt.log" 5
-	fi
+	refused "meson setup $opt is refused, naming the value" "$rc" "$tmp/badopt$opt.log" \
+		'unknown .*"nope"'
 done <"$tmp/badvalues.log"
 [ "$(wc -l <"$tmp/badvalues.log")" -eq 3 ] || fail "bad option values: $(cat "$tmp/badvalues.log")"
 

@@ -17,36 +17,15 @@ set -uo pipefail
 # shellcheck source=devtools/lib.sh
 . "$(dirname "$0")/lib.sh"
 cd "$REPO" || exit 1
-build=${BUILD_DIR:-build}
 events=task-clock,context-switches,page-faults
 python=/usr/bin/python3
 prefix=pmu_ci_observe_$$
-work=$(mktemp -d /tmp/pmu-ci-observe.XXXXXX)
-pids=()
-rundir=${XDG_RUNTIME_DIR:-/tmp}/dpdk/$prefix
-[ "$(id -u)" -ne 0 ] || rundir=/var/run/dpdk/$prefix
+rundir=$DPDK_RUNDIR/$prefix
+prefixes="$prefix ${prefix}_h ${prefix}_t ${prefix}_e"
+stage_tmp ci-observe
 
-cleanup() {
-	local p
-	kill "${pids[@]}" 2>/dev/null
-	for p in "${pids[@]}"; do
-		timeout 10 tail --pid="$p" -f /dev/null 2>/dev/null || kill -9 "$p" 2>/dev/null
-	done
-	rm -rf "$work"
-	# The EAL runtime folders of the runs (the prefix is ours alone).
-	rm -rf "$rundir" "${rundir}_h" "${rundir}_t"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-# checker TIMEOUT KIND ARGS...: run a check of ci_observe_check.py, count
-# its ok/FAIL lines; none, or a checker that dies or times out, is a failure.
-checker() {
-	local limit=$1
-
-	shift
-	py_check "$limit" ci_observe_check.py "$work/check.out" "$@"
-}
+# checker TIMEOUT KIND ARGS...: one check of ci_observe_check.py, counted.
+checker() { py_check "$1" ci_observe_check.py "$tmp/check.out" "${@:2}"; }
 
 echo "=== observe: packages, build"
 deps observe || log "could not install every package"
@@ -74,11 +53,11 @@ fi
 
 echo "=== observe: (a) telemetry, $app"
 timeout 120 "$app" "${eal[@]}" -- -e "$events" --interval 200 --duration 60 \
-	>"$work/app.log" 2>&1 &
+	>"$tmp/app.log" 2>&1 &
 app_pid=$!
 pids+=("$app_pid")
 if ! wait_for "[ -S $rundir/dpdk_telemetry.v2 ]" 20; then
-	tail -20 "$work/app.log"
+	tail -20 "$tmp/app.log"
 	fail "telemetry socket $rundir/dpdk_telemetry.v2 did not appear"
 	finish
 fi
@@ -103,9 +82,9 @@ else
 			fail "promtool ${t/"$REPO"\//}: $out"
 		fi
 	done
-	if prometheus_up "$work" "$prefix" "$eport" "$pport"; then
+	if prometheus_up "$tmp" "$prefix" "$eport" "$pport"; then
 		# Load the rules into the running server (SIGHUP rereads its file).
-		printf 'rule_files: [%s]\n' "$rules" >>"$work/prometheus.yml"
+		printf 'rule_files: [%s]\n' "$rules" >>"$tmp/prometheus.yml"
 		kill -HUP "${pids[-1]}"
 		checker 60 prometheus "$pport" "$events"
 		checker 90 dashboard "$pport" "$events" "$rules" \
@@ -119,16 +98,16 @@ fi
 kill "$app_pid" 2>/dev/null
 
 echo "=== observe: (c) trace, $observe"
-tracedir=$work/trace
+tracedir=$tmp/trace
 if [ ! -x "$observe" ]; then
 	skip "trace: $observe not built (meson option examples leaves out pmu_observe)"
 elif timeout 60 "$observe" "${eal[@]/--file-prefix=$prefix/--file-prefix=${prefix}_t}" \
 		--no-telemetry --trace='lib.pmu.*' --trace-dir="$tracedir" \
-		-- -e "$events" --interval 100 --duration 2 >"$work/trace.log" 2>&1; then
+		-- -e "$events" --interval 100 --duration 2 >"$tmp/trace.log" 2>&1; then
 	# The stages examples/pmu_observe registers, in order.
 	checker 90 trace "$tracedir" "$events" loop,spin,sample
 else
-	tail -20 "$work/trace.log"
+	tail -20 "$tmp/trace.log"
 	fail "trace: $observe failed"
 fi
 
@@ -136,16 +115,16 @@ fi
 # RLIMIT_NOFILE to 3 while worker lcore 1 opens task-clock, the only failed
 # open in that test; its trace must name it with -EMFILE.
 echo "=== observe: (d) trace of a failed open, dpdk-test pmu_autotest"
-tracedir=$work/trace_error
+tracedir=$tmp/trace_error
 runner=$build/app/test/dpdk-test
 if [ ! -x "$runner" ]; then
 	skip "trace of a failed open: $runner not built (meson option tests)"
 elif DPDK_TEST=pmu_autotest timeout 120 "$runner" \
 		"${eal[@]/--file-prefix=$prefix/--file-prefix=${prefix}_e}" --no-telemetry \
-		--trace='lib.pmu.*' --trace-dir="$tracedir" >"$work/trace_error.log" 2>&1; then
+		--trace='lib.pmu.*' --trace-dir="$tracedir" >"$tmp/trace_error.log" 2>&1; then
 	checker 90 trace-error "$tracedir" "1:task-clock:-24"
 else
-	tail -20 "$work/trace_error.log"
+	tail -20 "$tmp/trace_error.log"
 	fail "trace of a failed open: pmu_autotest failed"
 fi
 

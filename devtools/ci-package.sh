@@ -2,22 +2,15 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 #
-# CI stage: the Debian packages. Clones the tree's HEAD into a temporary
-# folder (untracked or uncommitted files cannot hide a problem), builds the
-# packages there with `dpkg-buildpackage -us -uc -b`, runs lintian
-# --pedantic (any error or warning fails), checks what each package holds and
-# depends on, then unpacks them with `dpkg -x` into a private root, never
-# installing them, and builds and runs against that root, through
-# pkg-config: the upstream-API example, the packaged dpdk-test-pmu, and the
-# stage-accounting program once the stage API exists, the python scripts'
-# interpreter and the HTML documentation's links. Last, the README's
-# recipe for a program built against a build tree without installing it
-# (the meson-uninstalled pkg-config file and LD_LIBRARY_PATH) is run as
-# written, on the packages' own build tree.
-# Installs its tools from the "package" group of devtools/packages.list.
-# Prints "ok:" / "FAIL:" / "skip:" lines, its duration and
-# "RESULT passed=P failed=F skipped=S"; exit 0 only when nothing failed.
-# About 2 minutes on two cores, most of it the package build.
+# CI stage: the Debian packages, built with `dpkg-buildpackage -us -uc -b`
+# in a fresh clone of HEAD (uncommitted files cannot hide a problem):
+# lintian --pedantic clean (no error, no warning), what each package holds
+# and depends on. Then, unpacked with `dpkg -x` into a private root, never
+# installed: the upstream-API and stage programs built against it through
+# pkg-config and run, the packaged tool, its man pages, the python scripts'
+# interpreter and the HTML's links. Last, the README's recipe for a program
+# against a build tree, run as written on the packages' own build tree.
+# About a minute on two cores, most of it the package build.
 set -uo pipefail
 
 LOG_TAG=ci-package
@@ -25,9 +18,7 @@ LOG_TAG=ci-package
 . "$(dirname "$0")/lib.sh"
 
 cd "$REPO" || exit 1
-tmp=$(mktemp -d /tmp/ci-package.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
-show() { sed 's/^/    | /' "$1" | tail -"${2:-15}"; }
+stage_tmp ci-package
 
 deps package || { fail "packages (debhelper, lintian, sphinx)"; finish; }
 need_tools git dpkg-buildpackage dpkg-parsechangelog lintian dpkg-deb pkg-config cc
@@ -176,32 +167,27 @@ eal="$EAL_HOST_ARGS --file-prefix=ci-package-$$"
 # Without it nothing below may build: pkg-config would find another
 # librte_pmu.pc (one installed in /usr/local, say).
 mkdir "$tmp/pc"
+export PKG_CONFIG_PATH=$tmp/pc LD_LIBRARY_PATH=$root$lib
+programs=0
 if [ ! -f "$root$lib/pkgconfig/librte_pmu.pc" ]; then
 	fail "no librte_pmu.pc in the unpacked packages: no program built against them"
-	programs=0
 else
 	sed "s#^prefix=.*#prefix=$root/usr#" "$root$lib/pkgconfig/librte_pmu.pc" >"$tmp/pc/librte_pmu.pc"
-	programs=1
-fi
-export PKG_CONFIG_PATH=$tmp/pc
-export LD_LIBRARY_PATH=$root$lib
-if [ $programs -eq 0 ]; then
-	:
-elif [ "$(pkg-config --path librte_pmu 2>&1)" != "$tmp/pc/librte_pmu.pc" ]; then
-	fail "pkg-config librte_pmu reads $(pkg-config --path librte_pmu 2>&1), not the packaged .pc"
-	programs=0
-elif [ "$(pkg-config --modversion librte_pmu)" = "$version" ]; then
-	ok "the packaged librte_pmu.pc, written by meson, gives VERSION's version ($version)"
-else
-	fail "the packaged librte_pmu.pc gives version $(pkg-config --modversion librte_pmu), VERSION $version"
-fi
-if [ $programs -eq 0 ]; then
-	:
-elif [[ " $(pkg-config --cflags librte_pmu) " == *" -I$root$inc "* ]]; then
-	ok "pkg-config librte_pmu (the packaged .pc, prefix moved to the root): $(pkg-config --cflags-only-I --libs-only-L librte_pmu | tr ' ' '\n' | grep "$root" | tr '\n' ' ')"
-else
-	fail "pkg-config librte_pmu does not give the root's $inc: $(pkg-config --cflags librte_pmu)"
-	programs=0
+	if [ "$(pkg-config --path librte_pmu 2>&1)" != "$tmp/pc/librte_pmu.pc" ]; then
+		fail "pkg-config librte_pmu reads $(pkg-config --path librte_pmu 2>&1), not the packaged .pc"
+	else
+		if [ "$(pkg-config --modversion librte_pmu)" = "$version" ]; then
+			ok "the packaged librte_pmu.pc, written by meson, gives VERSION's version ($version)"
+		else
+			fail "the packaged librte_pmu.pc gives version $(pkg-config --modversion librte_pmu), VERSION $version"
+		fi
+		if [[ " $(pkg-config --cflags librte_pmu) " == *" -I$root$inc "* ]]; then
+			ok "pkg-config librte_pmu (the packaged .pc, prefix moved to the root): $(pkg-config --cflags-only-I --libs-only-L librte_pmu | tr ' ' '\n' | grep "$root" | tr '\n' ' ')"
+			programs=1
+		else
+			fail "pkg-config librte_pmu does not give the root's $inc: $(pkg-config --cflags librte_pmu)"
+		fi
+	fi
 fi
 
 # build_run NAME SOURCE ARGS...: build SOURCE with pkg-config librte_pmu,
@@ -232,32 +218,20 @@ build_run()
 }
 
 # The upstream-API program (examples/pmu_upstream), task-clock so that it
-# counts on any machine.
-# shellcheck disable=SC2086
-if [ $programs -eq 0 ]; then
-	echo "  (upstream-API and stage-accounting programs not built: see above)"
-elif build_run upstream "$src/examples/pmu_upstream/main.c" $eal -- task-clock; then
-	if grep -q -E '^task-clock: [1-9][0-9]* over the loop' "$tmp/upstream.out"; then
-		ok "upstream-API program built with pkg-config against the root, ran: $(cat "$tmp/upstream.out")"
-	else
-		fail "upstream-API program ran but counted nothing: $(cat "$tmp/upstream.out")"
-	fi
-fi
-
-# The stage-accounting program, once the stage API is in the headers.
+# counts on any machine, and the stage-accounting one (examples/pmu_stage).
 # shellcheck disable=SC2086 # the EAL arguments are words
 if [ $programs -eq 0 ]; then
-	:
-elif grep -q 'rte_pmu_stage' "$root$inc"/rte_pmu*.h; then
-	stage_srcs=("$src"/examples/pmu_stage*/main.c)
-	stage_src=${stage_srcs[0]}
-	if [ ! -f "$stage_src" ]; then
-		fail "the packaged headers have the stage API, but there is no examples/pmu_stage*/main.c to build against them"
-	elif build_run stage "$stage_src" $eal; then
-		ok "stage-accounting program built with pkg-config against the root, ran"
-	fi
+	echo "  (upstream-API and stage-accounting programs not built: see above)"
 else
-	skip "stage-accounting program NOT built: the stage API is not in this tree yet (no rte_pmu_stage in the packaged headers)"
+	if build_run upstream "$src/examples/pmu_upstream/main.c" $eal -- task-clock; then
+		if grep -q -E '^task-clock: [1-9][0-9]* over the loop' "$tmp/upstream.out"; then
+			ok "upstream-API program built with pkg-config against the root, ran: $(cat "$tmp/upstream.out")"
+		else
+			fail "upstream-API program ran but counted nothing: $(cat "$tmp/upstream.out")"
+		fi
+	fi
+	! build_run stage "$src/examples/pmu_stage/main.c" $eal ||
+		ok "stage-accounting program built with pkg-config against the root, ran"
 fi
 
 # The packaged tool, with the packaged library.
@@ -291,36 +265,8 @@ for f in "$root"/usr/bin/*; do
 	fi
 done
 # Every relative href and src of the packaged HTML names a file of the
-# root, or of this machine where it is a link into another package
-# (libjs-sphinxdoc's javascript, a dependency of librte-pmu-doc).
-if python3 - "$root" "$docdir" >"$tmp/links.out" 2>&1 <<'EOF'
-import os, re, sys, urllib.parse
-root, docdir = sys.argv[1], sys.argv[2]
-pages = bad = links = 0
-for d, _, files in os.walk(root + docdir):
-    for f in (f for f in files if f.endswith('.html')):
-        pages += 1
-        text = open(os.path.join(d, f), encoding='utf-8', errors='replace').read()
-        for url in re.findall(r'(?:href|src)="([^"#?]+)', text):
-            if re.match(r'[a-z][a-z0-9+.-]*:|/', url):
-                continue
-            links += 1
-            path = os.path.normpath(os.path.join(d, urllib.parse.unquote(url)))
-            if os.path.islink(path) and not os.path.exists(path):
-                path = os.path.normpath(os.path.join(os.path.dirname(path[len(root):]),
-                                                     os.readlink(path)))
-            if not os.path.exists(path):
-                bad += 1
-                print('%s: %s' % (os.path.join(d, f)[len(root):], url))
-print('%d pages, %d relative links, %d broken' % (pages, links, bad))
-sys.exit(bad != 0 or pages == 0)
-EOF
-then
-	ok "librte-pmu-doc's HTML: $(tail -1 "$tmp/links.out")"
-else
-	fail "librte-pmu-doc's HTML links"
-	show "$tmp/links.out"
-fi
+# root, or of this machine through a link into another package.
+py_check 60 ci_common.py "$tmp/links.out" links "$root" "$docdir"
 
 echo "=== README: a program against a build tree, without installing"
 # The README's block under "Against the build tree", run as written in a

@@ -17,12 +17,14 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 PREFIX=${REINSTALL_PREFIX:-/usr/local}
 installed=0
-work=$(mktemp -d "${TMPDIR:-/tmp}/ci-reinstall.XXXXXX")
+stage_tmp ci-reinstall
 # The install build sits in the tree and is configured as the default
 # build (--werror), so that ccache finds its objects.
 inst=$REPO/build-reinstall
 rm -rf "$inst"
 on_finish() { uninstall; }
+# shellcheck disable=SC2317 # run by stage_cleanup
+on_cleanup() { uninstall; rm -rf "$inst"; }
 skip_all() { skip "$*: installed-tree rebuild not checked"; finish; }
 
 # Files the install build would install (absolute destinations).
@@ -36,7 +38,7 @@ uninstall()
 {
 	[ $installed -eq 1 ] || return 0
 	installed=0
-	ninja -C "$inst" uninstall >"$work/uninstall.log" 2>&1
+	ninja -C "$inst" uninstall >"$tmp/uninstall.log" 2>&1
 	# The dynamic linker's cache may name the removed library.
 	[ "$(id -u)" != 0 ] || ! command -v ldconfig >/dev/null || ldconfig
 	local left
@@ -45,7 +47,6 @@ uninstall()
 	done)
 	[ -z "$left" ] && ok "uninstall removed every installed file" || fail "uninstall left: $left"
 }
-trap 'uninstall; rm -rf "$work" "$inst"' EXIT
 
 # Copy the sources as a clean clone has them: tracked and new files, not
 # what .gitignore names (build folders, .arm64).
@@ -92,15 +93,15 @@ check "pkg-config librte_pmu gives the installed $PREFIX/include/dpdk/rte_pmu.h"
 	grep -q '$PREFIX/include/dpdk/rte_pmu.h'"
 
 log "configure and build a fresh copy next to the installed tree"
-copy_sources "$work/src"
-check "configure a fresh copy" meson setup "$work/src/build" "$work/src" --werror &&
-	check "build the fresh copy" ninja -C "$work/src/build" &&
+copy_sources "$tmp/src"
+check "configure a fresh copy" meson setup "$tmp/src/build" "$tmp/src" --werror &&
+	check "build the fresh copy" ninja -C "$tmp/src/build" &&
 	check "the fresh copy compiled its own headers, none of $PREFIX/include/dpdk" sh -c \
-		"! ninja -C '$work/src/build' -t deps | grep '$PREFIX/include/dpdk/rte_pmu'"
+		"! ninja -C '$tmp/src/build' -t deps | grep '$PREFIX/include/dpdk/rte_pmu'"
 
 check "upstream-API example builds against the installed library" \
 	sh -c "cc -O2 -Wall -Werror -DALLOW_EXPERIMENTAL_API \
 		\$(pkg-config --cflags librte_pmu) '$REPO/examples/pmu_upstream/main.c' \
-		-o '$work/upstream' \$(pkg-config --libs librte_pmu)"
+		-o '$tmp/upstream' \$(pkg-config --libs librte_pmu)"
 
 finish

@@ -183,8 +183,7 @@ else
 fi
 
 echo "=== the README's first command: devtools/run-tool.sh"
-BUILD_DIR=$build timeout 120 bash devtools/run-tool.sh >"$tmp/readme.out" 2>"$tmp/readme.err"
-rc=$?
+BUILD_DIR=$build run_to readme 120 bash devtools/run-tool.sh
 expect readme "run-tool.sh: exit 0, the tool's report on cycles and instructions (counted or <not supported>) with its stage dump (loop: 1 call on the lcore and in total)" \
 	"rc == 0 and all(re.search(r'^\s+(<not supported>|[\d.,]+)\s+%s\s' % e, out, re.M)
 	for e in ['cycles', 'instructions']) and
@@ -377,13 +376,11 @@ expect help "-h: usage on stdout, exit 0, perf stat's letters with their long na
 expect help "-h: --timeout MS among perf stat's options, with how it combines" \
 	"rc == 0 and re.search(r'^ +--timeout MS +stop after MS milliseconds', out, re.M) and 'not with -I' in out"
 # --help before "--", among the EAL options: the tool's usage, then EAL's.
-timeout 60 "$tool" --help >"$tmp/help0.out" 2>"$tmp/help0.err"
-rc=$?
+run_to help0 60 "$tool" --help
 expect help0 "--help without --: the tool's usage first, then EAL's, exit 0" \
 	"rc == 0 and out.startswith('Usage: dpdk-test-pmu [EAL options] -- [options]') and
 	'--iterations N' in out and 'EAL common options' in out"
-timeout 60 "$tool" --version >"$tmp/version.out" 2>"$tmp/version.err"
-rc=$?
+run_to version 60 "$tool" --version
 expect version "--version: the tool's version (VERSION) and DPDK's, exit 0" \
 	"rc == 0 and out.startswith('dpdk-test-pmu (rte_pmu) $(cat VERSION), DPDK ')"
 run repeat "$two_workers" -e task-clock --iterations 100000 -r 3

@@ -3,10 +3,14 @@
 """What the CI checkers share: the "ok:"/"FAIL:" lines and their RESULT
 line, the command table, JSON and pcap files, packet conservation, the
 telemetry socket and Prometheus' HTTP API. The checkers import it from
-their own folder (devtools/, first on sys.path for a script there)."""
+their own folder (devtools/, first on sys.path for a script there).
+
+  ci_common.py links ROOT DOCDIR   (the HTML under ROOT/DOCDIR: its links)
+"""
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -38,15 +42,18 @@ def result():
 
 
 def main(commands, doc):
-    """Run sys.argv[1] of commands {NAME: (NARGS, FUNCTION)}; an error it
-    raises is one failed check. Bad arguments: the usage (doc), exit 2."""
-    nargs, fn = commands.get(sys.argv[1] if len(sys.argv) > 1 else "", (None, None))
-    if fn is None or len(sys.argv) != nargs + 2:
+    """Run sys.argv[1] of commands {NAME: (NARGS, FUNCTION)}, NARGS a number
+    or (LEAST, MOST); an error it raises is one failed check. Bad arguments:
+    the usage (doc), exit 2."""
+    nargs, fn = commands.get(sys.argv[1] if len(sys.argv) > 1 else "", (0, None))
+    least, most = nargs if isinstance(nargs, tuple) else (nargs, nargs)
+    if fn is None or not least <= len(sys.argv) - 2 <= most:
         print(doc, file=sys.stderr)
         sys.exit(2)
     try:
         fn(*sys.argv[2:])
-    except (OSError, ValueError, KeyError, TypeError, RuntimeError) as e:
+    except (OSError, ValueError, KeyError, TypeError, RuntimeError,
+            subprocess.SubprocessError) as e:
         report(False, f"{sys.argv[1]} check", f"{type(e).__name__}: {e}")
 
 
@@ -82,13 +89,23 @@ def conserved(doc):
 
 
 class Telemetry:
-    """One connection to a DPDK process's telemetry socket."""
+    """One connection to a DPDK process's telemetry socket, tried for up to
+    WAIT seconds while the socket does not answer yet."""
 
-    def __init__(self, prefix):
+    def __init__(self, prefix, wait=0):
         base = "/var/run/dpdk" if os.getuid() == 0 else \
             os.environ.get("XDG_RUNTIME_DIR", "/tmp") + "/dpdk"
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        self.sock.connect(f"{base}/{prefix}/dpdk_telemetry.v2")
+        deadline = time.time() + wait
+        while True:
+            self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+            try:
+                self.sock.connect(f"{base}/{prefix}/dpdk_telemetry.v2")
+                break
+            except OSError:
+                self.sock.close()
+                if time.time() > deadline:
+                    raise
+                time.sleep(0.1)
         info = json.loads(self.sock.recv(1024 * 64).decode())
         self.max_len = info.get("max_output_len", 16384)
 
@@ -109,11 +126,12 @@ def prom_get(port, path, **params):
 
 
 def prom_range(port, query, want, timeout=30):
-    """Poll a range-vector query until each series has `want` samples."""
+    """Poll a query until it gives series (a range vector's each with `want`
+    samples)."""
     deadline = time.time() + timeout
     while True:
         series = prom_get(port, "/api/v1/query", query=query)["result"]
-        if (series and all(len(s["values"]) >= want for s in series)) or \
+        if (series and all(len(s.get("values", [])) >= want for s in series)) or \
                 time.time() > deadline:
             return series
         time.sleep(1)
@@ -133,3 +151,29 @@ def console_runs(text):
             except ValueError:
                 pass
     return runs
+
+
+def links(root, docdir):
+    """Every relative href and src of the HTML pages under ROOT/DOCDIR names
+    a file of ROOT, or, where it is a link into another package
+    (libjs-sphinxdoc's javascript), a file of this machine."""
+    pages, bad, n = 0, [], 0
+    for d, _, files in os.walk(root + docdir):
+        for page in (os.path.join(d, f) for f in files if f.endswith(".html")):
+            pages += 1
+            with open(page, encoding="utf-8", errors="replace") as f:
+                urls = re.findall(r'(?:href|src)="([^"#?]+)', f.read())
+            for url in (u for u in urls if not re.match(r"[a-z][a-z0-9+.-]*:|/", u)):
+                n += 1
+                path = os.path.normpath(os.path.join(d, urllib.parse.unquote(url)))
+                if os.path.islink(path) and not os.path.exists(path):
+                    path = os.path.normpath(os.path.join(os.path.dirname(path[len(root):]),
+                                                         os.readlink(path)))
+                if not os.path.exists(path):
+                    bad.append(f"{page[len(root):]}: {url}")
+    report(pages and not bad, f"the HTML under {docdir}: {pages} pages, {n} relative links, "
+           f"{len(bad)} broken", "; ".join(bad[:10]))
+
+
+if __name__ == "__main__":
+    main({"links": (2, links)}, __doc__)

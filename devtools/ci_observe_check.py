@@ -26,15 +26,10 @@ import shutil
 import subprocess
 import sys
 import time
-import urllib.parse
-import urllib.request
+
+from ci_common import main, prom_get, prom_range, report
 
 TELEMETRY = "/usr/bin/dpdk-telemetry.py"
-
-
-def report(ok, what, why=""):
-    print(f"ok: {what}" if ok else f"FAIL: {what} ({why})", flush=True)
-    return ok
 
 
 def growing(samples, strict):
@@ -199,26 +194,6 @@ def check_telemetry_stages(prefix, events):
 
 # ---- prometheus ------------------------------------------------------------
 
-def prom_get(port, path, **params):
-    url = f"http://127.0.0.1:{port}{path}?{urllib.parse.urlencode(params)}"
-    with urllib.request.urlopen(url, timeout=5) as resp:
-        body = json.load(resp)
-    if body.get("status") != "success":
-        raise RuntimeError(f"{url}: {body}")
-    return body["data"]
-
-
-def prom_range(port, query, want, timeout=30):
-    """Poll a query until it gives series (range vector: each with `want` samples)."""
-    deadline = time.time() + timeout
-    while True:
-        series = prom_get(port, "/api/v1/query", query=query)["result"]
-        if (series and all(len(s.get("values", [])) >= want for s in series)) or \
-                time.time() > deadline:
-            return series
-        time.sleep(1)
-
-
 CLOCKS = ("task-clock", "cpu-clock")
 EVENT_METRICS = '{__name__=~"dpdk_pmu_%sevents_total|dpdk_pmu_%sevent_seconds_total"}[30s]'
 
@@ -353,28 +328,18 @@ def fields(text):
             for k, v in FIELD_RE.findall(text)}
 
 
-def decode(trace_dir):
-    for tool in ("babeltrace", "babeltrace2"):
-        path = shutil.which(tool)
-        if path is None:
-            continue
-        res = subprocess.run([path, trace_dir], capture_output=True, text=True,
-                             timeout=60, check=False)
-        if res.returncode == 0:
-            return tool, res.stdout
-        raise RuntimeError(f"{tool}: {res.stderr[-300:]}")
-    raise RuntimeError("neither babeltrace nor babeltrace2 is installed")
-
-
 def decode_records(trace_dir):
-    """(tool, [(name, context fields, payload fields)]), or None and a FAIL."""
-    try:
-        tool, text = decode(trace_dir)
-    except (RuntimeError, subprocess.TimeoutExpired) as e:
-        report(False, "trace: decoded", e)
-        return None, None
+    """babeltrace's (or babeltrace2's) decoding of a trace: (tool, [(name,
+    context fields, payload fields)]); an error when neither decodes it."""
+    tool = next((t for t in ("babeltrace", "babeltrace2") if shutil.which(t)), None)
+    if tool is None:
+        raise RuntimeError("neither babeltrace nor babeltrace2 is installed")
+    res = subprocess.run([tool, trace_dir], capture_output=True, text=True, timeout=60,
+                         check=False)
+    if res.returncode != 0:
+        raise RuntimeError(f"{tool}: {' '.join(res.stderr.split())[-300:]}")
     return tool, [(m.group(1), fields(m.group(2)), fields(m.group(3)))
-                  for m in map(EVENT_RE.search, text.splitlines()) if m]
+                  for m in map(EVENT_RE.search, res.stdout.splitlines()) if m]
 
 
 def check_trace_error(trace_dir, spec):
@@ -383,8 +348,6 @@ def check_trace_error(trace_dir, spec):
     lcore, op, err = spec.split(":")
     lcore, err = int(lcore), int(err)
     tool, records = decode_records(trace_dir)
-    if records is None:
-        return
     errors = [(r[1].get("cpu_id"), r[2]) for r in records if r[0] == "lib.pmu.error"]
     # pmu_autotest also reads indexes never added: each is recorded as op
     # "index", err -22 (EINVAL), by design; the open failure is the other one.
@@ -406,8 +369,6 @@ def check_trace_error(trace_dir, spec):
 def check_trace(trace_dir, events, stages=None):
     events = events.split(",")
     tool, records = decode_records(trace_dir)
-    if records is None:
-        return
     names = [r[0] for r in records]
     if stages is not None:
         regs = [(r[2].get("name"), r[2].get("ret")) for r in records
@@ -450,15 +411,7 @@ def check_trace(trace_dir, events, stages=None):
            f"per (lcore, index) {counts}")
 
 
-def main():
-    kinds = {"telemetry": (check_telemetry, 3, 3), "prometheus": (check_prometheus, 2, 2),
-             "dashboard": (check_dashboard, 4, 4), "trace": (check_trace, 2, 3),
-             "trace-error": (check_trace_error, 2, 2)}
-    fn, least, most = kinds.get(sys.argv[1] if len(sys.argv) > 1 else "", (None, 0, -1))
-    if fn is None or not least <= len(sys.argv) - 2 <= most:
-        sys.exit(__doc__)
-    fn(*sys.argv[2:])
-
-
 if __name__ == "__main__":
-    main()
+    main({"telemetry": (3, check_telemetry), "prometheus": (2, check_prometheus),
+          "dashboard": (4, check_dashboard), "trace": ((2, 3), check_trace),
+          "trace-error": (2, check_trace_error)}, __doc__)

@@ -195,22 +195,14 @@ def rss_flat(series, start, warm):
            f"(under {RSS_GROWTH_KIB})", f"growth {growth} KiB")
 
 
-def connect(prefix, wait=20):
-    deadline = time.time() + wait
-    while True:
-        try:
-            return Telemetry(prefix)
-        except OSError:
-            if time.time() > deadline:
-                return None
-            time.sleep(0.1)
-
-
 def check_soak(prefix, pid, seconds, exporter_port, json_path):
     pid, seconds = int(pid), float(seconds)
-    tel = connect(prefix)
-    if not report(tel is not None, "telemetry socket", "did not appear in 20 s"):
+    try:
+        tel = Telemetry(prefix, wait=20)
+    except OSError as e:
+        report(False, "telemetry socket", f"no answer in 20 s: {e}")
         return
+    report(True, "telemetry socket")
     info = tel.query("/pmu/info") or {}
     queries = [f"/pmu/lcore,{l}" for l in info.get("lcores", [])]
     if "/pmu/stages" in (tel.query("/") or []):
