@@ -145,8 +145,22 @@ for spec in io:task-clock mac:task-clock csum:task-clock io:msr/tsc/; do
 		testpmd "$mode-plain" "$mode"
 		plain_rc=$rc
 	fi
-	testpmd "$name" "$mode" "$run" -e "$event" --json "$tmp/$name.json"
+	# The last run also sends the table at exit to a file (-o) and prints
+	# one on stderr every 300 ms (--interval).
+	extra=()
+	[ "$spec" != io:msr/tsc/ ] || extra=(-o "$tmp/$name.table" --interval 300)
+	testpmd "$name" "$mode" "$run" -e "$event" --json "$tmp/$name.json" "${extra[@]}"
 	as_without "$name" "$plain_rc"
+	if [ ${#extra[@]} -ne 0 ]; then
+		n=$(grep -c '^dpdk-pmu-run: lcore 1$' "$tmp/$name.err")
+		if grep -qE '^  rx-0-0 +[0-9]+ +'"$packets"' ' "$tmp/$name.table" 2>/dev/null &&
+				! grep -q '^lcore 1$' "$tmp/$name.err" && [ "$n" -ge 2 ]; then
+			ok "$name: -o FILE holds the table at exit (rx-0-0, $packets packets), --interval 300 printed $n tables on stderr"
+		else
+			fail "$name: -o FILE or --interval ($n tables on stderr); the file:"
+			show "$tmp/$name.table"
+		fi
+	fi
 	if [ ! -s "$tmp/$name.json" ]; then
 		fail "$name: no --json file; stderr:"
 		tail -5 "$tmp/$name.err" | sed 's/^/    | /'
