@@ -10,7 +10,8 @@
 # Environment: ARM64_DIR (lib.sh), ARM64_OUT (initramfs and console log;
 # default BUILD_DIR), ARM64_GUEST_CMDS (a command list), ARM64_EXTRA_BINS
 # (more programs), ARM64_TIMEOUT (240 s), ARM64_CMD_TIMEOUT (120 s a
-# command), ARM64_NUMA=1 (two nodes: CPU 0 on 0, CPU 1 on 1), QEMU.
+# command), ARM64_NUMA=1 (two nodes: CPU 0 on 0, CPU 1 on 1), ARM64_CPUS
+# (2; QEMU's instruction count is one for all CPUs: see pmu_run.rst), QEMU.
 # Command list: "NAME OK_CODES COMMAND..." lines (OK_CODES: 0 or 0,77; '#'
 # comments; "EAL=..." sets $EAL); default: app/test/tests.list's tests, then
 # arm64-guest.cmds. Exit 0 when the console says "=== DONE" and each command
@@ -177,7 +178,7 @@ if [ "${ARM64_NUMA:-0}" = 1 ]; then
 	mem+=(-object memory-backend-ram,id=m0,size=512M -numa node,memdev=m0,cpus=0,nodeid=0
 		-object memory-backend-ram,id=m1,size=512M -numa node,memdev=m1,cpus=1,nodeid=1)
 fi
-timeout --kill-after=10 "$TIMEOUT" "$QEMU" -M virt -cpu max,pauth=off -smp 2 "${mem[@]}" \
+timeout --kill-after=10 "$TIMEOUT" "$QEMU" -M virt -cpu max,pauth=off -smp "${ARM64_CPUS:-2}" "${mem[@]}" \
 	-nographic -no-reboot -nic none -kernel "$KERNEL" -initrd "$INITRD" \
 	-append "console=ttyAMA0 rdinit=/init quiet panic=-1" -icount shift=0 \
 	</dev/null 2>&1 | tee "$LOG"
