@@ -64,7 +64,8 @@ trap 'exit 130' INT TERM
 # testpmd NAME MODE [WRAPPER...]: dpdk-testpmd in forwarding MODE over two
 # net_pcap ports reading $tmp/in.pcap (tx into $tmp/NAME-P.pcap), under
 # WRAPPER; stopped with SIGINT once both ports read the file (60 s at
-# most); stdout in $tmp/NAME.out, stderr in $tmp/NAME.err, status in $rc.
+# most: a failure if they did not); stdout in $tmp/NAME.out, stderr in
+# $tmp/NAME.err, status in $rc.
 testpmd() {
 	local name=$1 mode=$2 pid i
 	shift 2
@@ -76,10 +77,12 @@ testpmd() {
 	pid=$!
 	pids+=("$pid")
 	for ((i = 0; i < 300; i++)); do
-		[ "$(grep -cE "RX-packets: +$packets +RX-missed" "$tmp/$name.out")" -lt 2 ] || break
+		[ "$(matching "RX-packets: +$packets +RX-missed" "$tmp/$name.out")" -lt 2 ] || break
 		kill -0 "$pid" 2>/dev/null || break
 		sleep 0.2
 	done
+	[ "$(matching "RX-packets: +$packets +RX-missed" "$tmp/$name.out")" -ge 2 ] ||
+		fail "$name: testpmd's ports did not both read the $packets packets of the pcap"
 	sleep 1
 	kill -INT "$pid" 2>/dev/null
 	timeout 60 tail --pid="$pid" -f /dev/null
@@ -318,7 +321,7 @@ else
 fi
 
 # rate NAME [WRAPPER...]: testpmd io over two net_null ports (which never
-# run dry), $rate_s seconds from its forwarding lcore's start; its output
+# run dry), $rate_s seconds from its first second with packets; its output
 # in $tmp/NAME.out, and the CPU time (clock ticks) that lcore had, just
 # before SIGINT, in $tmp/NAME.out.cpu: on this shared VM wall time holds
 # others' work.
@@ -331,8 +334,10 @@ rate() {
 		--stats-period 1 >"$tmp/$name.out" 2>"$tmp/$name.err" &
 	pid=$!
 	pids+=("$pid")
-	# From the forwarding lcore's start (EAL init takes long on a busy VM).
-	wait_for "grep -lx rte-worker-1 /proc/$pid/task/*/comm" 60
+	# From the first period with packets: EAL init and the ports take long
+	# on a busy VM, and packets counted after the CPU time is read would
+	# inflate a short run's rate.
+	wait_for "grep -qE 'Rx-pps: +[1-9]' '$tmp/$name.out'" 60
 	sleep "$rate_s"
 	for t in /proc/"$pid"/task/*; do
 		[ "$(cat "$t/comm" 2>/dev/null)" != rte-worker-1 ] ||

@@ -348,7 +348,7 @@ expect tmo "--timeout 500 --duration 60: stops in time (${ms} ms, under 20000), 
 pid=$!
 # Three interval lines (at most 15 s), then SIGTERM.
 for _ in $(seq 150); do
-	[ "$(grep -c -E '^ +[0-9]+\.[0-9]{3} +1 ' "$tmp/sig.out")" -ge 3 ] && break
+	[ "$(matching '^ +[0-9]+\.[0-9]{3} +1 ' "$tmp/sig.out")" -ge 3 ] && break
 	sleep 0.1
 done
 kill -TERM $pid

@@ -14,6 +14,9 @@ log() { echo "$LOG_TAG: [${SECONDS}s] $*"; }
 die() { echo "$LOG_TAG: ERROR: $*" >&2; exit 1; }
 # show FILE [N]: the last N (15) lines of FILE, indented.
 show() { sed 's/^/    | /' "$1" | tail -"${2:-15}"; }
+# matching ERE FILE: how many lines of FILE match ERE; 0 where FILE is not
+# there yet (a program started in the background may not have opened it).
+matching() { local n; n=$(grep -cE -- "$1" "$2" 2>/dev/null); echo "${n:-0}"; }
 
 # Fail unless every named command is on PATH.
 need_tools() { local t; for t in "$@"; do command -v "$t" >/dev/null || die "$t not found"; done; }
