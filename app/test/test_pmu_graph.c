@@ -475,10 +475,11 @@ test_loop_exact(void)
 	return TEST_SUCCESS;
 }
 
-/* Rounds of each cost measurement, of which the least counts: something
- * the guest's kernel does now and then in a round (an interrupt, a user
- * page update, which the next measured call then handles) only adds to it.
- * Each round holds whole sampling periods.
+/* Rounds of each cost measurement, of which the least counts: what comes
+ * now and then in a round only adds to it: the other CPU's work (QEMU
+ * keeps one instruction count for all CPUs of the guest), or a user page
+ * update, which the next measured call then handles. Each round holds
+ * whole sampling periods.
  */
 #define COST_ROUNDS 5
 
