@@ -191,7 +191,8 @@ json_write(const char *path)
 void
 preload_report_final(void)
 {
-	FILE *f;
+	const char *prefix = PRELOAD_TAG;
+	FILE *f = stderr;
 	int ret;
 
 	pthread_mutex_lock(&report_lock);
@@ -202,20 +203,20 @@ preload_report_final(void)
 	final_done = true;
 	if (preload_run.output != NULL) {
 		f = fopen(preload_run.output, "w");
-		if (f == NULL) {
+		if (f != NULL) {
+			prefix = "";
+		} else {
 			PRELOAD_MSG("-o %s: %s: the table on stderr", preload_run.output,
 				strerror(errno));
-			preload_report_table(stderr, PRELOAD_TAG);
-		} else {
-			preload_report_table(f, "");
-			gone_table(f, "");
-			fclose(f);
+			f = stderr;
 		}
-	} else {
-		PRELOAD_MSG("stages, sampling 1 in %u:", preload_run.sampling);
-		preload_report_table(stderr, PRELOAD_TAG);
-		gone_table(stderr, PRELOAD_TAG);
 	}
+	if (f == stderr)
+		PRELOAD_MSG("stages, sampling 1 in %u:", preload_run.sampling);
+	preload_report_table(f, prefix);
+	gone_table(f, prefix);
+	if (f != stderr)
+		fclose(f);
 	if (preload_run.json != NULL) {
 		ret = json_write(preload_run.json);
 		if (ret != 0)
