@@ -49,15 +49,15 @@
       polls, whose number follows timing, printed.
 """
 
-import json
 import os
 import re
 import select
 import socket
 import statistics
 import struct
-import sys
 import time
+
+from ci_common import console_runs, load, main, report
 
 
 def accumulated(path):
@@ -72,11 +72,6 @@ def accumulated(path):
     return (int(rx.group(1)) if rx else None, int(tx.group(1)) if tx else None)
 
 
-def check(ok, what):
-    """One line."""
-    print(("ok: " if ok else "FAIL: ") + what)
-
-
 def port_stages(doc):
     """The rx-P-Q, rx-P-Q-idle and tx-P stages of a JSON document."""
     stages = doc.get("stages", [])
@@ -88,30 +83,27 @@ def testpmd(name, out, path, event):
     """The testpmd checks."""
     rx, tx = accumulated(out)
     if rx is None or tx is None:
-        check(False, f"{name}: no accumulated statistics in testpmd's output")
+        report(False, f"{name}: no accumulated statistics in testpmd's output")
         return
-    try:
-        with open(path, encoding="utf-8") as f:
-            doc = json.load(f)
-    except (OSError, ValueError) as err:
-        check(False, f"{name}: --json file: {err}")
+    doc = load_json(name, path)
+    if doc is None:
         return
     busy, idle, txs = port_stages(doc)
     rx_items = sum(s["items"] for s in busy)
     tx_items = sum(s["items"] for s in txs)
-    check(rx_items == rx and rx > 0,
+    report(rx_items == rx and rx > 0,
           f"{name}: rx-* stages' items {rx_items} = testpmd's RX-packets {rx} "
           f"({', '.join(s['name'] + ' ' + str(s['items']) for s in busy)})")
-    check(tx_items == tx and tx > 0,
+    report(tx_items == tx and tx > 0,
           f"{name}: tx-* stages' items {tx_items} = testpmd's TX-packets {tx} "
           f"({', '.join(s['name'] + ' ' + str(s['items']) for s in txs)})")
-    check(event in doc.get("events", []), f"{name}: events {doc.get('events')} hold {event}")
+    report(event in doc.get("events", []), f"{name}: events {doc.get('events')} hold {event}")
     measured = sum(s["measured"] for s in busy)
     value = sum(s["events"].get(event, 0) for s in busy)
-    check(measured > 0 and value > 0,
+    report(measured > 0 and value > 0,
           f"{name}: rx stages measured {measured} bursts of "
           f"{sum(s['calls'] for s in busy)}, {event} {value}")
-    check(idle and all(s["items"] == 0 for s in idle) and sum(s["calls"] for s in idle) > 0,
+    report(idle and all(s["items"] == 0 for s in idle) and sum(s["calls"] for s in idle) > 0,
           f"{name}: empty polls apart: {sum(s['calls'] for s in idle)} calls of "
           f"rx-*-idle, 0 packets")
 
@@ -134,9 +126,9 @@ def pcaps(name, a, b):
         ha, ra, wa = records(a)
         hb, rb, wb = records(b)
     except OSError as err:
-        check(False, f"{name}: {err}")
+        report(False, f"{name}: {err}")
         return
-    check(wa and wb and ha == hb and ra == rb and len(ra) > 0,
+    report(wa and wb and ha == hb and ra == rb and len(ra) > 0,
           f"{name}: {len(rb)} records, file header and each record's lengths and "
           f"frame identical to the {len(ra)} without ({b.rsplit('/', 1)[-1]})")
 
@@ -144,10 +136,9 @@ def pcaps(name, a, b):
 def load_json(name, path):
     """The JSON document of path, or None with a FAIL line."""
     try:
-        with open(path, encoding="utf-8") as f:
-            return json.load(f)
+        return load(path)
     except (OSError, ValueError) as err:
-        check(False, f"{name}: {path}: {err}")
+        report(False, f"{name}: {path}: {err}")
         return None
 
 
@@ -160,7 +151,7 @@ def top(name, path, text_path):
     if doc is None:
         return
     rx = [r for r in doc.get("rows", []) if RX_ROW.fullmatch(r["stage"])]
-    check(rx and all(r["calls_per_s"] > 0 and r["items_per_s"] > 0 for r in rx),
+    report(rx and all(r["calls_per_s"] > 0 and r["items_per_s"] > 0 for r in rx),
           f"{name}: --once --json: " + (", ".join(
               f"lcore {r['lcore']} {r['stage']} {r['calls_per_s']:.0f} calls/s "
               f"{r['items_per_s']:.0f} packets/s" for r in rx) or "no rx-P-Q row"))
@@ -169,7 +160,7 @@ def top(name, path, text_path):
     rows = [ln.split() for ln in lines if len(ln.split()) > 4 and RX_ROW.fullmatch(ln.split()[1])]
     # Lcore, Stage, cost/s, Calls/s, Items/s, ...
     calls = [float(r[3].replace(",", "")) for r in rows]
-    check(rows and all(c > 0 for c in calls),
+    report(rows and all(c > 0 for c in calls),
           f"{name}: --once table: {len(rows)} rx-P-Q rows, calls/s "
           f"{', '.join(r[3] for r in rows) or '-'}")
 
@@ -185,10 +176,10 @@ def screen_rows(path):
 def screens(name, a, b):
     """The dpdk-pmu-top screen checks."""
     ra, rb = screen_rows(a), screen_rows(b)
-    check(ra and set(ra) == set(rb),
+    report(ra and set(ra) == set(rb),
           f"{name}: both screens show {', '.join(f'lcore {k[0]} {k[1]}' for k in sorted(ra)) or 'no rx-P-Q row'}")
     changed = [k for k in ra if k in rb and ra[k][:3] != rb[k][:3]]
-    check(ra and len(changed) == len(ra),
+    report(ra and len(changed) == len(ra),
           f"{name}: rates changed between the captures: " + "; ".join(
               f"{k[1]} calls/s {ra[k][1]} -> {rb[k][1]}" for k in sorted(ra) if k in rb))
 
@@ -196,14 +187,13 @@ def screens(name, a, b):
 def settled(path):
     """Exit 0 once the graph has forwarded every packet (no line)."""
     try:
-        with open(path, encoding="utf-8") as f:
-            rows = json.load(f)["rows"]
+        rows = load(path)["rows"]
     except (OSError, ValueError, KeyError):
-        return 1
+        raise SystemExit(1)
     # Rows count from the first of the two snapshots: the rx nodes polled,
     # nothing received nor forwarded meanwhile.
     polled = any(r["stage"].startswith("ethdev_rx-") and r["calls"] > 0 for r in rows)
-    return 0 if polled and all(r["items"] == 0 for r in rows) else 1
+    raise SystemExit(0 if polled and all(r["items"] == 0 for r in rows) else 1)
 
 
 def graph_stats(path):
@@ -225,7 +215,7 @@ def graph(name, out, path, event, packets):
     """The l3fwd-graph checks."""
     table = graph_stats(out)
     if not table:
-        check(False, f"{name}: no lib/graph statistics table in the program's output")
+        report(False, f"{name}: no lib/graph statistics table in the program's output")
         return
     doc = load_json(name, path)
     if doc is None:
@@ -237,26 +227,26 @@ def graph(name, out, path, event, packets):
                              value + s["events"].get(event, 0), measured + s["measured"])
     for node, (calls, objs) in sorted(table.items()):
         if node not in stages:
-            check(False, f"{name}: node {node} ({calls} calls, {objs} objs) has no stage")
+            report(False, f"{name}: node {node} ({calls} calls, {objs} objs) has no stage")
             continue
         scalls, sitems = stages[node][:2]
         if node.startswith("ethdev_rx-"):
-            check(sitems == objs and scalls >= calls,
+            report(sitems == objs and scalls >= calls,
                   f"{name}: {node}: objs {objs} = items {sitems}; calls {calls} printed, "
                   f"{scalls} at exit (a source node, polled on after the last print)")
         else:
-            check(scalls == calls and sitems == objs,
+            report(scalls == calls and sitems == objs,
                   f"{name}: {node}: calls {calls} objs {objs} = the stage's calls {scalls} "
                   f"items {sitems}")
     rx = sum(v[1] for k, v in stages.items() if k.startswith("ethdev_rx-"))
-    check(rx == int(packets), f"{name}: the ethdev_rx-* stages received {rx} packets "
+    report(rx == int(packets), f"{name}: the ethdev_rx-* stages received {rx} packets "
           f"of the {packets} in the pcaps")
     extra = [k for k, v in stages.items() if v[1] > 0 and k not in table]
-    check(not extra, f"{name}: every stage with items is in the printed table"
+    report(not extra, f"{name}: every stage with items is in the printed table"
           + (f" (not: {', '.join(extra)})" if extra else ""))
     for node in ("ip4_lookup", "ip4_rewrite"):
         calls, items, value, measured = stages.get(node, (0, 0, 0, 0))
-        check(items > 0 and measured > 0 and value > 0,
+        report(items > 0 and measured > 0 and value > 0,
               f"{name}: {node}: {items} packets, {measured} of {calls} calls measured, "
               f"{event}/packet {value / items if items else 0:.1f}")
 
@@ -279,15 +269,15 @@ def ports(name, path, rx, tx, out=None):
     for what, stages, want in (("rx-*", busy, int(rx)), ("tx-*", txs, int(tx))):
         items = sum(s["items"] for s in stages)
         each = ", ".join(f"lcore {s['lcore']} {s['name']} {s['items']}" for s in stages)
-        check(items == want and want > 0, f"{name}: {what} stages' items {items} = {want} ({each})")
+        report(items == want and want > 0, f"{name}: {what} stages' items {items} = {want} ({each})")
     queues = {s["name"] for s in busy}
-    check(queues and all(q + "-idle" in {s["name"] for s in idle} for q in queues) and
+    report(queues and all(q + "-idle" in {s["name"] for s in idle} for q in queues) and
           {"tx-" + q.split("-")[1] for q in queues} <= {s["name"] for s in txs},
           f"{name}: each queue's rx-P-Q and rx-P-Q-idle, each port's tx-P: "
           f"{', '.join(sorted(queues | {s['name'] for s in txs}))}")
     if out is not None:
         got = l2fwd_totals(out)
-        check(got == (int(rx), int(tx)), f"{name}: the program's last printed totals: "
+        report(got == (int(rx), int(tx)), f"{name}: the program's last printed totals: "
               f"received {got[0]}, sent {got[1]}")
 
 
@@ -333,10 +323,10 @@ def tap(name, pcap0, pcap1, if0, if1, counts):
     tx = sum(sysfs_count(i, "rx_packets") - start[n][1] for n, i in enumerate(ifs))
     drops = sum(sysfs_count(i, "tx_dropped") for i in ifs)
     sent = sum(len(f) for f in frames)
-    check(rx == sent and drops == 0, f"{name}: {sent} frames sent, {rx} into the program "
+    report(rx == sent and drops == 0, f"{name}: {sent} frames sent, {rx} into the program "
           f"(the taps' tx_packets), {drops} dropped by the taps")
     for i, ifname in enumerate(ifs):
-        check(back[i] == want[i], f"{name}: {back[i]} frames out of port {i} ({ifname}), "
+        report(back[i] == want[i], f"{name}: {back[i]} frames out of port {i} ({ifname}), "
               f"{want[i]} expected (routed to 198.18.{i}.0/24, or unrouted in on it)")
     with open(counts, "w", encoding="ascii") as f:
         f.write(f"{rx} {tx}\n")
@@ -368,7 +358,7 @@ def rates(*specs):
     labels = list(runs)
     for label in labels:
         cpu, wall = ([r[i] for r in runs[label]] for i in (0, 1))
-        check(all(cpu), f"rate {label}: {statistics.median(cpu) / 1e6:.2f} Mpps of the "
+        report(all(cpu), f"rate {label}: {statistics.median(cpu) / 1e6:.2f} Mpps of the "
               f"lcore's CPU time (runs: {' '.join(f'{v / 1e6:.2f}' for v in cpu)}); Rx-pps "
               f"{statistics.median(wall) / 1e6:.2f} M (runs: {' '.join(f'{v / 1e6:.2f}' for v in wall)})")
     base = [r[0] for r in runs[labels[0]]]
@@ -381,22 +371,16 @@ def rates(*specs):
 
 def guest(console, events):
     """The guest's two testpmd runs, stage by stage."""
-    runs, name = {}, None
     with open(console, encoding="utf-8", errors="replace") as f:
-        for line in f:
-            line = line.strip()
-            m = re.match(r"=== (RUN|EXIT) (\S+)", line)
-            if m:
-                name = m.group(2) if m.group(1) == "RUN" else None
-            elif name is not None and line.startswith('{"events"'):
-                runs[name] = {(s["lcore"], s["name"]): s for s in json.loads(line)["stages"]}
+        runs = {name: {(s["lcore"], s["name"]): s for s in docs[-1]["stages"]}
+                for name, docs in console_runs(f.read()).items() if "stages" in docs[-1]}
     a, b = runs.get("testpmd-a"), runs.get("testpmd-b")
     if not a or not b:
-        check(False, f"guest: the preload's JSON of testpmd-a and testpmd-b: {sorted(runs)}")
+        report(False, f"guest: the preload's JSON of testpmd-a and testpmd-b: {sorted(runs)}")
         return
     cyc, ins = events.split(",")
     busy = sorted(k for k, s in a.items() if s["items"] > 0)
-    check(busy and all(b.get(k, {}).get(f) == a[k][f] for k in busy for f in ("calls", "items"))
+    report(busy and all(b.get(k, {}).get(f) == a[k][f] for k in busy for f in ("calls", "items"))
           and busy == sorted(k for k, s in b.items() if s["items"] > 0),
           f"guest: the same calls and packets in both runs: " + ", ".join(
               f"{k[1]} {a[k]['calls']} calls {a[k]['items']} packets" for k in busy))
@@ -404,7 +388,7 @@ def guest(console, events):
         va = [a[k]["events"].get(e, 0) for e in (cyc, ins)]
         vb = [b.get(k, {}).get("events", {}).get(e, 0) for e in (cyc, ins)]
         items = a[k]["items"]
-        check(va[0] == va[1] and vb[0] == vb[1] and va[1] == vb[1] and va[1] > 0,
+        report(va[0] == va[1] and vb[0] == vb[1] and va[1] == vb[1] and va[1] > 0,
               f"guest: lcore {k[0]} {k[1]}: {ins}/packet {va[1] / items:.3f} and "
               f"{vb[1] / items:.3f} ({va[1]} and {vb[1]} over {a[k]['calls']} bursts, "
               f"{va[1] - vb[1]} apart), {cyc} = {ins} in both")
@@ -415,8 +399,7 @@ def guest(console, events):
               f"{eb['events'].get(ins, 0) / max(1, eb['calls']):.2f}")
 
 
-# Command: (its number of arguments, the function). A function's return is
-# the exit status (None: 0, its lines telling the result).
+# Command: (its number of arguments, or (least, most), the function).
 COMMANDS = {
     "testpmd": (4, testpmd),
     "pcaps": (3, pcaps),
@@ -426,22 +409,10 @@ COMMANDS = {
     "graph": (5, graph),
     "ports": ((4, 5), ports),
     "tap": (6, tap),
-    "rates": (None, rates),
+    "rates": ((1, 8), rates),
     "guest": (2, guest),
 }
 
 
-def main():
-    """Dispatch."""
-    nargs, fn = COMMANDS.get(sys.argv[1] if len(sys.argv) > 1 else "", (0, None))
-    # A number, a tuple of numbers, or None: any number above 0.
-    n = len(sys.argv) - 2
-    if fn is None or not (n in nargs if isinstance(nargs, tuple) else
-                          n > 0 if nargs is None else n == nargs):
-        print(__doc__, file=sys.stderr)
-        return 2
-    return fn(*sys.argv[2:]) or 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    main(COMMANDS, __doc__)
