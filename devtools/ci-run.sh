@@ -23,9 +23,10 @@
 # counters); l3fwd-graph forwarding pcaps to 198.18.P.x, each node's calls
 # and objs in its own last lib/graph statistics equal to the stages'.
 # testpmd's packet rate over net_null ports under dpdk-pmu-run --sampling
-# 16 (msr/tsc/, task-clock) against without, alternating runs: printed,
-# not asserted. The same testpmd run twice in the arm64 guest (the arm64
-# stage's build): each stage's cycles and instructions per packet exact.
+# 16 (msr/tsc/, task-clock) against without, alternating runs: the median
+# ratio with msr/tsc/ at least 0.9x (the issue's aim for the read() path),
+# task-clock's printed. The same testpmd run twice in the arm64 guest (the
+# arm64 stage's build, one CPU): each stage's instructions the same in both.
 # Software events on the host (no PMU needed). About 8 minutes.
 # Environment: BUILD_DIR (default build), ARM64_BUILD (build-arm64),
 # ARM64_DIR (lib.sh), RATE_SECONDS (each rate run, default 5).
@@ -347,7 +348,7 @@ rate() {
 }
 
 echo "=== run: testpmd's packet rate under dpdk-pmu-run --sampling 16 against without"
-# Printed, not asserted: the ratios of runs that alternate, their median.
+# The ratios of runs that alternate, their median: msr/tsc/'s at least 0.9x.
 labels=(without "-e msr/tsc/" "-e task-clock")
 files=("" "" "")
 for r in 1 2 3 4; do
@@ -363,7 +364,7 @@ for r in 1 2 3 4; do
 	done
 done
 py_check 60 ci_run_check.py "$tmp/check.out" rates "${labels[0]}=${files[0]}" \
-	"dpdk-pmu-run --sampling 16 ${labels[1]}=${files[1]}" \
+	"dpdk-pmu-run --sampling 16 ${labels[1]}@0.9=${files[1]}" \
 	"dpdk-pmu-run --sampling 16 ${labels[2]}=${files[2]}"
 
 echo "=== run: testpmd in the arm64 guest under the preload, cycles and instructions, twice"

@@ -35,11 +35,12 @@
       l3fwd), catch the frames l3fwd sends back until 2 s pass without one:
       those to 198.18.P.x out of IFP, the others out of the tap they came
       in on. "RX TX" (the taps' kernel counters) into COUNTS.
-  ci_run_check.py rates LABEL=FILE[,FILE...]...
+  ci_run_check.py rates LABEL[@FLOOR]=FILE[,FILE...]...
       testpmd's packets per second of its forwarding lcore's CPU time
       (accumulated RX-packets in FILE, clock ticks in FILE.cpu), and its
       Rx-pps (--stats-period 1) for the record; each LABEL's runs against
-      the first LABEL's, run by run (they alternate), the median printed.
+      the first LABEL's, run by run (they alternate), the median printed,
+      and a check where a FLOOR is given: the median at least FLOOR.
   ci_run_check.py guest CONSOLE EVENTS
       The arm64 guest's console: the preload's JSON line of commands
       testpmd-a and testpmd-b, the same testpmd run twice, every call
@@ -351,9 +352,12 @@ def run_rate(path):
 
 def rates(*specs):
     """testpmd's packet rates and their ratios."""
-    runs = {}
+    runs, floors = {}, {}
     for spec in specs:
         label, files = spec.split("=", 1)
+        if "@" in label:
+            label, floor = label.rsplit("@", 1)
+            floors[label] = float(floor)
         runs[label] = [run_rate(p) for p in files.split(",")]
     labels = list(runs)
     for label in labels:
@@ -364,9 +368,13 @@ def rates(*specs):
     base = [r[0] for r in runs[labels[0]]]
     for label in labels[1:]:
         ratio = [r[0] / b for r, b in zip(runs[label], base) if r[0] and b]
-        if ratio:
-            print(f"ratio {label}: {statistics.median(ratio):.3f}x {labels[0]} (median of "
-                  f"{len(ratio)} alternating runs: {' '.join(f'{v:.3f}' for v in ratio)})")
+        line = (f"ratio {label}: {statistics.median(ratio) if ratio else 0:.3f}x {labels[0]} "
+                f"(median of {len(ratio)} alternating runs: {' '.join(f'{v:.3f}' for v in ratio)})")
+        if label in floors:
+            report(ratio and statistics.median(ratio) >= floors[label],
+                   f"{line}, at least {floors[label]}x")
+        elif ratio:
+            print(line)
 
 
 def guest(console, events):
