@@ -2,13 +2,16 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 #
-# CI stage: a running application's counters seen with the real tools:
+# CI stage: first, the usertools scripts given a missing file: a message,
+# never a traceback. Then a running application's counters seen with the
+# real tools:
 # (a) Debian's dpdk-telemetry.py on every /pmu/* command (shapes, growth,
 # totals, errors); (b) usertools/dpdk-pmu-exporter scraped every second by a
-# real Prometheus (series, units, labels, growth), with the recording rules
-# of usertools/prometheus loaded and every expression of the Grafana
-# dashboard giving series; (c) --trace='lib.pmu.*' decoded with babeltrace;
-# (d) lib.pmu.error from pmu_autotest's open failure. The application is
+# real Prometheus (series, units, labels, growth), with the recording and
+# alerting rules of usertools/prometheus loaded (and unit-tested by
+# promtool) and every expression of the Grafana dashboard giving series;
+# (c) --trace='lib.pmu.*' decoded with babeltrace; (d) lib.pmu.error from
+# pmu_autotest's open failure. The application is
 # dpdk-test-pmu --interval --duration when built, else dpdk-pmu-observe,
 # which the trace part always uses (rte_pmu_read_trace()).
 # Environment: BUILD_DIR (default build).
@@ -30,6 +33,9 @@ checker() { py_check "$1" ci_observe_check.py "$tmp/check.out" "${@:2}"; }
 echo "=== observe: packages, build"
 deps observe || log "could not install every package"
 build_if_missing "$build" --werror || { fail "build"; finish; }
+
+echo "=== observe: usertools scripts given a missing file"
+checker 60 missing-files
 observe=$build/examples/dpdk-pmu-observe
 tool=$build/app/test-pmu/dpdk-test-pmu
 app=
@@ -73,22 +79,25 @@ if [ ! -x /usr/bin/prometheus ] || ! "$python" -c 'import prometheus_client' 2>/
 else
 	eport=$(free_port) pport=$(free_port)
 	rules=$REPO/usertools/prometheus/dpdk-pmu.rules.yml
-	# The rules' syntax, then their figures (IPC too) on made-up series.
-	for t in "check rules $rules" "test rules ${rules%.yml}.test.yml"; do
+	alerts=$REPO/usertools/prometheus/dpdk-pmu.alerts.yml
+	# The rules' syntax, then their figures (IPC too) and each alert firing
+	# and not on made-up series.
+	for t in "check rules $rules $alerts" "test rules ${rules%.yml}.test.yml" \
+			"test rules ${alerts%.yml}.test.yml"; do
 		# shellcheck disable=SC2086 # $t: the promtool command and its file
 		if out=$(cd "${rules%/*}" && /usr/bin/promtool $t 2>&1); then
-			ok "promtool ${t/"$REPO"\//}: SUCCESS${out##*SUCCESS}"
+			ok "promtool ${t//"$REPO"\//}: SUCCESS${out##*SUCCESS}"
 		else
-			fail "promtool ${t/"$REPO"\//}: $out"
+			fail "promtool ${t//"$REPO"\//}: $out"
 		fi
 	done
 	if prometheus_up "$tmp" "$prefix" "$eport" "$pport"; then
 		# Load the rules into the running server (SIGHUP rereads its file).
-		printf 'rule_files: [%s]\n' "$rules" >>"$tmp/prometheus.yml"
+		printf 'rule_files: [%s, %s]\n' "$rules" "$alerts" >>"$tmp/prometheus.yml"
 		kill -HUP "${pids[-1]}"
 		checker 60 prometheus "$pport" "$events"
 		checker 90 dashboard "$pport" "$events" "$rules" \
-			"$REPO/usertools/grafana/dpdk-pmu.json"
+			"$REPO/usertools/grafana/dpdk-pmu.json" "$alerts"
 		[[ ,$events, =~ ,(cpu_)?cycles, ]] || skip "prometheus: the IPC rule and" \
 			"panel: no cycles and instructions events on this machine"
 	else

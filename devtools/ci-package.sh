@@ -8,7 +8,9 @@
 # and depends on. Then, unpacked with `dpkg -x` into a private root, never
 # installed: the upstream-API and stage programs built against it through
 # pkg-config and run, the packaged tool, its man pages, the python scripts'
-# interpreter and the HTML's links. Last, the README's recipe for a program
+# interpreter and the HTML's links; the exporter's systemd unit verified
+# (systemd-analyze) and its ExecStart run and scraped, the rules' promtool
+# tests as installed. Last, the README's recipe for a program
 # against a build tree, run as written on the packages' own build tree.
 # About a minute on two cores, most of it the package build.
 set -uo pipefail
@@ -190,6 +192,39 @@ else
 	fi
 fi
 
+# systemd_run_unit: where systemd is PID 1 (and this is root), the root's
+# unit as a runtime unit, its paths moved into the root, started for a
+# packaged dpdk-test-pmu, scraped, stopped and removed.
+systemd_run_unit()
+{
+	local name=dpdk-pmu-exporter@$instance.service port
+	local run=/run/systemd/system/dpdk-pmu-exporter@.service
+
+	if [ "$(id -u)" -ne 0 ] || [ -e $run ]; then
+		skip "dpdk-pmu-exporter@.service started by systemd: not root, or $run exists"
+		return
+	fi
+	port=$(free_port)
+	echo "DPDK_PMU_EXPORTER_PORT=$port" >"$root/etc/default/dpdk-pmu-exporter-$instance"
+	sed -e "s#^ExecStart=/#ExecStart=$root/#" -e "s#^EnvironmentFile=-/#EnvironmentFile=-$root/#" \
+		"$root$unit" >$run
+	LD_LIBRARY_PATH=$root$lib timeout 60 "$root/usr/bin/dpdk-test-pmu" -l 0-1 --no-huge \
+		--no-pci -m 64 --file-prefix="$instance" -- -e task-clock --interval 200 \
+		--duration 30 >"$tmp/unit-app2.log" 2>&1 &
+	pids+=($!)
+	systemctl daemon-reload
+	if systemctl start "$name" &&
+			wait_for "curl -sf http://127.0.0.1:$port/metrics | grep -q '^dpdk_pmu_up 1'" 20; then
+		ok "systemctl start $name: scraped on 127.0.0.1:$port, dpdk_pmu_up 1"
+	else
+		fail "systemctl start $name: $(systemctl status "$name" 2>&1 | tail -5)"
+	fi
+	systemctl stop "$name"
+	rm -f $run
+	systemctl daemon-reload
+	kill "${pids[-1]}" 2>/dev/null
+}
+
 # build_run NAME SOURCE ARGS...: build SOURCE with pkg-config librte_pmu,
 # check it loads the root's library, run it with ARGS; output in $tmp/NAME.out.
 build_run()
@@ -267,6 +302,84 @@ done
 # Every relative href and src of the packaged HTML names a file of the
 # root, or of this machine through a link into another package.
 py_check 60 ci_common.py "$tmp/links.out" links "$root" "$docdir"
+
+echo "=== the exporter's systemd unit, its defaults and the rules (unpacked)"
+has dpdk-pmu-tools /lib/systemd/system/dpdk-pmu-exporter@.service /etc/default/dpdk-pmu-exporter \
+	/usr/share/dpdk-pmu/telemetry-endpoints/pmu.py /usr/share/dpdk-pmu/dpdk-pmu.alerts.yml \
+	/usr/share/dpdk-pmu/dpdk-pmu.alerts.test.yml /usr/share/dpdk-pmu/dpdk-pmu.rules.test.yml
+suggests=$(dpkg-deb -f "$(deb dpdk-pmu-tools)" Suggests)
+if [[ ", $suggests, " =~ ,\ dpdk-dev,.*\ dpdk-doc,.*\ prometheus, ]]; then
+	ok "dpdk-pmu-tools suggests dpdk-dev, dpdk-doc and prometheus (Suggests: $suggests)"
+else
+	fail "dpdk-pmu-tools Suggests: $suggests"
+fi
+if [ "$(realpath -m "$root/usr/share/dpdk/telemetry-endpoints/pmu.py")" = \
+		"$root/usr/share/dpdk-pmu/telemetry-endpoints/pmu.py" ]; then
+	ok "DPDK's plugin folder links to the plugin in /usr/share/dpdk-pmu/telemetry-endpoints"
+else
+	fail "/usr/share/dpdk/telemetry-endpoints/pmu.py is not a link to the one in /usr/share/dpdk-pmu"
+fi
+usage=$("$root/usr/bin/dpdk-pmu-exporter" --help 2>&1)
+plugin_default=${usage##*folders searched for pmu.py (default: }
+plugin_default=$(echo "${plugin_default%%)*}" | tr -d ' \n')
+if [[ $plugin_default == "$root/usr/share/dpdk-pmu/telemetry-endpoints"* ]]; then
+	ok "the installed exporter's default plugin path: ${plugin_default//"$root"/}"
+else
+	fail "the installed exporter's default plugin path is ${plugin_default:-not printed}"
+fi
+unit=/lib/systemd/system/dpdk-pmu-exporter@.service
+if ! command -v systemd-analyze >/dev/null; then
+	skip "systemd-analyze verify $unit: no systemd-analyze (package systemd)"
+else
+	# The root has no systemd of its own: this machine's targets, for
+	# the unit's dependencies, and the root's man page for Documentation=.
+	cp -n /lib/systemd/system/*.target "$root/lib/systemd/system/"
+	if out=$(MANPATH=$root/usr/share/man systemd-analyze verify --root="$root" "$unit" 2>&1) &&
+			[ -z "$out" ]; then
+		ok "systemd-analyze verify $unit (the root's exporter and man page): nothing to say"
+	else
+		fail "systemd-analyze verify $unit: $out"
+	fi
+fi
+# The unit's ExecStart=, the defaults file expanded as systemd does, on the
+# packaged dpdk-test-pmu with telemetry; scraped, then stopped.
+instance=ci-package-unit-$$
+prefixes=$instance
+LD_LIBRARY_PATH=$root$lib timeout 60 "$root/usr/bin/dpdk-test-pmu" -l 0-1 --no-huge --no-pci \
+	-m 64 --file-prefix="$instance" -- -e task-clock --interval 200 --duration 30 \
+	>"$tmp/unit-app.log" 2>&1 &
+pids+=($!)
+if ! python3 -c 'import prometheus_client' 2>/dev/null &&
+		! /usr/bin/python3 -c 'import prometheus_client' 2>/dev/null; then
+	skip "the unit's ExecStart: python3-prometheus-client is not installed"
+elif wait_for "[ -S $DPDK_RUNDIR/$instance/dpdk_telemetry.v2 ]" 20; then
+	py_check 60 ci_observe_check.py "$tmp/unit.out" unit-exec "$root" "$instance" "$(free_port)"
+else
+	fail "the unit's ExecStart: the packaged dpdk-test-pmu opened no telemetry socket"
+	show "$tmp/unit-app.log"
+fi
+kill "${pids[-1]}" 2>/dev/null
+# systemd itself runs the unit only where it is PID 1 (sd_booted()).
+if [ -d /run/systemd/system ]; then
+	systemd_run_unit
+else
+	skip "dpdk-pmu-exporter@.service started by systemd: systemd is not PID 1 here" \
+		"($(ps -p 1 -o comm= 2>/dev/null || echo unknown)); ExecStart run as above instead"
+fi
+# The rules and their tests as installed.
+if ! command -v promtool >/dev/null; then
+	skip "promtool on the installed rules: no promtool (package prometheus)"
+else
+	for t in "check rules dpdk-pmu.rules.yml dpdk-pmu.alerts.yml" \
+			"test rules dpdk-pmu.rules.test.yml dpdk-pmu.alerts.test.yml"; do
+		# shellcheck disable=SC2086 # $t: the promtool command and its files
+		if out=$(cd "$root/usr/share/dpdk-pmu" && promtool $t 2>&1); then
+			ok "promtool $t (installed in /usr/share/dpdk-pmu): $(grep -c SUCCESS <<<"$out") SUCCESS"
+		else
+			fail "promtool $t (installed): $out"
+		fi
+	done
+fi
 
 echo "=== README: a program against a build tree, without installing"
 # The README's block under "Against the build tree", run as written in a

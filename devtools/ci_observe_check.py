@@ -8,9 +8,11 @@ Checks behind devtools/ci-observe.sh: each prints "ok: WHAT" or
 
   ci_observe_check.py telemetry PREFIX EVENTS PID   (Debian's dpdk-telemetry.py)
   ci_observe_check.py prometheus PORT EVENTS        (Prometheus' HTTP API)
-  ci_observe_check.py dashboard PORT EVENTS RULES DASHBOARD (the same)
+  ci_observe_check.py dashboard PORT EVENTS RULES DASHBOARD ALERTS (the same)
   ci_observe_check.py trace DIR EVENTS [STAGES]     (babeltrace / babeltrace2)
   ci_observe_check.py trace-error DIR LCORE:OP:ERR  (the same; one failed open)
+  ci_observe_check.py unit-exec ROOT PREFIX PORT     (ROOT's exporter unit)
+  ci_observe_check.py missing-files                 (usertools, no traceback)
 
 EVENTS is the comma-separated list the application was given; its first
 event must grow whenever the counted lcore runs (task-clock). The
@@ -22,12 +24,15 @@ list it registers, in order.
 import json
 import os
 import re
+import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import time
+import urllib.request
 
-from ci_common import main, prom_get, prom_range, report
+from ci_common import REPO, main, prom_get, prom_range, report
 
 TELEMETRY = "/usr/bin/dpdk-telemetry.py"
 
@@ -273,13 +278,17 @@ def check_prometheus(port, events):
            f"fall ({ {k: (v[0], v[-1]) for k, v in values.items()} })", f"{values}")
 
 
-def check_dashboard(port, events, rules, dashboard):
+def check_dashboard(port, events, rules, dashboard, alerts):
     """The recording rules loaded and each giving series; every expression of
     the dashboard's panels, its variables replaced by their "all", giving
-    series. IPC needs cycles and instructions: ci-observe.sh skips it without."""
+    series. IPC needs cycles and instructions: ci-observe.sh skips it without.
+    The alerting rules loaded, none of them pending or firing on the healthy
+    application."""
     ipc = re.search(r"(^|,)(cpu_)?cycles(,|$)", events)
     with open(rules) as f:
         records = re.findall(r"^\s*- record:\s*(\S+)", f.read(), re.M)
+    with open(alerts) as f:
+        names = re.findall(r"^\s*- alert:\s*(\S+)", f.read(), re.M)
     with open(dashboard) as f:
         dash = json.load(f)
     variables = {v["name"]: v for v in dash["templating"]["list"]}
@@ -290,15 +299,21 @@ def check_dashboard(port, events, rules, dashboard):
            f"dashboard: {len(panels)} panels, the datasource a variable", f"{variables}")
     for _ in range(20):  # ci-observe.sh has just sent the server SIGHUP
         try:
-            loaded = [r["name"] for g in prom_get(port, "/api/v1/rules")["groups"]
-                      for r in g["rules"]]
+            rules = [r for g in prom_get(port, "/api/v1/rules")["groups"] for r in g["rules"]]
         except (OSError, RuntimeError, ValueError, KeyError) as e:
-            loaded = [str(e)]
-        if loaded == records:
+            rules = [{"name": str(e), "type": "error"}]
+        loaded = [r["name"] for r in rules if r["type"] == "recording"]
+        alerting = [r for r in rules if r["type"] == "alerting"]
+        if loaded == records and [r["name"] for r in alerting] == names and \
+                all(r["health"] != "unknown" for r in alerting):
             break
         time.sleep(0.5)
     report(loaded == records, f"prometheus: loaded the recording rules {records}",
            f"loaded {loaded}")
+    report([r["name"] for r in alerting] == names and
+           all(r["health"] == "ok" and r["state"] == "inactive" for r in alerting),
+           f"prometheus: loaded the alerting rules {names}, evaluated, none pending or firing",
+           f"{[(r['name'], r['health'], r['state'], r.get('alerts')) for r in alerting]}")
     exprs = [(r, r) for r in records]
     for p in panels:
         for t in p["targets"]:
@@ -411,7 +426,128 @@ def check_trace(trace_dir, events, stages=None):
            f"per (lcore, index) {counts}")
 
 
+# ---- the exporter's systemd unit ---------------------------------------------
+
+UNIT = "lib/systemd/system/dpdk-pmu-exporter@.service"
+
+
+def env_file(path, env):
+    """Add the KEY=VALUE lines of an EnvironmentFile to env (quotes removed)."""
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            key, eq, value = line.strip().partition("=")
+            if eq and not key.startswith(("#", ";")):
+                value = value.strip()
+                quoted = len(value) > 1 and value[0] == value[-1] and value[0] in "'\""
+                env[key.strip()] = value[1:-1] if quoted else value
+
+
+def exec_start(root, instance):
+    """The command systemd runs for ExecStart= of ROOT's unit as instance
+    INSTANCE: %i/%% replaced, Environment= then each EnvironmentFile= (in
+    ROOT; "-": may be missing), a word "$VAR" split at white space, "${VAR}"
+    replaced within its word."""
+    env, line = {}, None
+    with open(os.path.join(root, UNIT), encoding="utf-8") as f:
+        for raw in f:
+            key, _, value = raw.strip().replace("%i", instance).replace("%%", "%").partition("=")
+            if key == "Environment":
+                env.update(w.split("=", 1) for w in shlex.split(value))
+            elif key == "EnvironmentFile":
+                path = os.path.join(root, value.lstrip("-").lstrip("/"))
+                if os.path.exists(path) or not value.startswith("-"):
+                    env_file(path, env)
+            elif key == "ExecStart":
+                line = value.lstrip("-@:+!")
+    argv = []
+    for word in shlex.split(line or ""):
+        whole = re.fullmatch(r"\$(\w+)", word)
+        argv += env.get(whole.group(1), "").split() if whole else \
+            [re.sub(r"\$\{(\w+)\}", lambda m: env.get(m.group(1), ""), word)]
+    return argv
+
+
+def scrape(url, timeout):
+    """The exposition text at url, tried for up to timeout seconds."""
+    deadline = time.time() + timeout
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as resp:
+                return resp.read().decode()
+        except OSError:
+            if time.time() > deadline:
+                raise
+            time.sleep(0.2)
+
+
+def check_unit_exec(root, prefix, port):
+    """Run the unit's ExecStart as systemd would, for the DPDK process of
+    file prefix PREFIX, with PORT set in the instance's defaults file
+    (/etc/default/dpdk-pmu-exporter-PREFIX); scrape it, stop it (SIGTERM)."""
+    with open(os.path.join(root, f"etc/default/dpdk-pmu-exporter-{prefix}"), "w",
+              encoding="utf-8") as f:
+        f.write(f"DPDK_PMU_EXPORTER_PORT={port}\n")
+    argv = exec_start(root, prefix)
+    opts = dict(a[2:].split("=", 1) for a in argv if a.startswith("--") and "=" in a)
+    report(argv[:1] == ["/usr/bin/dpdk-pmu-exporter"] and opts.get("port") == port and
+           opts.get("file-prefix") == prefix and "--timeout" in argv,
+           f"unit: ExecStart= with the defaults expanded: {shlex.join(argv)}", f"{argv}")
+    env = {k: v for k, v in os.environ.items() if k != "RUNTIME_DIRECTORY"}
+    proc = subprocess.Popen([root + argv[0]] + argv[1:], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        text = scrape(f"http://{opts.get('address')}:{port}/metrics", 15)
+    except OSError as e:
+        text = f"no answer: {e}"
+    proc.send_signal(signal.SIGTERM)
+    try:
+        _, err = proc.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        _, err = proc.communicate()
+    clocks = re.findall(r'^dpdk_pmu_event_seconds_total\{[^}]*event="task-clock"[^}]*\} (\S+)',
+                        text, re.M)
+    report(re.search(r"^dpdk_pmu_up 1\.0$", text, re.M) and clocks and
+           all(float(v) > 0 for v in clocks),
+           f"unit: that command serves the application's counters (dpdk_pmu_up 1, "
+           f"task-clock of {len(clocks)} lcores)", text[-500:] + err[-500:])
+    plugin = os.path.join(root, "usr/share/dpdk-pmu/telemetry-endpoints/pmu.py")
+    report(f"using endpoint plugin {plugin}" in err,
+           f"unit: the exporter finds its plugin by default in {plugin[len(root):]}",
+           err[-500:])
+    report(proc.returncode == 0, "unit: the exporter stops on SIGTERM with status 0 "
+           "(systemctl stop)", f"status {proc.returncode}: {err[-300:]}")
+
+
+# ---- missing input files -----------------------------------------------------
+
+MISSING = "/nonexistent/pmu-ci"
+MISSING_RUNS = [
+    ("dpdk-pmu-traffic", ["count", MISSING + ".pcap"]),
+    ("dpdk-pmu-traffic", ["write", MISSING + "/out.pcap"]),
+    ("dpdk-pmu-exporter", ["--plugin-path", MISSING]),
+    ("dpdk-pmu-top", ["--once", "--socket-path", MISSING]),
+    ("dpdk-pmu-top", ["--socket-path", MISSING]),
+]
+
+
+def check_missing_files():
+    """Every user-facing script of usertools/ given a file that is not there:
+    a non-zero exit and one line on stderr that names the file (the live view
+    of dpdk-pmu-top, without a terminal, says it needs one), no traceback."""
+    for script, args in MISSING_RUNS:
+        res = subprocess.run(["/usr/bin/python3", os.path.join(REPO, "usertools", script)] +
+                             args, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                             timeout=30, check=False)
+        lines = res.stderr.strip().splitlines()
+        report(res.returncode != 0 and len(lines) == 1 and "Traceback" not in res.stderr and
+               (MISSING in lines[0] or "terminal" in lines[0]),
+               f"{script} {shlex.join(args)}: exit {res.returncode}, "
+               f"\"{lines[-1] if lines else ''}\"", res.stderr[-500:])
+
+
 if __name__ == "__main__":
     main({"telemetry": (3, check_telemetry), "prometheus": (2, check_prometheus),
-          "dashboard": (4, check_dashboard), "trace": ((2, 3), check_trace),
-          "trace-error": (2, check_trace_error)}, __doc__)
+          "dashboard": (5, check_dashboard), "trace": ((2, 3), check_trace),
+          "trace-error": (2, check_trace_error), "unit-exec": (3, check_unit_exec),
+          "missing-files": (0, check_missing_files)}, __doc__)
