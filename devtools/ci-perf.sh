@@ -6,6 +6,8 @@
 # (the goals table of issue 9 printed, the read() call counts gated), and
 # the static instructions of the inline rte_pmu_read() on its rdpmc path
 # (test_pmu_perf_read(), entry to the first ret, from the disassembly).
+# Then devtools/hw-check.sh (HW_CHECK=1: the table above is its table), which
+# skips (exit 77, one skip with its reason) where no hardware event opens.
 # Usage: devtools/ci-perf.sh [BUILD_DIR]
 set -uo pipefail
 
@@ -44,4 +46,18 @@ awk '/^rte_pmu datapath goals/ { on = 1 }
 	/^Test (OK|Failed)/ { on = 0 }
 	on || /^inline read:|^plain read\(\)|^hardware events|^exactness probe|lcore ids \(/ { print }' "$log"
 tally_run "$log" "$rc" "meson test --suite perf-tests"
+
+if [ -z "${HW_CHECK:-}" ]; then
+	echo "=== devtools/hw-check.sh (a machine with a hardware PMU)"
+	hwlog=$(mktemp)
+	HW_CHECK=1 bash devtools/hw-check.sh "$build" >"$hwlog" 2>&1
+	rc=$?
+	if [ $rc -eq 77 ]; then
+		skip "hw-check.sh: $(sed -n 's/^hw-check: SKIP: //p' "$hwlog")"
+	else
+		grep -v '^RESULT' "$hwlog"
+		tally_run "$hwlog" $rc "devtools/hw-check.sh"
+	fi
+	rm -f "$hwlog"
+fi
 finish
