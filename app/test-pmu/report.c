@@ -102,6 +102,7 @@ new_record(struct tool_report *rep, unsigned int lcore_id)
 	for (i = 0; i < rep->evs->count; i++) {
 		rec->rows[i].ev = &rep->evs->ev[i];
 		rec->rows[i].unit = tool_event_is(&rep->evs->ev[i], clock_names) ? "ns" : "";
+		rec->rows[i].running_pct = 100.0;
 	}
 
 	return rec;
@@ -148,6 +149,9 @@ tool_report_add(struct tool_report *rep, unsigned int lcore_id,
 		row->value = (int64_t)(raw - row->overhead);
 		if (l->info_ret != 0 || ev->index >= info->num_events)
 			continue;
+		if (info->events[ev->index].multiplexed && info->events[ev->index].time_enabled != 0)
+			row->running_pct = 100.0 * info->events[ev->index].time_running /
+				info->events[ev->index].time_enabled;
 		format_path(&info->events[ev->index], false, row->path, sizeof(row->path));
 		format_path(&info->events[ev->index], true, row->path_brief,
 			sizeof(row->path_brief));
@@ -295,6 +299,8 @@ tool_report_finish(struct tool_report *rep)
 		for (i = 0; i < rep->evs->count; i++) {
 			total->rows[i].value += rec->rows[i].value;
 			total->rows[i].overhead += rec->rows[i].overhead;
+			total->rows[i].running_pct = RTE_MIN(total->rows[i].running_pct,
+				rec->rows[i].running_pct);
 		}
 		compute_ratios(rep, rec);
 	}
