@@ -114,6 +114,7 @@ tool_report_add(struct tool_report *rep, unsigned int lcore_id,
 {
 	struct tool_record *rec = new_record(rep, lcore_id);
 	const struct rte_pmu_lcore_info *info = &l->info;
+	const struct rte_pmu_event_info *ei;
 	const struct tool_event *ev;
 	struct tool_row *row;
 	uint64_t raw;
@@ -149,12 +150,11 @@ tool_report_add(struct tool_report *rep, unsigned int lcore_id,
 		row->value = (int64_t)(raw - row->overhead);
 		if (l->info_ret != 0 || ev->index >= info->num_events)
 			continue;
-		if (info->events[ev->index].multiplexed && info->events[ev->index].time_enabled != 0)
-			row->running_pct = 100.0 * info->events[ev->index].time_running /
-				info->events[ev->index].time_enabled;
-		format_path(&info->events[ev->index], false, row->path, sizeof(row->path));
-		format_path(&info->events[ev->index], true, row->path_brief,
-			sizeof(row->path_brief));
+		ei = &info->events[ev->index];
+		if (ei->multiplexed && ei->time_enabled != 0)
+			row->running_pct = 100.0 * ei->time_running / ei->time_enabled;
+		format_path(ei, false, row->path, sizeof(row->path));
+		format_path(ei, true, row->path_brief, sizeof(row->path_brief));
 	}
 }
 
