@@ -32,7 +32,7 @@ GETOPT_REFUSED = re.compile(r"unrecognized option|invalid option|"
                             r"requires an argument|doesn't allow an argument|"
                             r"is ambiguous")
 
-# ``-e, --events LIST`` or ``-c, --csv`` and ``-j, --json``.
+# ``-e, --events LIST``, ``-j, --json-output`` or ``--csv``.
 DEFINITION = re.compile(r"``(-[A-Za-z0-9](?:, --[a-z][a-z0-9-]*)?|--[a-z][a-z0-9-]*)"
                         r"(?: ([A-Z][A-Z_]*))?``")
 

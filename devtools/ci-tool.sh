@@ -13,7 +13,7 @@ set -uo pipefail
 cd "$REPO" || exit 1
 tool=$build/app/test-pmu/dpdk-test-pmu
 stage_tmp ci-tool
-stage_build
+stage_build tool
 [ -x "$tool" ] || { skip "$tool not built (-Ddisable_apps=test-pmu?)"; finish; }
 
 # One worker lcore, and two on one CPU for the totals (CPU 0 on a one-CPU machine).
@@ -42,6 +42,7 @@ py()
 	PYTHONPATH=$REPO/devtools python3 - "$tmp/$1.out" "$tmp/$1.err" "$rc" "$2" "${3:-}" <<'EOF'
 import csv, io, json, os, re, sys
 from ci_common import console_runs
+import perf_csv
 out = open(sys.argv[1]).read()
 err = open(sys.argv[2]).read()
 rc = int(sys.argv[3])
@@ -71,8 +72,8 @@ def dumps(text): # each rte_pmu_stage_dump() in text: its rows (section, stage, 
 def stage_table(text): # the stage dump's rows after " Stages (": (stage, lcore, calls, items)
     d = dumps(text.split(' Stages (')[-1]) if ' Stages (' in text else []
     return [(r[1], r[0], r[2], r[3]) for r in d[0]] if d else []
-def docs(text):
-    return [json.loads(l) for l in lines(text)]
+def docs(text): # JSON lines (those of perf stat -o's "#" header left out)
+    return [json.loads(l) for l in lines(text) if not l.startswith('#')]
 def ev(rec, name):
     return next(e for e in rec['events'] if e['event'] == name)
 def sel(rs, event, lcores=None): # CSV rows of an event (on some lcores)
@@ -119,8 +120,8 @@ guest_checks()
 		# One CPU: QEMU keeps one instruction count for all CPUs, so with
 		# two a read now and then takes in what the other one ran.
 		t="dpdk-test-pmu \$EAL --file-prefix=t1 -- -e cycles,instructions"
-		printf '%s\n' "EAL=--lcores 0@0,1@0 ${EAL_GUEST_ARGS#-l 0-1 }" "tool-corrected 0 $t --iterations 100 -j" "tool-raw 0 $t --iterations 100 -j --raw" \
-			"tool-big 0 $t --iterations 100000 -j" "tool-interval 0 $t -I 100 --duration 1 -j" >"$tmp/guest.cmds"
+		printf '%s\n' "EAL=--lcores 0@0,1@0 ${EAL_GUEST_ARGS#-l 0-1 }" "tool-corrected 0 $t --iterations 100 --json" "tool-raw 0 $t --iterations 100 --json --raw" \
+			"tool-big 0 $t --iterations 100000 --json" "tool-interval 0 $t -I 100 --duration 1 --json" >"$tmp/guest.cmds"
 		ARM64_CPUS=1 ARM64_GUEST_CMDS=$tmp/guest.cmds ARM64_OUT=$tmp/guest \
 			bash devtools/arm64-qemu-test.sh "$abuild" >"$tmp/guest.out" 2>&1
 		rc=$?
@@ -221,14 +222,14 @@ expect none "no countable event: exit 1, each event named on stderr" \
 	"rc == 1 and 'none of the events can be counted' in err and 'nor-this-one' in err"
 
 echo "=== values are sane"
-run small "$one_worker" -e task-clock -x , --iterations 1000000
+run small "$one_worker" -e task-clock --csv --iterations 1000000
 run big "$one_worker" -e task-clock --csv --iterations 10000000
 expect big "task-clock grows with the work (10x iterations: over 3x the time)" \
 	"int(rows(out)[0]['value']) > 3 * int(rows(open('$tmp/small.out').read())[0]['value'])"
-run faults "$one_worker" -e page-faults -x , --workload memory
+run faults "$one_worker" -e page-faults --csv --workload memory
 expect faults "page-faults counts the memory workload's first touches" \
 	"rc == 0 and int(rows(out)[0]['value']) > 0"
-run loopfaults "$one_worker" -e page-faults -x , --workload loop
+run loopfaults "$one_worker" -e page-faults --csv --workload loop
 expect loopfaults "the loop workload takes no page fault" \
 	"rc == 0 and int(rows(out)[0]['value']) == 0"
 expect small "task-clock per iteration is between 0.05 and 100 ns, CPUs utilized at most 1.05" \
@@ -241,13 +242,13 @@ echo "=== read overhead subtraction"
 # raw count is subtracted: never below zero, the two add up to the raw count,
 # which is at most the rounds' wall time (less where the VM's other work
 # takes the CPU: the bound below is what a loaded 2-CPU machine still gives).
-run ovh "$one_worker" -e task-clock --iterations 1 --duration 1 -j
+run ovh "$one_worker" -e task-clock --iterations 1 --duration 1 --json
 expect ovh "one-iteration rounds: task-clock after subtraction is below the overhead subtracted, not below 0" \
 	"(lambda l, e: e['read_overhead'] > 0 and 0 <= e['value'] < e['read_overhead']
 	and l['elapsed_ns'] >= 0 and 0.2e9 < e['value'] + e['read_overhead'] <=
 	1.05 * (l['elapsed_ns'] + l['rounds'] * l['read_overhead_ns']))(
 	docs(out)[0]['lcores'][0], ev(docs(out)[0]['lcores'][0], 'task-clock'))"
-run raw "$one_worker" -e task-clock --iterations 1 --duration 1 -j --raw
+run raw "$one_worker" -e task-clock --iterations 1 --duration 1 --json --raw
 expect raw "--raw: nothing subtracted, and the output says so" \
 	"(lambda d: d['read_overhead_subtracted'] is False and
 	ev(d['lcores'][0], 'task-clock')['read_overhead'] == 0 and
@@ -304,14 +305,15 @@ expect json "JSON stages: per lcore loop calls = rounds, items = iterations, sna
 
 echo "=== interval mode"
 run itable "$one_worker" -e "$sw" --interval 200 --duration 2
-expect itable "table: one line per interval (10 for 2 s every 200 ms), times 0.2 .. 2.0" \
-	"rc == 0 and [l.split()[0] for l in lines(out) if re.match(r'^\s+\d+\.\d{3}\s+1\s', l)] ==
-	['%.3f' % (0.2 * i) for i in range(1, 11)]"
-run icsv "$one_worker" -I 250 --duration 1 -e task-clock,page-faults -x ,
+expect itable "table: one line per interval (10 for 2 s every 200 ms), perf's stamps (0.200xxxxxx: 9 decimals) from 0.2 to 2.0" \
+	"rc == 0 and (lambda t: len(t) == 10 and all(0.2 * i <= float(x) < 0.2 * i + 0.1
+	for i, x in enumerate(t, 1)))([l[:16].strip() for l in lines(out)
+	if re.match(r'^ {5}\d\.\d{9}\s+1\s', l)])"
+run icsv "$one_worker" -I 250 --duration 1 -e task-clock,page-faults --csv
 expect icsv "CSV: 4 intervals x (lcore 1 + total) x 2 events, task-clock counted in each" \
 	"rc == 0 and len(rows(out)) == 16 and sorted({r['interval'] for r in rows(out)}) ==
 	['1', '2', '3', '4'] and all(int(r['value']) > 0 for r in sel(rows(out), 'task-clock'))"
-run ijson "$one_worker" -e task-clock -I 100 --duration 1 -j
+run ijson "$one_worker" -e task-clock -I 100 --duration 1 --json
 expect ijson "JSON lines: one object per interval (10), time_s increasing" \
 	"rc == 0 and [d['interval'] for d in docs(out)] == list(range(1, 11)) and
 	all(a['time_s'] < b['time_s'] for a, b in zip(docs(out), docs(out)[1:]))"
@@ -326,8 +328,8 @@ expect ijson "JSON lines: stages per interval, loop items = calls x 10,000, call
 # The telemetry stage's own command line, shortened.
 run telem "$one_worker" -e task-clock,page-faults,context-switches --interval 1000 --duration 2
 expect telem "the telemetry stage's options (--interval 1000 --duration 2): 2 lines" \
-	"rc == 0 and len([l for l in lines(out) if re.match(r'^\s+\d+\.000\s+1\s', l)]) == 2"
-run dur "$one_worker" -e task-clock --duration 1 -j
+	"rc == 0 and len([l for l in lines(out) if re.match(r'^\s+[12]\.\d{9}\s+1\s', l)]) == 2"
+run dur "$one_worker" -e task-clock --duration 1 --json
 # The rounds' wall time is what elapsed_ns leaves after the read overhead
 # (the stage boundaries included: about a quarter of it on the read() path).
 expect dur "--duration alone: one report over about 1 s of rounds (elapsed + read overhead)" \
@@ -337,7 +339,7 @@ expect dur "--duration alone: one report over about 1 s of rounds (elapsed + rea
 # far are reported. With --duration 60 beside it, a tool that ignored the
 # timeout would run 60 s: the run must end within 20 s (EAL start included).
 t0=$(date +%s%N)
-run tmo "$one_worker" -e task-clock --timeout 500 --duration 60 -j
+run tmo "$one_worker" -e task-clock --timeout 500 --duration 60 --json
 ms=$((($(date +%s%N) - t0) / 1000000))
 expect tmo "--timeout 500 --duration 60: stops in time (${ms} ms, under 20000), one report of about 0.5 s of rounds with counts" \
 	"rc == 0 and $ms < 20000 and len(docs(out)) == 1 and (lambda l: l['rounds'] > 1 and
@@ -348,14 +350,14 @@ expect tmo "--timeout 500 --duration 60: stops in time (${ms} ms, under 20000), 
 pid=$!
 # Three interval lines (at most 15 s), then SIGTERM.
 for _ in $(seq 150); do
-	[ "$(matching '^ +[0-9]+\.[0-9]{3} +1 ' "$tmp/sig.out")" -ge 3 ] && break
+	[ "$(matching '^ +[0-9]+\.[0-9]{9} +1 ' "$tmp/sig.out")" -ge 3 ] && break
 	sleep 0.1
 done
 kill -TERM $pid
 wait $pid
 rc=$?
 expect sig "--interval without --duration runs until SIGTERM, then exits 0" \
-	"rc == 0 and len([l for l in lines(out) if re.match(r'^\s+\d+\.\d{3}\s+1\s', l)]) >= 3"
+	"rc == 0 and len([l for l in lines(out) if re.match(r'^\s+\d+\.\d{9}\s+1\s', l)]) >= 3"
 run oneL "--lcores=0@0" -e task-clock -I 100 --duration 1
 expect oneL "--interval with no worker lcore: exit 1 and why" \
 	"rc == 1 and 'need a worker lcore' in err"
@@ -364,10 +366,10 @@ echo "=== options"
 run help "$one_worker" -h
 expect help "-h: usage on stdout, exit 0, perf stat's letters with their long names, the tool's own options long only" \
 	"rc == 0 and all(re.search(r'^  -%s, --%s\\b' % (s, l), out, re.M) for s, l in
-	[('e', 'events'), ('x', 'field-separator'), ('j', 'json'), ('I', 'interval'),
-	('r', 'repeat'), ('o', 'output'), ('a', 'all-cpus'), ('A', 'per-core'), ('h', 'help')])
+	[('e', 'events'), ('x', 'field-separator'), ('j', 'json-output'), ('I', 'interval'),
+	('r', 'repeat'), ('o', 'output'), ('A', 'no-aggr'), ('a', 'all-cpus'), ('h', 'help')])
 	and all(re.search(r'^  --%s\\b' % l, out, re.M) for l in
-	['iterations', 'workload', 'duration', 'csv', 'raw', 'list', 'version'])"
+	['iterations', 'workload', 'duration', 'csv', 'json', 'raw', 'list', 'version'])"
 expect help "-h: --timeout MS among perf stat's options, with how it combines" \
 	"rc == 0 and re.search(r'^ +--timeout MS +stop after MS milliseconds', out, re.M) and 'not with -I' in out"
 # --help before "--", among the EAL options: the tool's usage, then EAL's.
@@ -382,20 +384,123 @@ run repeat "$two_workers" -e task-clock --iterations 100000 -r 3
 expect repeat "-r 3: 3 runs, each count with its spread as perf stat prints it (+- x.xx%)" \
 	"rc == 0 and '(3 runs)' in out and
 	len(re.findall(r'msec task-clock .*\\( \\+- +\\d+\\.\\d\\d% \\)$', out, re.M)) == 3"
-run repeatj "$one_worker" -e task-clock --iterations 100000 -r 3 -j -o "$tmp/repeat.json"
+run repeatj "$one_worker" -e task-clock --iterations 100000 -r 3 --json -o "$tmp/repeat.json"
 cp "$tmp/repeat.json" "$tmp/repeatj.out" 2>/dev/null
-expect repeatj "-r 3 -j -o FILE: JSON in FILE, nothing on stdout, runs 3 and spread_pct" \
+expect repeatj "-r 3 --json -o FILE: JSON in FILE, nothing on stdout, runs 3 and spread_pct" \
 	"rc == 0 and (lambda d: d['runs'] == 3 and
 	ev(d['lcores'][0], 'task-clock')['spread_pct'] >= 0)(docs(out)[0])"
-run csvsep "$one_worker" -e task-clock -x ';' --iterations 1000
-expect csvsep "-x ';': the CSV with ';' between fields, one header" \
-	"rc == 0 and out.splitlines()[0].startswith('time_s;interval;lcore;') and
-	sum(1 for l in out.splitlines() if l.startswith('time_s')) == 1 and
-	all(len(l.split(';')) == 24 for l in out.splitlines())"
-run all "$two_workers" -e task-clock -a -A --iterations 1000
-expect all "-a -A: every lcore, a record per lcore and the total" \
+run all "$two_workers" -e task-clock -A --iterations 1000
+expect all "-A (--no-aggr): the table's record per lcore, no total" \
 	"rc == 0 and 'Counts for lcore 1' in out and 'Counts for lcore 2' in out and
-	'Counts for total of 2 lcores' in out"
+	'Counts for total' not in out"
+
+echo "=== perf stat's formats: -x SEP, -j, -A, -I with -r"
+# perf_csv.parse() (devtools/perf_csv.py) reads perf stat -x's lines: the
+# tool's are read as perf's.
+pfields="['counter-value', 'unit', 'event', 'event-runtime', 'pcnt-running', 'metric-value', 'metric-unit']"
+run pcsv "$two_workers" -e "task-clock,no-such-event,page-faults" -x ,
+expect pcsv "-x ,: no header, a line per event of the total over lcores 1 and 2: perf's 7 fields, then net-of-read-cost" \
+	"rc == 0 and [(r['who'], r['event'], r['more']) for r in perf_csv.parse(out)] ==
+	[(None, e, ['net-of-read-cost']) for e in ['task-clock', 'no-such-event', 'page-faults']]
+	and all(len(l.split(',')) == 8 for l in lines(out))"
+expect pcsv "-x ,: task-clock in msec (2 decimals; over run-time, the CPUs utilized), <not supported> as perf writes it, page-faults an integer with a rate per second" \
+	"(lambda t, n, p: re.match(r'^\d+\.\d\d,msec,task-clock,', lines(out)[0]) and
+	t['metric_unit'] == 'CPUs utilized' and 0 < t['metric'] <= 2.1 and t['running'] == 100.0 and
+	abs(t['value'] * 1e6 / t['runtime'] - t['metric']) < 0.01 + 0.01 * t['metric'] and
+	(n['counted'], n['unit'], n['runtime'], n['metric'], n['metric_unit']) ==
+	('<not supported>', '', 0, None, '') and
+	p['unit'] == '' and re.match(r'^\d+$', p['counted']) and
+	re.match(r'^[KMG]?/sec$', p['metric_unit']))(*perf_csv.parse(out))"
+run pcsvA "$two_workers" -e task-clock,page-faults -x ';' -A --raw
+expect pcsvA "-x ';' -A --raw: ';' between fields, a line per lcore (lcore1, lcore2) and event, no total, each saying raw" \
+	"rc == 0 and [(r['who'], r['event'], r['more']) for r in perf_csv.parse(out, ';')] ==
+	[(w, e, ['raw']) for w in ['lcore1', 'lcore2'] for e in ['task-clock', 'page-faults']]
+	and all(len(l.split(';')) == 9 for l in lines(out))"
+run pcsvI "$one_worker" -e task-clock -x , -I 200 --duration 1
+expect pcsvI "-x , -I 200 --duration 1: 5 lines, perf's stamp first (0.200xxxxxx: 6 wide, 9 decimals)" \
+	"rc == 0 and len(lines(out)) == 5 and
+	all(re.match(r'^ {5}\d\.\d{9},\d+\.\d\d,msec,task-clock,', l) for l in lines(out)) and
+	all(0.2 * i <= r['interval'] < 0.2 * i + 0.15 for i, r in enumerate(perf_csv.parse(out), 1))"
+run pIr "$one_worker" -e task-clock -x , -I 250 --duration 1 -r 2
+expect pIr "-I 250 -r 2 (perf stat runs it): each run's 4 intervals in turn, the second's stamps from 0.25 again" \
+	"rc == 0 and [round(r['interval'] * 4) for r in perf_csv.parse(out)] == [1, 2, 3, 4] * 2
+	and all(r['value'] > 0 for r in perf_csv.parse(out))"
+run pjson "$two_workers" -e task-clock,no-such-event,page-faults -j
+expect pjson "-j: JSON lines, a flat object per event of the total, perf's keys in perf's order, then net-of-read-cost true; counter-value a string" \
+	"rc == 0 and [list(d) for d in docs(out)] == [$pfields + ['net-of-read-cost']] * 3 and
+	[d['event'] for d in docs(out)] == ['task-clock', 'no-such-event', 'page-faults'] and
+	all(isinstance(d['counter-value'], str) and d['net-of-read-cost'] is True for d in docs(out))
+	and docs(out)[1]['counter-value'] == '<not supported>' and docs(out)[0]['unit'] == 'msec'
+	and float(docs(out)[0]['counter-value']) > 0"
+run pjsonI "$one_worker" -e task-clock -j -A -I 250 --duration 1 --raw -r 2
+expect pjsonI "-j -A -I 250 -r 2 --raw: interval, then lcore, then perf's keys; net-of-read-cost false; 2 runs of 4" \
+	"rc == 0 and [list(d) for d in docs(out)] ==
+	[['interval', 'lcore'] + $pfields + ['net-of-read-cost']] * 8 and
+	all(d['lcore'] == '1' and d['net-of-read-cost'] is False for d in docs(out)) and
+	[round(d['interval'] * 4) for d in docs(out)] == [1, 2, 3, 4] * 2"
+run pjsonr "$one_worker" -e task-clock -j -r 3 --iterations 100000
+expect pjsonr "-j -r 3: perf's variance key after event, as perf stat -j -r gives it" \
+	"rc == 0 and list(docs(out)[0])[:4] == ['counter-value', 'unit', 'event', 'variance'] and
+	docs(out)[0]['variance'] >= 0"
+
+echo "=== perf stat -x, beside the tool: the same events, the same process"
+# perf stat counts the whole process (every thread: EAL's start, the main
+# lcore, which spins in rte_eal_mp_wait_lcore() without --duration and
+# sleeps with it); the tool counts its worker lcore's rounds, a part of
+# that. What is comparable, and checked:
+# - each of the tool's counts is at most perf's, in every run;
+# - with --duration 2 (the main lcore asleep), the worker's busy rounds
+#   are most of the process's task-clock: over half of it (85 % on an idle
+#   2-CPU VM, 83 % under load; --raw, as perf subtracts nothing);
+# - the memory workload's first pass over its 8 MiB takes a fault per 4 KiB
+#   page inside the tool's one round (2047 or so): perf's count for it
+#   less perf's for the loop workload (the rest of the process the same)
+#   is the tool's within 10 % or 64 faults.
+# One parser, perf_csv.parse(), reads perf's output and the tool's.
+if ! command -v perf >/dev/null; then
+	skip "perf stat beside the tool: no perf (package linux-perf, group tool of packages.list)"
+elif ! perf stat -x, -o "$tmp/probe.csv" -e "$sw" true 2>"$tmp/probe.err"; then
+	skip "perf stat beside the tool: perf stat cannot count here: $(head -c 200 "$tmp/probe.err")"
+else
+	prc=0
+	for w in "memory --workload memory" "loop --workload loop" \
+			"busy --workload loop --duration 2 --raw"; do
+		# shellcheck disable=SC2086
+		run_to "perf-${w%% *}" 60 perf stat -x, -o "$tmp/perf-${w%% *}.perf" -e "$sw" -- \
+			"$tool" "$one_worker" $eal -- -e "$sw" -x , ${w#* }
+		prc=$((prc | rc))
+	done
+	rc=$prc
+	runs="['memory', 'loop', 'busy']"
+	both="(lambda w: tuple(perf_csv.parse(open('$tmp/perf-%s.%s' % (w, x)).read())
+	for x in ('perf', 'out')))"
+	bym="(lambda w: tuple(perf_csv.by_event(p) for p in $both(w)))"
+	expect perf-busy "perf stat -x, and the tool -x , (3 runs): all exit 0, one parser reads both: the same events in the same order, units (msec) and metric units (CPUs utilized, /sec)" \
+		"rc == 0 and all([(r['event'], r['unit'], r['metric_unit'][-4:]) for r in P] ==
+		[(r['event'], r['unit'], r['metric_unit'][-4:]) for r in T] and T[0]['unit'] == 'msec'
+		for w in $runs for P, T in [$both(w)])"
+	expect perf-busy "each of the tool's counts at most perf's, in each run (busy: --raw, the others net of the read cost)" \
+		"all(T[e] <= P[e] for w in $runs for P, T in [$bym(w)] for e in P) and
+		[$both(w)[1][0]['more'] for w in $runs] == [['net-of-read-cost']] * 2 + [['raw']]"
+	expect perf-busy "task-clock with --duration 2: the worker's rounds over half of perf's process" \
+		"(lambda P, T: T['task-clock'] > 0.5 * P['task-clock'])(*$bym('busy'))"
+	expect perf-busy "page-faults: perf's memory minus loop within 10 % or 64 of the tool's memory minus loop (over 1000)" \
+		"(lambda m, l: m[1]['page-faults'] - l[1]['page-faults'] > 1000 and
+		abs((m[0]['page-faults'] - l[0]['page-faults']) - (m[1]['page-faults'] -
+		l[1]['page-faults'])) <= max(64, 0.1 * (m[1]['page-faults'] - l[1]['page-faults'])))(
+		$bym('memory'), $bym('loop'))"
+	py perf-busy "'perf/tool: ' + '; '.join(w + ' ' + ', '.join('%s %g/%g' % (e, P[e], T[e])
+		for e in P) for w in $runs for P, T in [$bym(w)])" print
+	# perf stat -j's keys, and the tool's, once and with -I.
+	perf stat -j -o "$tmp/pj.perf" -e "$sw" true 2>/dev/null
+	perf stat -j -I 100 -o "$tmp/pjI.perf" -e task-clock sleep 0.25 2>/dev/null
+	run pj "$one_worker" -e "$sw" -j
+	run pjI "$one_worker" -e task-clock -j -I 100 --duration 1
+	expect pj "-j: perf stat -j's keys, in its order (with -I too), then net-of-read-cost" \
+		"all([list(d) + ['net-of-read-cost'] for d in docs(open('$tmp/%s.perf' % n).read())][0] ==
+		list(docs(open('$tmp/%s.out' % n).read())[0]) for n in ['pj', 'pjI']) and
+		list(docs(open('$tmp/pjI.perf').read())[0])[0] == 'interval'"
+fi
 run list "$one_worker" --list
 expect list "--list lists the events, task-clock opening through read()" \
 	"rc == 0 and re.search(r'^task-clock\s+software\s+read\(\)\s+opens$', out, re.M)"
@@ -418,10 +523,11 @@ bad "--iterations 12x" "invalid --iterations '12x'" --iterations 12x
 bad "-I 5" "invalid --interval '5'" -I 5
 bad "--duration 0" "invalid --duration '0'" --duration 0
 bad "--duration -1" "invalid --duration '-1'" --duration -1
-bad "-x , -j" "-x (--csv) and -j (--json) exclude each other" -x , -j
+bad "-x , -j" "-x, -j, --csv and --json exclude each other" -x , -j
+bad "--csv --json" "-x, -j, --csv and --json exclude each other" --csv --json
 bad "--workload nope" "unknown --workload 'nope'" --workload nope
 bad "-r 0" "invalid --repeat '0'" -r 0
-bad "-r 3 -I 100" "--repeat and --interval exclude each other" -r 3 -I 100
+bad "-a (perf's system-wide count)" "-a (--all-cpus) is refused: the tool counts on its lcores, every worker of EAL's -l or --lcores" -a
 bad "-n (perf's null run, not the tool's)" "invalid option -- 'n'" -n 100
 bad "a stray argument" "unexpected argument 'stray'" stray
 

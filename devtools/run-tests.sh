@@ -143,7 +143,7 @@ build_stage()
 	# Every stage's packages in one apt-get (two at once would fail); a
 	# build/ of run-tool.sh is set up again with --werror and what meson
 	# finds now (sphinx for the man pages).
-	deps $arm64 doc package sanitize fuzz observe &&
+	deps $arm64 doc package sanitize fuzz observe tool &&
 		RECONFIGURE=1 build_if_missing "$build" --werror
 }
 

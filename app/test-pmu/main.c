@@ -4,7 +4,8 @@
 
 /* dpdk-test-pmu: count events around a workload on every worker lcore and
  * report them like perf stat: per lcore and in total, with ratios, once or
- * at every interval, as a table, CSV or JSON.
+ * at every interval, as a table, perf stat's CSV (-x) or JSON (-j), or the
+ * tool's own CSV (--csv) or JSON (--json).
  */
 
 #include <errno.h>
@@ -79,7 +80,8 @@ sleep_until(uint64_t t)
 
 /* Report every counting lcore from prev[] to its latest snapshot, which
  * becomes prev[] (with --repeat, only after the last run: the mean of
- * every run's). Returns the number of lcores that failed.
+ * every run's; with --repeat and --interval, each run's intervals as they
+ * come, as perf stat -r -I). Returns the number of lcores that failed.
  */
 static unsigned int
 report_all(const struct tool_output *out, unsigned int interval, double time_s)
@@ -105,7 +107,7 @@ report_all(const struct tool_output *out, unsigned int interval, double time_s)
 			failed++;
 	}
 	tool_report_finish(&report);
-	if (opts.repeat > 1) {
+	if (opts.repeat > 1 && interval == 0) {
 		tool_repeat_add(&report);
 		if (++runs < opts.repeat)
 			return failed;
@@ -156,7 +158,8 @@ run_continuous(const struct tool_output *out)
 		if (!sleep_until(start + target))
 			break;
 		if (interval_ns != 0)
-			failed = RTE_MAX(failed, report_all(out, k, (double)target / 1e9));
+			failed = RTE_MAX(failed, report_all(out, k,
+				(double)(now_ns() - start) / 1e9));
 		if (duration_ns != 0 && target == duration_ns)
 			break;
 	}

@@ -36,6 +36,7 @@ enum {
 	OPT_DURATION,
 	OPT_TIMEOUT,
 	OPT_CSV,
+	OPT_JSON,
 	OPT_RAW,
 	OPT_LIST,
 	OPT_VERSION,
@@ -45,19 +46,19 @@ static const struct option longopts[] = {
 	{ "events", required_argument, NULL, 'e' },
 	{ "event", required_argument, NULL, 'e' },
 	{ "field-separator", required_argument, NULL, 'x' },
-	{ "json", no_argument, NULL, 'j' },
+	{ "json-output", no_argument, NULL, 'j' },
 	{ "interval-print", required_argument, NULL, 'I' },
 	{ "interval", required_argument, NULL, 'I' },
 	{ "repeat", required_argument, NULL, 'r' },
 	{ "output", required_argument, NULL, 'o' },
 	{ "all-cpus", no_argument, NULL, 'a' },
-	{ "per-core", no_argument, NULL, 'A' },
 	{ "no-aggr", no_argument, NULL, 'A' },
 	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 	{ "iterations", required_argument, NULL, OPT_ITERATIONS },
 	{ "workload", required_argument, NULL, OPT_WORKLOAD },
 	{ "duration", required_argument, NULL, OPT_DURATION },
 	{ "csv", no_argument, NULL, OPT_CSV },
+	{ "json", no_argument, NULL, OPT_JSON },
 	{ "raw", no_argument, NULL, OPT_RAW },
 	{ "list", no_argument, NULL, OPT_LIST },
 	{ "version", no_argument, NULL, OPT_VERSION },
@@ -75,17 +76,22 @@ tool_options_usage(FILE *f, const char *prgname)
 		"                        when none of those opens: " TOOL_FALLBACK_EVENTS ",\n"
 		"                        and " TOOL_FALLBACK_TSC " where it opens)\n"
 		"  -x, --field-separator SEP\n"
-		"                        CSV, fields separated by SEP: one table, a row per\n"
-		"                        lcore and event, then per stage, lcore and event\n"
-		"  -j, --json            JSON, one object per report (per interval with -I)\n"
+		"                        perf stat's CSV, fields separated by SEP: no header,\n"
+		"                        value,unit,event,run-time,percent-running,\n"
+		"                        metric-value,metric-unit, then net-of-read-cost or\n"
+		"                        raw; the total, or with -A a line per lcore (first\n"
+		"                        field lcoreN), after the time with -I\n"
+		"  -j, --json-output     perf stat's JSON lines: an object per event (per lcore\n"
+		"                        with -A), \"net-of-read-cost\": true or false\n"
 		"  -I, --interval MS     print the counts of every MS milliseconds\n"
 		"                        (%d to %d) while the workload runs on and on\n"
 		"  -r, --repeat N        run N times (1 to %d), report the mean of each\n"
-		"                        figure and its spread (+- stddev of the mean, %%)\n"
+		"                        figure and its spread (+- stddev of the mean, %%);\n"
+		"                        with -I, each run's intervals in turn\n"
 		"  -o, --output FILE     write the report to FILE, not to stdout\n"
-		"  -a, --all-cpus        count on every lcore (the workload runs on every\n"
-		"                        worker lcore: this is the default)\n"
-		"  -A, --per-core        a record per lcore, then the total (the default)\n"
+		"  -A, --no-aggr         a line per lcore, no total (-x, -j and the table)\n"
+		"  -a, --all-cpus        refused: the tool counts on the lcores of EAL's -l\n"
+		"                        or --lcores, every worker among them\n"
 		"      --timeout MS      stop after MS milliseconds (%d to %llu)\n"
 		"                        and report the counts so far: the workload runs in\n"
 		"                        rounds, as with --duration (the earlier of the two\n"
@@ -101,7 +107,11 @@ tool_options_usage(FILE *f, const char *prgname)
 	fprintf(f, "  --duration SEC        run the workload continuously for SEC seconds\n"
 		"                        (1 to %d); with -I and no --duration: until\n"
 		"                        SIGINT/SIGTERM\n"
-		"  --csv                 the same as -x ,\n"
+		"  --csv                 the tool's own CSV, with commas: a header, then a\n"
+		"                        row per lcore (and total) and event, every figure,\n"
+		"                        then per stage, lcore and event\n"
+		"  --json                the tool's own JSON: one object per report (per\n"
+		"                        interval with -I), every figure\n"
 		"  --raw                 do not subtract the measured read overhead\n"
 		"  --list                list the events names can refer to here, whether\n"
 		"                        each opens and how it is read, then exit\n"
@@ -110,7 +120,7 @@ tool_options_usage(FILE *f, const char *prgname)
 		"The workload runs on every worker lcore (on the main lcore when there is\n"
 		"none; -I, --duration and --timeout need a worker). Each lcore first\n"
 		"times back-to-back reads of its events; that read overhead is subtracted\n"
-		"from every figure.\n",
+		"from every figure (--raw: not), which -x, -j, --csv and --json say.\n",
 		MAX_DURATION_S);
 }
 
@@ -203,8 +213,9 @@ parse_one(int opt, const char *prgname, struct tool_options *opts)
 	case 'x':
 	case OPT_CSV:
 	case 'j':
+	case OPT_JSON:
 		if (opts->format != TOOL_FORMAT_TABLE) {
-			fprintf(stderr, "%s: -x (--csv) and -j (--json) exclude each other\n",
+			fprintf(stderr, "%s: -x, -j, --csv and --json exclude each other\n",
 				prgname);
 			return -1;
 		}
@@ -212,7 +223,8 @@ parse_one(int opt, const char *prgname, struct tool_options *opts)
 			fprintf(stderr, "%s: invalid -x '': want a separator\n", prgname);
 			return -1;
 		}
-		opts->format = opt == 'j' ? TOOL_FORMAT_JSON : TOOL_FORMAT_CSV;
+		opts->format = opt == 'x' ? TOOL_FORMAT_PERF_CSV : opt == 'j' ?
+			TOOL_FORMAT_PERF_JSON : opt == OPT_CSV ? TOOL_FORMAT_CSV : TOOL_FORMAT_JSON;
 		opts->csv_sep = opt == 'x' ? optarg : ",";
 		return 0;
 	case 'r':
@@ -227,10 +239,13 @@ parse_one(int opt, const char *prgname, struct tool_options *opts)
 		opts->output = optarg;
 		return 0;
 	case 'a':
-		opts->all_lcores = true;
-		return 0;
+		/* perf stat's system-wide count: the tool counts its own lcores. */
+		fprintf(stderr, "%s: -a (--all-cpus) is refused: the tool counts on its lcores, "
+			"every worker of EAL's -l or --lcores (give those; -A: a line per "
+			"lcore)\n", prgname);
+		return -1;
 	case 'A':
-		opts->per_core = true;
+		opts->no_aggr = true;
 		return 0;
 	case OPT_LIST:
 		opts->list = true;
@@ -277,10 +292,6 @@ tool_options_parse(int argc, char **argv, struct tool_options *opts)
 	if (version) {
 		tool_options_version(prgname);
 		return 1;
-	}
-	if (opts->repeat > 1 && opts->interval_ms != 0) {
-		fprintf(stderr, "%s: --repeat and --interval exclude each other\n", prgname);
-		goto error;
 	}
 	if (opts->timeout_ms != 0 && opts->interval_ms != 0) {
 		/* As in perf stat; --duration ends the intervals. */

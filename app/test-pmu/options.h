@@ -15,8 +15,10 @@
 
 enum tool_format {
 	TOOL_FORMAT_TABLE = 0,
-	TOOL_FORMAT_CSV,
-	TOOL_FORMAT_JSON,
+	TOOL_FORMAT_CSV,                /* --csv: the tool's own, every figure */
+	TOOL_FORMAT_JSON,               /* --json: the tool's own, every figure */
+	TOOL_FORMAT_PERF_CSV,           /* -x SEP: perf stat's CSV */
+	TOOL_FORMAT_PERF_JSON,          /* -j: perf stat's JSON lines */
 };
 
 struct tool_options {
@@ -31,11 +33,10 @@ struct tool_options {
 	uint64_t timeout_ms;            /* --timeout MS: stop after MS ms (0: none) */
 	bool raw;                       /* do not subtract the read overhead */
 	bool list;                      /* list the events and exit */
-	const char *csv_sep;            /* -x SEP: the CSV's field separator */
+	const char *csv_sep;            /* -x SEP: the CSV's field separator (--csv: ",") */
 	unsigned int repeat;            /* -r N: runs, the mean and spread reported */
 	const char *output;             /* -o FILE: the report there, not on stdout */
-	bool all_lcores;                /* -a: every lcore counts (as it does anyway) */
-	bool per_core;                  /* -A: a record per lcore (as it is anyway) */
+	bool no_aggr;                   /* -A: per lcore, no total */
 };
 
 /* Parse argv (argv[0] is the program name). Returns 0 to run, 1 when --help

@@ -2,9 +2,11 @@
  * Copyright(c) 2026 The rte_pmu authors
  */
 
-/* Machine-readable output: CSV (one table: a header, then a row per
- * report, lcore and event, and per stage, lcore and event) and JSON (one object per report, on one line). Values are the
- * kernel's units: clocks in ns, counts as integers, never grouped.
+/* The tool's own machine-readable output, every figure it has: --csv (one
+ * table: a header, then a row per report, lcore and event, and per stage,
+ * lcore and event) and --json (one object per report, on one line). Values
+ * are the kernel's units: clocks in ns, counts as integers, never grouped.
+ * perf stat's formats (-x, -j) are output_perf.c's.
  */
 
 #include <inttypes.h>
@@ -22,7 +24,7 @@ status_text(const struct tool_record *rec, const struct tool_row *row)
 	return row->ev->supported ? "counted" : "not supported";
 }
 
-/* The separator of -x (--csv: a comma). */
+/* The separator (--csv: a comma). */
 static const char *sep = ",";
 
 /* Empty CSV fields, each followed by the separator. */
@@ -33,15 +35,12 @@ csv_empty(unsigned int n)
 		fputs(sep, stdout);
 }
 
-/* A CSV field, quoted when it holds the separator, a quote or a line
- * break; then the separator, or the end of the row when @p last.
- */
-static void
-csv_field(const char *s, bool last)
+void
+tool_csv_field(const char *s, const char *separator, bool last)
 {
 	const char *p;
 
-	if (strstr(s, sep) == NULL && strpbrk(s, "\"\n") == NULL) {
+	if (strstr(s, separator) == NULL && strpbrk(s, "\"\n") == NULL) {
 		fputs(s, stdout);
 	} else {
 		putchar('"');
@@ -52,7 +51,13 @@ csv_field(const char *s, bool last)
 		}
 		putchar('"');
 	}
-	fputs(last ? "\n" : sep, stdout);
+	fputs(last ? "\n" : separator, stdout);
+}
+
+static void
+csv_field(const char *s, bool last)
+{
+	tool_csv_field(s, sep, last);
 }
 
 /* A number in a CSV field (printf's @p fmt), then the separator. */
@@ -68,8 +73,8 @@ csv_num(const char *fmt, ...)
 }
 
 /* Notes go to stderr: stdout holds only data. */
-static void
-machine_begin(const struct tool_options *opts __rte_unused, const struct tool_events *evs,
+void
+tool_output_notes(const struct tool_options *opts __rte_unused, const struct tool_events *evs,
 	unsigned int lcores __rte_unused)
 {
 	if (evs->fell_back)
@@ -94,7 +99,7 @@ csv_begin(const struct tool_options *opts, const struct tool_events *evs,
 {
 	unsigned int i;
 
-	machine_begin(opts, evs, lcores);
+	tool_output_notes(opts, evs, lcores);
 	sep = opts->csv_sep != NULL ? opts->csv_sep : ",";
 	for (i = 0; i < RTE_DIM(csv_columns); i++)
 		csv_field(csv_columns[i], i + 1 == RTE_DIM(csv_columns));
@@ -104,7 +109,7 @@ csv_begin(const struct tool_options *opts, const struct tool_events *evs,
 static void
 csv_where(const struct tool_report *rep, unsigned int lcore_id)
 {
-	csv_num("%.3f", rep->time_s);
+	csv_num("%.9f", rep->time_s);
 	csv_num("%u", rep->interval);
 	if (lcore_id == TOOL_TOTAL)
 		csv_field("total", false);
@@ -205,8 +210,8 @@ const struct tool_output tool_output_csv = {
 	.report = csv_report,
 };
 
-static void
-json_str(const char *s)
+void
+tool_json_str(const char *s)
 {
 	const unsigned char *p;
 
@@ -226,21 +231,21 @@ static void
 json_event(const struct tool_row *row)
 {
 	printf("{\"event\":");
-	json_str(row->ev->name);
+	tool_json_str(row->ev->name);
 	if (!row->ev->supported) {
 		printf(",\"supported\":false,\"reason\":");
-		json_str(row->ev->reason);
+		tool_json_str(row->ev->reason);
 		printf("}");
 		return;
 	}
 	printf(",\"supported\":true,\"value\":%" PRId64 ",\"unit\":", row->value);
-	json_str(row->unit);
+	tool_json_str(row->unit);
 	printf(",\"per_iteration\":%.6f,\"read_overhead\":%" PRIu64 ",\"read_path\":",
 		row->per_iteration, row->overhead);
-	json_str(row->path);
+	tool_json_str(row->path);
 	if (row->has_ratio) {
 		printf(",\"ratio\":%.6f,\"ratio_unit\":", row->ratio);
-		json_str(row->ratio_unit);
+		tool_json_str(row->ratio_unit);
 	}
 	if (row->has_spread)
 		printf(",\"spread_pct\":%.2f", row->spread);
@@ -258,7 +263,7 @@ json_record(const struct tool_report *rep, const struct tool_record *rec)
 		printf("{\"lcore\":%u", rec->lcore_id);
 	if (rec->status != 1) {
 		printf(",\"status\":\"error\",\"error\":");
-		json_str(rec->error != NULL ? rec->error : "failed");
+		tool_json_str(rec->error != NULL ? rec->error : "failed");
 		printf(",\"errno\":%d}", -rec->status);
 		return;
 	}
@@ -280,7 +285,7 @@ json_stage(const struct tool_report *rep, const struct tool_stage_row *row)
 	unsigned int i, n = 0;
 
 	printf("{\"stage\":");
-	json_str(row->name);
+	tool_json_str(row->name);
 	if (row->lcore_id == TOOL_TOTAL)
 		printf(",\"lcores\":%u", rep->count - 1);
 	else
@@ -293,7 +298,7 @@ json_stage(const struct tool_report *rep, const struct tool_stage_row *row)
 		if (!ev->supported)
 			continue;
 		printf("%s{\"event\":", n++ != 0 ? "," : "");
-		json_str(ev->name);
+		tool_json_str(ev->name);
 		printf(",\"value\":%" PRIu64 ",\"per_item\":%.6f}", row->values[ev->index],
 			row->per_item[ev->index]);
 	}
@@ -331,8 +336,8 @@ json_report(const struct tool_report *rep)
 {
 	unsigned int r;
 
-	printf("{\"time_s\":%.3f,\"interval\":%u,\"workload\":", rep->time_s, rep->interval);
-	json_str(rep->opts->workload->name);
+	printf("{\"time_s\":%.9f,\"interval\":%u,\"workload\":", rep->time_s, rep->interval);
+	tool_json_str(rep->opts->workload->name);
 	printf(",\"read_overhead_subtracted\":%s,", rep->opts->raw ? "false" : "true");
 	if (rep->runs != 0)
 		printf("\"runs\":%u,", rep->runs);
@@ -349,6 +354,6 @@ json_report(const struct tool_report *rep)
 }
 
 const struct tool_output tool_output_json = {
-	.begin = machine_begin,
+	.begin = tool_output_notes,
 	.report = json_report,
 };

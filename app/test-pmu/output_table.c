@@ -22,6 +22,10 @@ tool_output_get(const struct tool_options *opts)
 		return &tool_output_csv;
 	case TOOL_FORMAT_JSON:
 		return &tool_output_json;
+	case TOOL_FORMAT_PERF_CSV:
+		return &tool_output_perf_csv;
+	case TOOL_FORMAT_PERF_JSON:
+		return &tool_output_perf_json;
 	default:
 		return &tool_output_table;
 	}
@@ -44,6 +48,16 @@ tool_group_digits(int64_t v, char *buf, size_t len)
 	}
 	out[o] = '\0';
 	snprintf(buf, len, "%s", out);
+
+	return buf;
+}
+
+char *
+tool_format_stamp(double time_s, char *buf, size_t len)
+{
+	uint64_t ns = time_s > 0 ? (uint64_t)(time_s * 1e9 + 0.5) : 0;
+
+	snprintf(buf, len, "%6" PRIu64 ".%09" PRIu64, ns / 1000000000, ns % 1000000000);
 
 	return buf;
 }
@@ -81,7 +95,7 @@ table_begin(const struct tool_options *opts, const struct tool_events *evs,
 				evs->ev[i].reason);
 
 	/* One line per interval and lcore: a column per counted event. */
-	printf("%10s %6s %15s", "time(s)", "lcore", "iterations");
+	printf("%16s %6s %15s", "time(s)", "lcore", "iterations");
 	for (i = 0; i < evs->count; i++) {
 		if (!evs->ev[i].supported)
 			continue;
@@ -178,19 +192,20 @@ print_record(const struct tool_report *rep, const struct tool_record *rec)
 static void
 print_line(const struct tool_report *rep, const struct tool_record *rec)
 {
-	char v[32], who[16];
+	char v[32], who[16], stamp[32];
 	unsigned int i;
 
 	if (rec->lcore_id == TOOL_TOTAL)
 		snprintf(who, sizeof(who), "total");
 	else
 		snprintf(who, sizeof(who), "%u", rec->lcore_id);
+	tool_format_stamp(rep->time_s, stamp, sizeof(stamp));
 	if (rec->status != 1) {
-		printf("%10.3f %6s %s: %s\n", rep->time_s, who,
+		printf("%16s %6s %s: %s\n", stamp, who,
 			rec->error != NULL ? rec->error : "failed", strerror(-rec->status));
 		return;
 	}
-	printf("%10.3f %6s %15s", rep->time_s, who,
+	printf("%16s %6s %15s", stamp, who,
 		tool_group_digits((int64_t)rec->iterations, v, sizeof(v)));
 	for (i = 0; i < rep->evs->count; i++) {
 		if (!rec->rows[i].ev->supported)
@@ -227,8 +242,8 @@ static void
 table_report(const struct tool_report *rep)
 {
 	unsigned int r;
-	/* The total repeats a single lcore: shown only for several. */
-	unsigned int shown = rep->count > 2 ? rep->count : rep->count - 1;
+	/* The total repeats a single lcore: shown only for several, not with -A. */
+	unsigned int shown = rep->count > 2 && !rep->opts->no_aggr ? rep->count : rep->count - 1;
 
 	for (r = 0; r < shown; r++) {
 		if (rep->interval != 0)

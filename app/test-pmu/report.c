@@ -102,6 +102,7 @@ new_record(struct tool_report *rep, unsigned int lcore_id)
 	for (i = 0; i < rep->evs->count; i++) {
 		rec->rows[i].ev = &rep->evs->ev[i];
 		rec->rows[i].unit = tool_event_is(&rep->evs->ev[i], clock_names) ? "ns" : "";
+		rec->rows[i].running_pct = 100.0;
 	}
 
 	return rec;
@@ -113,6 +114,7 @@ tool_report_add(struct tool_report *rep, unsigned int lcore_id,
 {
 	struct tool_record *rec = new_record(rep, lcore_id);
 	const struct rte_pmu_lcore_info *info = &l->info;
+	const struct rte_pmu_event_info *ei;
 	const struct tool_event *ev;
 	struct tool_row *row;
 	uint64_t raw;
@@ -148,9 +150,11 @@ tool_report_add(struct tool_report *rep, unsigned int lcore_id,
 		row->value = (int64_t)(raw - row->overhead);
 		if (l->info_ret != 0 || ev->index >= info->num_events)
 			continue;
-		format_path(&info->events[ev->index], false, row->path, sizeof(row->path));
-		format_path(&info->events[ev->index], true, row->path_brief,
-			sizeof(row->path_brief));
+		ei = &info->events[ev->index];
+		if (ei->multiplexed && ei->time_enabled != 0)
+			row->running_pct = 100.0 * ei->time_running / ei->time_enabled;
+		format_path(ei, false, row->path, sizeof(row->path));
+		format_path(ei, true, row->path_brief, sizeof(row->path_brief));
 	}
 }
 
@@ -295,6 +299,8 @@ tool_report_finish(struct tool_report *rep)
 		for (i = 0; i < rep->evs->count; i++) {
 			total->rows[i].value += rec->rows[i].value;
 			total->rows[i].overhead += rec->rows[i].overhead;
+			total->rows[i].running_pct = RTE_MIN(total->rows[i].running_pct,
+				rec->rows[i].running_pct);
 		}
 		compute_ratios(rep, rec);
 	}

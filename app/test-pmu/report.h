@@ -27,6 +27,7 @@ struct tool_row {
 	const char *unit;               /* "ns" for clocks, "" for counts */
 	char path[96];                  /* how it was read; "" when unknown */
 	char path_brief[32];            /* the same in a few words */
+	double running_pct;             /* % of enabled time on the hardware (100: always) */
 	bool has_ratio;
 	double ratio;                   /* e.g. instructions per cycle */
 	const char *ratio_unit;         /* e.g. "insn per cycle" */
