@@ -225,7 +225,7 @@ lcore_alloc(unsigned int lcore_id)
 static void
 lcore_restart(struct stage_lcore *sl, uint32_t epoch)
 {
-	uint64_t v[RTE_MAX_NUM_GROUP_EVENTS];
+	uint64_t v[RTE_MAX_NUM_GROUP_EVENTS] = { 0 };
 	int n;
 
 	__atomic_store_n(&sl->pub.limit, 0, __ATOMIC_RELAXED);
@@ -235,8 +235,6 @@ lcore_restart(struct stage_lcore *sl, uint32_t epoch)
 	sl->lcore_misuse = 0;
 	n = rte_pmu_read_group(v, RTE_MAX_NUM_GROUP_EVENTS);
 	sl->num_events = n > 0 ? (unsigned int)n : 0;
-	memcpy(sl->first, v, sizeof(v));
-	memcpy(sl->last, v, sizeof(v));
 	rte_seqcount_write_end(&sl->seq);
 	rte_seqlock_write_lock(&sl->base_lock);
 	memset(sl->base, 0, sizeof(*sl->base) * RTE_PMU_MAX_STAGES);
@@ -245,9 +243,14 @@ lcore_restart(struct stage_lcore *sl, uint32_t epoch)
 	rte_seqlock_write_unlock(&sl->base_lock);
 	sl->depth = 0;
 	sl->misuse_logged = 0;
+	sl->epoch = epoch;
 	stage_calibrate(sl);
-	/* Readers take the state as of this epoch from now on. */
-	__atomic_store_n(&sl->epoch, epoch, __ATOMIC_RELEASE);
+	/* The lcore's whole counts from here. */
+	rte_pmu_read_group(v, sl->num_events);
+	rte_seqcount_write_begin(&sl->seq);
+	memcpy(sl->first, v, sizeof(v));
+	memcpy(sl->last, v, sizeof(v));
+	rte_seqcount_write_end(&sl->seq);
 }
 
 struct stage_lcore *

@@ -173,4 +173,8 @@ void stage_stats_fill(const struct stage_lcore *sl, unsigned int id,
 /** The lcore's whole since the reset (pmu_stage_stats.c). */
 void stage_lcore_fill(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats *st);
 
+struct rte_tel_data;
+/** A telemetry command of this library run directly (for tests). */
+int stage_telemetry_call(const char *cmd, const char *params, struct rte_tel_data *d);
+
 #endif /* PMU_STAGE_PRIVATE_H */

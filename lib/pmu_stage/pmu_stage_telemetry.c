@@ -22,11 +22,27 @@
 
 #define KEY_MAX 72
 
+/* A dict container added to @p d under @p name. */
+static struct rte_tel_data *
+dict_in(struct rte_tel_data *d, const char *name)
+{
+	struct rte_tel_data *c = rte_tel_data_alloc();
+
+	if (c == NULL)
+		return NULL;
+	rte_tel_data_start_dict(c);
+	if (rte_tel_data_add_dict_container(d, name, c, 0) != 0) {
+		rte_tel_data_free(c);
+		return NULL;
+	}
+	return c;
+}
+
 /* The events' keys: each name with any character but a letter, a digit,
  * '_' or '/' written '_', and "_<index>" where an earlier key is the same.
  */
 static unsigned int
-event_keys(char (*keys)[KEY_MAX])
+event_keys(char (*keys)[KEY_MAX], struct rte_tel_data *names)
 {
 	struct rte_pmu_lcore_info info;
 	unsigned int lcore_id, i, j, n = 0;
@@ -47,45 +63,43 @@ event_keys(char (*keys)[KEY_MAX])
 			;
 		if (j < i)
 			snprintf(keys[i] + strlen(keys[i]), KEY_MAX - strlen(keys[i]), "_%u", i);
+		if (names != NULL)
+			rte_tel_data_add_dict_string(names, keys[i], info.events[i].name);
 	}
 	return n;
 }
 
-/* A dict container added to @p d under @p name. */
-static struct rte_tel_data *
-dict_in(struct rte_tel_data *d, const char *name)
+/* Commands that take no parameter refuse one. */
+static int
+no_param(const char *cmd, const char *params)
 {
-	struct rte_tel_data *c = rte_tel_data_alloc();
-
-	if (c == NULL)
-		return NULL;
-	rte_tel_data_start_dict(c);
-	if (rte_tel_data_add_dict_container(d, name, c, 0) != 0) {
-		rte_tel_data_free(c);
-		return NULL;
-	}
-	return c;
+	if (params == NULL || params[0] == '\0')
+		return 0;
+	STAGE_LOG(NOTICE, "telemetry %s: takes no parameter (got '%s')", cmd, params);
+	return -EINVAL;
 }
 
 static int
-handle_stages(const char *cmd __rte_unused, const char *params __rte_unused,
-	struct rte_tel_data *d)
+handle_stages(const char *cmd, const char *params, struct rte_tel_data *d)
 {
-	struct rte_tel_data *names = rte_tel_data_alloc();
+	struct rte_tel_data *names;
 	unsigned int i, n;
 
+	if (no_param(cmd, params) != 0)
+		return -EINVAL;
+	names = rte_tel_data_alloc();
 	if (names == NULL)
 		return -ENOMEM;
 	rte_tel_data_start_dict(d);
 	rte_tel_data_start_array(names, RTE_TEL_STRING_VAL);
-	n = rte_pmu_stage_count() < 0 ? 0 : stage_count();
-	rte_tel_data_add_dict_int(d, "num_stages", n);
-	for (i = 0; i < n; i++)
-		rte_tel_data_add_array_string(names, stage_reg.names[i]);
 	if (rte_tel_data_add_dict_container(d, "names", names, 0) != 0) {
 		rte_tel_data_free(names);
 		return -ENOMEM;
 	}
+	n = rte_pmu_stage_count() < 0 ? 0 : stage_count();
+	rte_tel_data_add_dict_int(d, "num_stages", n);
+	for (i = 0; i < n; i++)
+		rte_tel_data_add_array_string(names, stage_reg.names[i]);
 	return 0;
 }
 
@@ -97,14 +111,16 @@ stage_figures(struct rte_tel_data *d, const char *key, const struct rte_pmu_stag
 	struct rte_tel_data *f = dict_in(d, key), *events, *e;
 	unsigned int i;
 
-	events = f != NULL ? dict_in(f, "events") : NULL;
-	if (events == NULL)
+	if (f == NULL)
 		return -ENOMEM;
 	rte_tel_data_add_dict_u64(f, "calls", s->calls);
 	rte_tel_data_add_dict_u64(f, "items", s->items);
 	rte_tel_data_add_dict_u64(f, "measured", s->measured);
 	rte_tel_data_add_dict_u64(f, "misuse", s->misuse);
 	rte_tel_data_add_dict_u64(f, "lcore_misuse", s->lcore_misuse);
+	events = dict_in(f, "events");
+	if (events == NULL)
+		return -ENOMEM;
 	for (i = 0; i < n; i++) {
 		e = dict_in(events, keys[i]);
 		if (e == NULL)
@@ -127,7 +143,9 @@ handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 	struct rte_tel_data *lcores;
 	int ret = 0;
 
-	n = rte_pmu_stage_count() < 0 ? 0 : stage_count();
+	if (rte_pmu_stage_count() < 0)
+		return -ENODEV;
+	n = stage_count();
 	for (id = 0; params != NULL && id < n && strcmp(stage_reg.names[id], params) != 0; id++)
 		;
 	if (params == NULL || id == n) {
@@ -136,11 +154,12 @@ handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 		return -EINVAL;
 	}
 	period = __atomic_load_n(&stage_reg.period_m1[id], __ATOMIC_RELAXED) + 1;
-	n = event_keys(keys);
 	rte_tel_data_start_dict(d);
 	rte_tel_data_add_dict_string(d, "stage", params);
 	rte_tel_data_add_dict_int(d, "id", id);
 	rte_tel_data_add_dict_u64(d, "sampling_period", period);
+	/* The key of each event in the figures, and its name. */
+	n = event_keys(keys, dict_in(d, "events"));
 	/* "lcores" is added after "total": a reply too big loses lcores first. */
 	lcores = rte_tel_data_alloc();
 	if (lcores == NULL)
@@ -174,15 +193,16 @@ handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 }
 
 static int
-handle_lcores(const char *cmd __rte_unused, const char *params __rte_unused,
-	struct rte_tel_data *d)
+handle_lcores(const char *cmd, const char *params, struct rte_tel_data *d)
 {
 	char keys[RTE_MAX_NUM_GROUP_EVENTS][KEY_MAX], key[16];
 	struct rte_pmu_stage_lcore_stats ls;
 	struct rte_tel_data *l, *e;
-	unsigned int n = event_keys(keys), lcore_id, i;
+	unsigned int n = event_keys(keys, NULL), lcore_id, i;
 	struct stage_lcore *sl;
 
+	if (no_param(cmd, params) != 0)
+		return -EINVAL;
 	rte_tel_data_start_dict(d);
 	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE; lcore_id++) {
 		sl = stage_lcore_get(lcore_id);
@@ -205,14 +225,38 @@ handle_lcores(const char *cmd __rte_unused, const char *params __rte_unused,
 	return 0;
 }
 
+static const struct {
+	const char *cmd;
+	telemetry_cb fn;
+	const char *help;
+} commands[] = {
+	{ "/pmu/stages", handle_stages,
+		"Returns the names of the registered stages, in id order. Takes no parameters" },
+	{ "/pmu/stage", handle_stage,
+		"Returns a stage's calls, items, event totals (inclusive, self) and misuse, "
+		"per lcore and in total. Parameters: string name" },
+	{ "/pmu/stage_lcores", handle_lcores,
+		"Returns each lcore's total per event and the part outside its stages. "
+		"Takes no parameters" },
+};
+
+int
+stage_telemetry_call(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	unsigned int i;
+
+	for (i = 0; i < RTE_DIM(commands); i++)
+		if (strcmp(commands[i].cmd, cmd) == 0)
+			return commands[i].fn(cmd, params, d);
+	return -ENOENT;
+}
+
 RTE_INIT(pmu_stage_telemetry_init)
 {
-	rte_telemetry_register_cmd("/pmu/stages", handle_stages,
-		"Returns the names of the registered stages, in id order. Takes no parameters");
-	rte_telemetry_register_cmd("/pmu/stage", handle_stage,
-		"Returns a stage's calls, items, event totals (inclusive, self) and misuse, "
-		"per lcore and in total. Parameters: string name");
-	rte_telemetry_register_cmd("/pmu/stage_lcores", handle_lcores,
-		"Returns each lcore's total per event and the part outside its stages. "
-		"Takes no parameters");
+	unsigned int i;
+
+	for (i = 0; i < RTE_DIM(commands); i++)
+		if (rte_telemetry_register_cmd(commands[i].cmd, commands[i].fn,
+				commands[i].help) != 0)
+			STAGE_LOG(WARNING, "telemetry command %s not registered", commands[i].cmd);
 }
