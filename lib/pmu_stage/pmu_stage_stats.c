@@ -45,8 +45,9 @@ base_read(const struct stage_lcore *sl, unsigned int id, struct stage_sums *b)
 	} while (rte_seqlock_read_retry(&sl->base_lock, sn));
 }
 
-void
-stage_stats_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_stats *st)
+/* Stage @p id's figures, as measured and scaled. */
+static void
+raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_stats *st)
 {
 	struct stage_sums now, base;
 	uint64_t folded;
@@ -79,8 +80,12 @@ stage_stats_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_s
 	}
 }
 
-void
-stage_lcore_fill(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats *st)
+/* The lcore's total in @p st and its stages' self values, added up, in
+ * @p stages.
+ */
+static void
+lcore_sums(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats *st,
+	uint64_t *stages)
 {
 	uint64_t total[RTE_MAX_NUM_GROUP_EVENTS], base[RTE_MAX_NUM_GROUP_EVENTS];
 	struct rte_pmu_stage_stats s;
@@ -88,8 +93,7 @@ stage_lcore_fill(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats 
 	uint32_t sn;
 
 	memset(st, 0, sizeof(*st));
-	if (sl == NULL)
-		return;
+	memset(stages, 0, sizeof(uint64_t) * RTE_MAX_NUM_GROUP_EVENTS);
 	do {
 		sn = rte_seqcount_read_begin(&sl->seq);
 		for (i = 0; i < RTE_MAX_NUM_GROUP_EVENTS; i++)
@@ -100,17 +104,53 @@ stage_lcore_fill(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats 
 		memcpy(base, sl->base_total, sizeof(base));
 	} while (rte_seqlock_read_retry(&sl->base_lock, sn));
 	st->num_events = sl->num_events;
-	for (i = 0; i < st->num_events; i++) {
+	for (i = 0; i < st->num_events; i++)
 		st->total[i] = total[i] - base[i];
-		st->outside[i] = st->total[i];
-	}
 	for (id = 0; id < n; id++) {
-		stage_stats_fill(sl, id, &s);
+		raw_fill(sl, id, &s);
 		st->measured += s.measured;
 		for (i = 0; i < st->num_events; i++)
-			st->outside[i] = st->outside[i] > s.self_values[i] ?
-				st->outside[i] - s.self_values[i] : 0;
+			stages[i] += s.self_values[i];
 	}
+}
+
+/* Measuring disturbs what it measures in time and cycles (caches, the
+ * kernel's read()), and sampling multiplies what it disturbs: where an
+ * lcore's stages add up to more than its total, each of them is scaled
+ * down to it, and marked inexact.
+ */
+void
+stage_stats_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_stats *st)
+{
+	struct rte_pmu_stage_lcore_stats ls;
+	uint64_t stages[RTE_MAX_NUM_GROUP_EVENTS];
+	unsigned int i;
+
+	raw_fill(sl, id, st);
+	if (sl == NULL || st->measured == 0)
+		return;
+	lcore_sums(sl, &ls, stages);
+	for (i = 0; i < st->num_events; i++) {
+		if (stages[i] <= ls.total[i])
+			continue;
+		st->values[i] = __rte_pmu_scale(st->values[i], ls.total[i], stages[i]);
+		st->self_values[i] = __rte_pmu_scale(st->self_values[i], ls.total[i], stages[i]);
+		st->inexact |= UINT32_C(1) << i;
+	}
+}
+
+void
+stage_lcore_fill(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats *st)
+{
+	uint64_t stages[RTE_MAX_NUM_GROUP_EVENTS];
+	unsigned int i;
+
+	memset(st, 0, sizeof(*st));
+	if (sl == NULL)
+		return;
+	lcore_sums(sl, st, stages);
+	for (i = 0; i < st->num_events; i++)
+		st->outside[i] = st->total[i] > stages[i] ? st->total[i] - stages[i] : 0;
 }
 
 /* Checks shared by the two readers: 0, or the error, logged. */
