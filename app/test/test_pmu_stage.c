@@ -35,7 +35,7 @@
 #include <rte_pmu_stage.h>
 
 #include "pmu_private.h"
-#include "pmu_stage.h"
+#include "pmu_stage_private.h"
 #include "test.h"
 #include "test_pmu_loop.h"
 #include "test_pmu_syscount.h"
@@ -483,7 +483,7 @@ test_stage_misuse(void)
 		return TEST_FAILED;
 	printf("misuse (%s build): a %" PRIu64 ", b %" PRIu64 ", c %" PRIu64 ", lcore %" PRIu64
 		", %d log lines; a: %" PRIu64 " calls, c: %" PRIu64 " calls\n",
-		PMU_STAGE_DEBUG ? "debug" : "release", sa.misuse, sb.misuse, sc.misuse,
+		STAGE_DEBUG ? "debug" : "release", sa.misuse, sb.misuse, sc.misuse,
 		sa.lcore_misuse, lines, sa.calls, sc.calls);
 	/* Each round: a begun twice; then the begin of a that b's end would
 	 * begin again.
@@ -500,7 +500,7 @@ test_stage_misuse(void)
 	TEST_ASSERT_EQUAL(sa.calls, UINT64_C(4), "calls of a");
 	TEST_ASSERT_EQUAL(sa.items, UINT64_C(4), "items of a");
 	TEST_ASSERT_EQUAL(sb.calls, UINT64_C(1), "calls of b");
-	if (PMU_STAGE_DEBUG) {
+	if (STAGE_DEBUG) {
 		/* Every call checked: c's ends with none begun are misuse. */
 		TEST_ASSERT(sc.misuse == 3 && sc.calls == 0, "debug: c's misuse %" PRIu64
 			", calls %" PRIu64, sc.misuse, sc.calls);
@@ -609,7 +609,7 @@ static int
 test_stage_two_lcores(void)
 {
 	struct rte_pmu_stage_stats s, last;
-	struct __rte_pmu_stage_lcore *sl;
+	struct stage_lcore *sl;
 	unsigned int worker, i;
 	int node = -1, want;
 	uint64_t deadline;
@@ -652,11 +652,11 @@ test_stage_two_lcores(void)
 	TEST_ASSERT_EQUAL(i, 20000u, "a snapshot mixed two updates");
 	TEST_ASSERT(last.calls > 0, "the worker ran no stage while read");
 
-	sl = pmu_state_stage_lcore(worker);
+	sl = stage_lcore_get(worker);
 	TEST_ASSERT_NOT_NULL(sl, "no stage state for lcore %u", worker);
 	want = numa_available() < 0 ? -1 : (int)rte_lcore_to_socket_id(worker);
 	if (want >= 0)
-		TEST_ASSERT_SUCCESS(get_mempolicy(&node, NULL, 0, sl->slots,
+		TEST_ASSERT_SUCCESS(get_mempolicy(&node, NULL, 0, sl->pub.pending,
 			MPOL_F_NODE | MPOL_F_ADDR), "get_mempolicy");
 	printf("lcore %u (socket %u): stage state on node %d, %" PRIu64 " calls read\n",
 		worker, rte_lcore_to_socket_id(worker), node, last.calls);
@@ -729,7 +729,7 @@ static int numa_stage;
 static void
 numa_record(struct numa_seen *s, int want)
 {
-	struct __rte_pmu_stage_lcore *sl;
+	struct stage_lcore *sl;
 
 	s->lcore = rte_lcore_id();
 	s->cpu = sched_getcpu();
@@ -741,10 +741,10 @@ numa_record(struct numa_seen *s, int want)
 	rte_pmu_stage_begin(numa_stage);
 	test_loop(100);
 	rte_pmu_stage_end(numa_stage, 1);
-	sl = pmu_state_stage_lcore(s->lcore);
+	sl = stage_lcore_get(s->lcore);
 	if (sl == NULL)
 		s->ret = -ENOENT;
-	else if (get_mempolicy(&s->node, NULL, 0, sl->slots, MPOL_F_NODE | MPOL_F_ADDR) != 0)
+	else if (get_mempolicy(&s->node, NULL, 0, sl->pub.pending, MPOL_F_NODE | MPOL_F_ADDR) != 0)
 		s->ret = -errno;
 }
 

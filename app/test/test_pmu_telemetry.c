@@ -32,6 +32,7 @@
 
 #include "pmu_private.h"
 #include "pmu_observe.h"
+#include "pmu_stage_private.h"
 #include "test.h"
 #include "test_pmu_tel_socket.h"
 #include "test_pmu_lsan.h"
@@ -47,6 +48,8 @@ tel_call(const char *cmd, const char *params)
 		return -ENOMEM;
 	LSAN_OFF();
 	ret = pmu_telemetry_call(cmd, params, d);
+	if (ret == -ENOENT)
+		ret = stage_telemetry_call(cmd, params, d);
 	LSAN_ON();
 	rte_tel_data_free(d);
 
@@ -444,9 +447,9 @@ stage_expect(char *buf, size_t len, const char *key, const struct rte_pmu_stage_
 		s->lcore_misuse);
 	for (i = 0; i < s->num_events && i < RTE_DIM(keys) && o < len; i++)
 		o += snprintf(buf + o, len - o, "%s\"%s\":{\"value\":%" PRIu64
-			",\"self_value\":%" PRIu64 ",\"overhead\":%" PRIu64 "}",
-			i == 0 ? "" : ",", keys[i], s->values[i], s->self_values[i],
-			s->overhead[i]);
+			",\"self_value\":%" PRIu64 ",\"overhead\":%" PRIu64
+			",\"inexact\":%u}", i == 0 ? "" : ",", keys[i], s->values[i],
+			s->self_values[i], s->overhead[i], (s->inexact >> i) & 1);
 	if (o < len)
 		snprintf(buf + o, len - o, "}}");
 }

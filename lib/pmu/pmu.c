@@ -22,6 +22,7 @@
 #include <rte_pause.h>
 
 #include "pmu.h"
+#include "pmu_callbacks.h"
 #include "pmu_driver.h"
 #include "pmu_event.h"
 #include "pmu_fd.h"
@@ -111,8 +112,6 @@ pmu_lcore_gone(unsigned int lcore_id, void *arg __rte_unused)
 	pmu_lock();
 	if (pmu.initialized)
 		was_open = lcore_detach(lcore_id, &res);
-	/* The id's next thread starts with no stage (and its own node). */
-	pmu_state_stage_lcore_stale(pmu.stage_lcores[lcore_id]);
 	pmu_unlock();
 	lcore_release(lcore_id, &res, was_open);
 }
@@ -230,7 +229,6 @@ rte_pmu_init(void)
 	pmu.num_open = 0;
 	pmu.num_opening = 0;
 	pmu.no_event_logged = false;
-	pmu.stages.default_period = 1;
 	pmu.initialized = true;
 	pmu_unlock();
 
@@ -253,6 +251,8 @@ rte_pmu_fini(void)
 	char *names[RTE_MAX_NUM_GROUP_EVENTS];
 	unsigned int i, num_events;
 
+	/* The libraries built on this one let go of their state first. */
+	pmu_callbacks_fini();
 	pmu_lock();
 	if (!pmu.initialized) {
 		pmu_unlock();
@@ -260,11 +260,7 @@ rte_pmu_fini(void)
 	}
 	for (i = 0; i < RTE_MAX_LCORE; i++) {
 		was_open[i] = lcore_detach(i, &res[i]);
-		pmu_state_stage_lcore_stale(pmu.stage_lcores[i]);
 	}
-	/* Every stage goes; lcores see it at their next stage call. */
-	__atomic_store_n(&pmu.stages.count, 0, __ATOMIC_RELEASE);
-	pmu.stages.default_period = 1;
 	num_events = pmu.num_events;
 	for (i = 0; i < num_events; i++) {
 		names[i] = pmu.events[i].name;

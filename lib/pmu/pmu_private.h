@@ -16,6 +16,7 @@
  *   pmu_sysfs.c         the PMU folders in sysfs (pmu_sysfs.h)
  *   pmu_event_names.c, pmu_event_terms.c, pmu_pfm.c
  *                       perf's names, sysfs terms, vendor names (pmu_event.h)
+ *   pmu_callbacks.c     what libraries built on this one are told (pmu_callbacks.h)
  *   pmu_arch.c          the architecture backend (pmu_driver.h, pmu_arch.h;
  *                       drivers/pmu/<arch>)
  *   pmu_core.c          the core PMU of a CPU set (pmu_event.h)
@@ -27,8 +28,8 @@
  *                       and close; owns every counter of the state (pmu.h)
  *   pmu_read.c          the read path outside the inline fast path (pmu_read.h)
  *   pmu_snapshot.c      snapshots of a group (pmu_snapshot.h)
- *   pmu_stage*.c, pmu_list.c, pmu_observe.c, pmu_telemetry.c, pmu_trace*.c
- *                       stages and observers (pmu_stage.h, pmu_observe.h)
+ *   pmu_list.c, pmu_observe.c, pmu_telemetry.c, pmu_trace*.c
+ *                       observers (pmu_observe.h)
  */
 
 #include <stdbool.h>
@@ -41,6 +42,7 @@
 #include "rte_pmu.h"
 #include "pmu.h"
 #include "pmu_arch.h"
+#include "pmu_callbacks.h"
 #include "pmu_driver.h"
 #include "pmu_event.h"
 #include "pmu_fd.h"

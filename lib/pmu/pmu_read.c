@@ -17,6 +17,7 @@
 #include "pmu.h"
 #include "pmu_fd.h"
 #include "pmu_log.h"
+#include "pmu_callbacks.h"
 #include "pmu_read.h"
 #include "pmu_state.h"
 #include "rte_pmu.h"
@@ -138,4 +139,18 @@ __rte_pmu_read_slow(unsigned int index)
 		return value;
 
 	return __rte_pmu_read_fd(group, index);
+}
+
+int
+rte_pmu_lcore_open(void)
+{
+	unsigned int lcore_id;
+	int ret, cb;
+
+	ret = pmu_read_prepare(&lcore_id);
+	if (ret != 0 && ret != -ENODATA)
+		return ret;
+	cb = pmu_callbacks_lcore_open(lcore_id);
+
+	return cb != 0 ? cb : ret;
 }

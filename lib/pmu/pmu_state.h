@@ -25,7 +25,6 @@
 #include <rte_spinlock.h>
 
 #include "rte_pmu.h"
-#include "rte_pmu_stage.h"
 #include "pmu_event.h"
 #include "pmu_log.h"
 #include "pmu_sysfs.h"
@@ -79,15 +78,6 @@ struct pmu_lcore {
 	unsigned int pins;
 } __rte_cache_aligned;
 
-/** The registered stages (rte_pmu_stage_register()). */
-struct pmu_stages {
-	/** Stages registered: published with release after their name. */
-	unsigned int count;
-	uint32_t default_period;  /**< of stages registered from now on */
-	uint32_t period[RTE_PMU_MAX_STAGES];  /**< 1 in period calls measured */
-	char names[RTE_PMU_MAX_STAGES][RTE_PMU_STAGE_NAME_MAX];
-};
-
 /** The global state container. Everything is guarded by lock. */
 struct pmu_state {
 	rte_spinlock_t lock;
@@ -100,12 +90,6 @@ struct pmu_state {
 	unsigned int num_opening;               /**< lcores opening theirs, unlocked */
 	unsigned int generation;                /**< counts rte_pmu_fini() calls */
 	struct pmu_lcore lcores[RTE_MAX_LCORE];
-	struct pmu_stages stages;
-	/** Each lcore's stage state, allocated by the lcore on its NUMA node
-	 *  at its first stage call or rte_pmu_lcore_open(), kept for the life
-	 *  of the process (fini resets it). Set with release, read with acquire.
-	 */
-	struct __rte_pmu_stage_lcore *stage_lcores[RTE_MAX_LCORE];
 };
 
 /** The container: pmu_state.c and pmu.c only. */
@@ -183,97 +167,7 @@ pmu_lcore_id(const struct pmu_lcore *lc)
 	return (unsigned int)(lc - pmu.lcores);
 }
 
-/**
- * Make @p sl (NULL: none) forget its stages at the lcore's next stage call,
- * which goes out of line from now on. Lock held; the lcore runs no stage.
- */
-static inline void
-pmu_state_stage_lcore_stale(struct __rte_pmu_stage_lcore *sl)
-{
-	if (sl == NULL)
-		return;
-	__atomic_store_n(&sl->limit, 0, __ATOMIC_RELAXED);
-	__atomic_store_n(&sl->stale, 1, __ATOMIC_RELAXED);
-}
-
-/** Stages registered now (no lock: their names and periods are set). */
-static inline unsigned int
-pmu_state_stage_count(void)
-{
-	return __atomic_load_n(&pmu.stages.count, __ATOMIC_ACQUIRE);
-}
-
-/** Sampling period of registered stage @p id (no lock). */
-static inline uint32_t
-pmu_state_stage_period(unsigned int id)
-{
-	return __atomic_load_n(&pmu.stages.period[id], __ATOMIC_RELAXED);
-}
-
-/** Stage state of @p lcore_id, or NULL before its first stage call (no lock). */
-static inline struct __rte_pmu_stage_lcore *
-pmu_state_stage_lcore(unsigned int lcore_id)
-{
-	return __atomic_load_n(&pmu.stage_lcores[lcore_id], __ATOMIC_ACQUIRE);
-}
-
-/** Publish the stage state of @p lcore_id (from that lcore, once). */
-static inline void
-pmu_state_stage_lcore_set(unsigned int lcore_id, struct __rte_pmu_stage_lcore *sl)
-{
-	__atomic_store_n(&pmu.stage_lcores[lcore_id], sl, __ATOMIC_RELEASE);
-}
-
 /* ---- copy-out accessors: each takes the lock, copies, releases ---- */
-
-/**
- * Register the @p n stages @p names (checked by the caller), or find them,
- * all or none; their ids in @p ids. Returns 0, -ENOSPC when they do not
- * all fit (@p failed: the index of the first that does not), -ENODEV
- * library not initialised.
- */
-int pmu_state_stage_register(const char *const *names, unsigned int n, unsigned int *ids,
-	unsigned int *failed);
-
-/** Copy stage @p id's name and period. Returns 0, -EINVAL, -ENODEV. */
-int pmu_state_stage_info(unsigned int id, char *name, unsigned int *period);
-
-/** Stages registered, or -ENODEV library not initialised. */
-int pmu_state_stage_count_checked(void);
-
-/**
- * Run @p fn(@p arg) with the library's lock held: for the stages, whose
- * per-lcore arrays other threads read and change. @p fn makes no system
- * call and writes no log line.
- */
-void pmu_state_locked(void (*fn)(void *arg), void *arg);
-
-/** Whether the library is initialised (lock held). */
-bool pmu_state_initialized_locked(void);
-
-/** Sampling period of registered stage @p id (lock held). */
-uint32_t pmu_state_stage_period_locked(unsigned int id);
-
-/**
- * Set the period of stage @p id, or of every stage and those registered
- * later with RTE_PMU_STAGE_ALL (lock held). Returns 0, -EINVAL not
- * registered, -ENODEV.
- */
-int pmu_state_stage_period_set_locked(unsigned int id, uint32_t period);
-
-/** Events ready on @p lcore_id (its own thread, no lock). */
-static inline unsigned int
-pmu_state_lcore_ready(unsigned int lcore_id)
-{
-	return __atomic_load_n(&pmu.lcores[lcore_id].num_ready, __ATOMIC_ACQUIRE);
-}
-
-/** The user pages @p lcore_id's reads use (its own thread, no lock). */
-static inline struct perf_event_mmap_page *const *
-pmu_state_lcore_pages(unsigned int lcore_id)
-{
-	return rte_pmu_event_groups[lcore_id].mmap_pages;
-}
 
 /** What pmu_state_events() copies. */
 struct pmu_events_copy {

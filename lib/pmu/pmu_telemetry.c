@@ -31,7 +31,6 @@
 #include "pmu_observe.h"
 #include "pmu_state.h"
 #include "rte_pmu.h"
-#include "rte_pmu_stage.h"
 
 /* Parse "<lcore_id>": decimal digits only, below RTE_MAX_LCORE. */
 static int
@@ -319,177 +318,6 @@ handle_lcore(const char *cmd, const char *params, struct rte_tel_data *d)
 	return 0;
 }
 
-/* A list of names, as /ethdev/list gives ids; each stage's figures are
- * behind /pmu/stage,<name>. Up to RTE_TEL_MAX_ARRAY_ENTRIES names fit in
- * one reply; num_stages counts them all.
- */
-static int
-handle_stages(const char *cmd, const char *params, struct rte_tel_data *d)
-{
-	char name[RTE_PMU_STAGE_NAME_MAX];
-	struct rte_tel_data *names;
-	unsigned int period;
-	int n, i;
-
-	n = no_param(cmd, params);
-	if (n != 0)
-		return n;
-	rte_tel_data_start_dict(d);
-	names = rte_tel_data_alloc();
-	if (names == NULL)
-		return -ENOMEM;
-	rte_tel_data_start_array(names, RTE_TEL_STRING_VAL);
-	if (rte_tel_data_add_dict_container(d, "names", names, 0) != 0) {
-		rte_tel_data_free(names);
-		return -ENOMEM;
-	}
-	/* Before rte_pmu_init(): no stage, as /pmu/list gives no event. */
-	n = rte_pmu_stage_count();
-	if (n < 0)
-		n = 0;
-	rte_tel_data_add_dict_int(d, "num_stages", n);
-	for (i = 0; i < n; i++) {
-		if (rte_pmu_stage_info(i, name, &period) != 0)
-			continue; /* dropped by rte_pmu_fini() meanwhile */
-		rte_tel_data_add_array_string(names, name);
-	}
-
-	return 0;
-}
-
-/* The id of the stage named @p params; negative errno, logged, if none. */
-static int
-stage_param(const char *cmd, const char *params, unsigned int *period)
-{
-	char name[RTE_PMU_STAGE_NAME_MAX];
-	int n, i;
-
-	if (params == NULL || params[0] == '\0') {
-		PMU_LOG(NOTICE, "telemetry %s: missing parameter <stage name>", cmd);
-		return -EINVAL;
-	}
-	n = rte_pmu_stage_count();
-	if (n < 0) {
-		PMU_LOG(NOTICE, "telemetry %s: rte_pmu_init() not called", cmd);
-		return n;
-	}
-	for (i = 0; i < n; i++)
-		if (rte_pmu_stage_info(i, name, period) == 0 && strcmp(name, params) == 0)
-			return i;
-	PMU_LOG(NOTICE, "telemetry %s: no stage named '%s' (see /pmu/stages)", cmd,
-		pmu_name_printable(params));
-
-	return -EINVAL;
-}
-
-/* One lcore's (or the total's) figures of a stage as a dict: counts, and
- * per event (keyed by name) the values inclusive and self and the read cost.
- * Totals only: a ratio (per item, per call, IPC) is the consumer's division,
- * as with /ethdev/stats, over whatever window it wants.
- */
-static int
-stage_figures(struct rte_tel_data *d, const char *key, const struct rte_pmu_stage_stats *s,
-	unsigned int num_events, const char (*keys)[KEY_MAX])
-{
-	struct rte_tel_data *f = dict_dict(d, key);
-	struct rte_tel_data *events, *e;
-	unsigned int i;
-
-	if (f == NULL)
-		return -ENOMEM;
-	rte_tel_data_add_dict_u64(f, "calls", s->calls);
-	rte_tel_data_add_dict_u64(f, "items", s->items);
-	rte_tel_data_add_dict_u64(f, "measured", s->measured);
-	rte_tel_data_add_dict_u64(f, "misuse", s->misuse);
-	rte_tel_data_add_dict_u64(f, "lcore_misuse", s->lcore_misuse);
-	events = dict_dict(f, "events");
-	if (events == NULL)
-		return -ENOMEM;
-	for (i = 0; i < num_events; i++) {
-		e = dict_dict(events, keys[i]);
-		if (e == NULL)
-			return -ENOMEM;
-		rte_tel_data_add_dict_u64(e, "value", s->values[i]);
-		rte_tel_data_add_dict_u64(e, "self_value", s->self_values[i]);
-		rte_tel_data_add_dict_u64(e, "overhead", s->overhead[i]);
-	}
-
-	return 0;
-}
-
-static int
-handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
-{
-	char keys[RTE_MAX_NUM_GROUP_EVENTS][KEY_MAX];
-	struct rte_pmu_stage_stats s, total;
-	struct rte_tel_data *names, *lcores;
-	struct pmu_events_copy *c;
-	unsigned int period, lcore_id, i;
-	int id, ret = 0;
-	char key[16];
-
-	id = stage_param(cmd, params, &period);
-	if (id < 0)
-		return id;
-	c = malloc(sizeof(*c));
-	if (c == NULL)
-		return -ENOMEM;
-	if (pmu_state_events(c) != 0)
-		c->num_events = 0;
-	event_keys((const char (*)[PMU_SNAP_NAME_MAX])c->names, c->num_events, keys);
-
-	rte_tel_data_start_dict(d);
-	rte_tel_data_add_dict_string(d, "stage", params);
-	rte_tel_data_add_dict_int(d, "id", id);
-	rte_tel_data_add_dict_u64(d, "sampling_period", period);
-	/* The key of each event in the figures, and its name. */
-	/* "lcores" is filled first but added after "total": telemetry leaves
-	 * out a value that does not fit in the reply, so a reply with many
-	 * lcores loses them, never the total.
-	 */
-	names = dict_dict(d, "events");
-	lcores = rte_tel_data_alloc();
-	if (names == NULL || lcores == NULL) {
-		rte_tel_data_free(lcores);
-		free(c);
-		return -ENOMEM;
-	}
-	rte_tel_data_start_dict(lcores);
-	for (i = 0; i < c->num_events; i++)
-		rte_tel_data_add_dict_string(names, keys[i], c->names[i]);
-
-	memset(&total, 0, sizeof(total));
-	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE && ret == 0; lcore_id++) {
-		if (rte_pmu_stage_stats_get(lcore_id, id, &s) != 0 ||
-				(s.calls == 0 && s.misuse == 0))
-			continue;
-		snprintf(key, sizeof(key), "%u", lcore_id);
-		ret = stage_figures(lcores, key, &s, c->num_events,
-			(const char (*)[KEY_MAX])keys);
-		total.calls += s.calls;
-		total.items += s.items;
-		total.measured += s.measured;
-		total.misuse += s.misuse;
-		total.lcore_misuse += s.lcore_misuse;
-		for (i = 0; i < c->num_events; i++) {
-			total.values[i] += s.values[i];
-			total.self_values[i] += s.self_values[i];
-			/* The total's read cost: the dearest lcore's. */
-			total.overhead[i] = RTE_MAX(total.overhead[i], s.overhead[i]);
-		}
-	}
-	if (ret == 0)
-		ret = stage_figures(d, "total", &total, c->num_events,
-			(const char (*)[KEY_MAX])keys);
-	if (rte_tel_data_add_dict_container(d, "lcores", lcores, 0) != 0) {
-		rte_tel_data_free(lcores);
-		ret = -ENOMEM;
-	}
-	free(c);
-
-	return ret;
-}
-
 /* Help strings stay under RTE_TEL_MAX_STRING_LEN, or registration fails. */
 static const struct {
 	const char *cmd;
@@ -504,12 +332,6 @@ static const struct {
 	{ "/pmu/lcore", handle_lcore,
 		"Returns an lcore's live values per event (raw, scaled), time enabled and "
 		"running, multiplexing. Parameters: int lcore_id" },
-	{ "/pmu/stages", handle_stages,
-		"Returns the names of the registered stages, in id order. "
-		"Takes no parameters" },
-	{ "/pmu/stage", handle_stage,
-		"Returns a stage's calls, items, event totals and misuse, per lcore "
-		"and in total. Parameters: string name" },
 };
 
 int

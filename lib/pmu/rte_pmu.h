@@ -281,12 +281,10 @@ rte_pmu_read(unsigned int index)
  * @warning
  * @b EXPERIMENTAL: this API may change without prior notice
  *
- * Open the calling lcore's (or registered thread's) event group and stage
- * state (rte_pmu_stage.h) now, so that its first rte_pmu_read() or stage
- * call makes no system call and no allocation, and measure the cost of its
- * reads for the stage figures. The
- * stage state is allocated on the NUMA node of the lcore (EAL's socket of
- * an EAL lcore, libnuma's node of the CPU for a registered thread).
+ * Open the calling lcore's (or registered thread's) event group now, so
+ * that its first rte_pmu_read() makes no system call, then run the
+ * lcore_open callbacks (rte_pmu_callbacks_register()) on it: a library
+ * built on this one (lib/pmu_stage) prepares its own per-lcore state there.
  * Idempotent. Not in upstream DPDK.
  *
  * Thread-safe; control path, from the lcore itself.
@@ -294,11 +292,9 @@ rte_pmu_read(unsigned int index)
  * @return
  *   0, or a negative errno:
  *   -ESRCH not an lcore; -ENODEV library not initialised;
- *   -ENODATA no event added (stage calls still count calls and items);
- *   -ENOMEM no memory for the stage state: the group may be open
- *   (rte_pmu_lcore_status() then gives 1) but the lcore's stage calls
- *   are not counted until a later call of this function succeeds;
- *   the failed open's errno, as rte_pmu_lcore_status() gives it.
+ *   -ENODATA no event added (the callbacks still ran);
+ *   the failed open's errno, as rte_pmu_lcore_status() gives it;
+ *   the first negative errno a callback returned (the group is open).
  */
 __rte_experimental
 int
@@ -525,6 +521,39 @@ rte_pmu_read_group(uint64_t *values, unsigned int n);
 __rte_experimental
 int
 rte_pmu_read_group_delta(const uint64_t *start, uint64_t *delta, unsigned int n);
+
+/** What rte_pmu_callbacks_register() takes; a NULL member is not called. */
+struct rte_pmu_callbacks {
+	/** From rte_pmu_lcore_open(), on that lcore, after its group opened
+	 *  (or failed to), without the library's lock: 0 or a negative errno,
+	 *  which rte_pmu_lcore_open() returns.
+	 */
+	int (*lcore_open)(unsigned int lcore_id, void *arg);
+	/** From rte_pmu_fini(), before the events and groups go, without the
+	 *  library's lock.
+	 */
+	void (*fini)(void *arg);
+	void *arg;  /**< passed to both */
+};
+
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
+ * Be told of each lcore's rte_pmu_lcore_open() and of rte_pmu_fini(), as a
+ * library that keeps per-lcore state on top of this one needs (the
+ * callbacks are kept for the life of the process). Not in upstream DPDK.
+ *
+ * Thread-safe; control path; usually from a constructor (RTE_INIT).
+ *
+ * @param cb
+ *   The callbacks; copied.
+ * @return
+ *   0; -EINVAL NULL @p cb; -ENOSPC four sets registered already.
+ */
+__rte_experimental
+int
+rte_pmu_callbacks_register(const struct rte_pmu_callbacks *cb);
 
 #ifdef __cplusplus
 }

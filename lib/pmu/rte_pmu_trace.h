@@ -67,14 +67,6 @@ RTE_TRACE_POINT(
 	rte_trace_point_emit_int(err);
 )
 
-/* rte_pmu_stage_register(name) returned ret (stage id, or negative errno). */
-RTE_TRACE_POINT(
-	rte_pmu_trace_stage_register,
-	RTE_TRACE_POINT_ARGS(const char *name, int ret),
-	rte_trace_point_emit_string(name);
-	rte_trace_point_emit_int(ret);
-)
-
 /* rte_pmu_read_trace(): the lcore read value from event index. */
 RTE_TRACE_POINT(
 	rte_pmu_trace_read,

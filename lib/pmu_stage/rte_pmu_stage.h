@@ -7,56 +7,68 @@
 
 /**
  * @file
- * RTE PMU stages: what each stage of a packet pipeline costs, per lcore,
- * in the events added with rte_pmu_add_event(). Not in upstream DPDK.
+ * RTE PMU stages (librte_pmu_stage): what each stage of a packet pipeline
+ * costs, per lcore, in the events added with rte_pmu_add_event(). Built on
+ * librte_pmu's public API only. Not in upstream DPDK.
  *
  * A stage is a named region of the datapath (rx, a lookup, tx, a graph
  * node). Each lcore counts, for each stage: calls, items (packets, or any
  * unit the caller passes), measured calls, and for each added event the
- * counts between begin and end, net of the library's own reads.
+ * stage's work, inclusive and self; and for itself, its total over the
+ * same time and the part outside every stage.
  *
  * Call order:
  *  1. rte_pmu_init(), rte_pmu_add_event() as usual;
  *  2. rte_pmu_stage_register() for each stage (control path; at most
  *     RTE_PMU_MAX_STAGES), optionally rte_pmu_stage_sampling_set();
- *  3. on each lcore, rte_pmu_lcore_open() before its loop, then
- *     rte_pmu_stage_begin() / rte_pmu_stage_end() around each stage, or
- *     rte_pmu_stage_next() where one stage ends and the next begins;
- *  4. rte_pmu_stage_stats_get(), rte_pmu_stage_dump() and
- *     rte_pmu_stage_reset() from any thread, at any time;
+ *  3. on each lcore, rte_pmu_lcore_open() before its loop (it prepares the
+ *     lcore's stage state and calibrates it), then rte_pmu_stage_begin() /
+ *     rte_pmu_stage_end() around each stage, or rte_pmu_stage_next() where
+ *     one stage ends and the next begins;
+ *  4. rte_pmu_stage_stats_get(), rte_pmu_stage_lcore_stats_get(),
+ *     rte_pmu_stage_dump() and rte_pmu_stage_reset() from any thread;
  *  5. rte_pmu_fini() drops every stage (no lcore may be inside a stage).
  *     Stage calls made after it, until the next rte_pmu_init() and its
  *     stages, are not counted anywhere.
  *
  * Thread safety: registration, sampling, stats, dump and reset are
- * thread-safe. Begin, end and next act on the calling lcore only and take
- * no lock, no string, no allocation and, where the counters are read from
- * user space, no system call (the first call on an lcore that did not
- * call rte_pmu_lcore_open() opens its group and its stage state).
+ * thread-safe. Begin, end and next act on the calling lcore only. After
+ * rte_pmu_lcore_open() they take no lock, no string and no allocation, and
+ * where the counters are read from user space no system call: a reader
+ * never makes an lcore wait, nor waits on one while it holds a lock. An
+ * lcore that did not call rte_pmu_lcore_open() prepares its state at its
+ * first stage call.
+ *
+ * What the figures mean. Measuring costs work: the reads of the counters
+ * and the bookkeeping around them. The lcore measures that cost once, at
+ * rte_pmu_lcore_open() (the median of 31 runs around nothing of each
+ * shape: a stage, a boundary of rte_pmu_stage_next() on either side, a
+ * measured stage as its parent sees it), and takes it out where it lands:
+ * a stage's own reads out of the stage, a nested stage's measuring out of
+ * its parent, a boundary's out of the stages on either side. A stage's
+ * self value is its own code's work; the self values of an lcore's stages
+ * add up to no more than its total; the rest is outside every stage
+ * (rte_pmu_stage_lcore_stats).
  *
  * Sampling: with a period of N, one call of a stage in N is measured: the
  * decision is the stage's own, taken at its begin on each lcore. Calls and
  * items count every call; values are summed over measured calls and
- * scaled to all calls. Every stage begun while a measured call is open on
- * the lcore is measured too (nested or chained with rte_pmu_stage_next()),
- * so that self values stay exact.
+ * scaled to the calls up to the last measured one, an unbiased estimate.
+ * Every stage begun while a measured call is open on the lcore is measured
+ * too (nested or chained with rte_pmu_stage_next()), so that self values
+ * stay exact.
  *
  * Datapath checks, as DPDK's RTE_ETHDEV_DEBUG_RX: a call that is not
  * measured only counts its call and items (one compare of the id against
  * the lcore's known stages, so an id out of range never writes outside the
  * state). Misuse (an id not registered, an end that is not of the
- * innermost stage begun, a stage begun twice, nesting deeper than
- * RTE_PMU_STAGE_DEPTH) is detected on measured calls, and on every call
- * where the library was built with -Dstage_debug=true. Misuse is not
- * counted as a call: it is counted on the stage it names
- * (rte_pmu_stage_stats::misuse) or, for an id not registered, on the
- * lcore (rte_pmu_stage_stats::lcore_misuse); the first of each kind on
- * each lcore is logged.
- *
- * Read cost: when an lcore opens its stage state it measures what its own
- * pair of counter reads adds to a measured call (per event, the median of
- * back-to-back reads) and subtracts it from each measured call, never
- * below zero (rte_pmu_stage_stats::overhead).
+ * innermost stage begun, an end with no begin of a stage measured at
+ * every call, a stage begun twice, nesting deeper than RTE_PMU_STAGE_DEPTH)
+ * is detected on measured calls, and on every call where the library was
+ * built with -Dstage_debug=true. Misuse is not counted as a call: it is
+ * counted on the stage it names (rte_pmu_stage_stats::misuse) or, for an id
+ * not registered, on the lcore (rte_pmu_stage_stats::lcore_misuse); the
+ * first of each kind on each lcore is logged.
  */
 
 #include <stdint.h>
@@ -67,7 +79,7 @@
 #include <rte_compat.h>
 #include <rte_per_lcore.h>
 
-#include "rte_pmu.h"
+#include <rte_pmu.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -82,53 +94,42 @@ extern "C" {
 /** rte_pmu_stage_sampling_set(): every stage, and those registered later. */
 #define RTE_PMU_STAGE_ALL UINT32_MAX
 
-/** Bits of __rte_pmu_stage_slot::pending holding the calls. */
+/** Bits of a pending word holding the calls (below them: items). */
 #define __RTE_PMU_STAGE_PENDING_SHIFT 16
 
-/** What the inline calls keep of one stage on one lcore. Internal. */
-struct __rte_pmu_stage_slot {
-	/** Calls not measured since the stage's last measured one, in one
-	 *  word that readers load whole: items << 16 | calls (below 65536,
-	 *  the longest period). Written by the lcore only.
-	 */
-	uint64_t pending;
-	/** The period minus one: the begin that finds that many calls
-	 *  pending is measured.
-	 */
-	uint32_t period_m1;
-	uint32_t reserved;
-};
-
-/** What the inline calls keep of one lcore. Internal. */
+/** What the inline calls read of the calling lcore. Internal. */
 struct __rte_pmu_stage_lcore {
-	/** Ids below it take the inline path; 0 while a measured call is
-	 *  open, before the lcore's first stage call, after rte_pmu_fini()
+	/** Ids below it take the inline path; 0 while a measured call is open
+	 *  on the lcore, before its first stage call, after rte_pmu_fini()
 	 *  and in debug builds (every call then goes out of line).
 	 */
 	uint32_t limit;
-	/** Set by rte_pmu_fini() and when the lcore id is given back (with
-	 *  limit 0): the lcore forgets its stages at its next call.
+	uint32_t reserved;
+	/** Per stage id: the calls not measured since its last measured one,
+	 *  items << 16 | calls, in one word that readers load whole. Written
+	 *  by the lcore only.
 	 */
-	uint32_t stale;
-	/** One slot per stage id below limit. */
-	struct __rte_pmu_stage_slot *slots;
+	uint64_t *pending;
+	/** Per stage id: the sampling period minus one (the library's). */
+	const uint32_t *period_m1;
 };
 
 /**
- * The calling thread's stage state; until its first stage call a state
- * whose limit sends every call out of line. Internal.
+ * The calling thread's stage state; until its first stage call one whose
+ * limit sends every call out of line. Internal.
  */
 RTE_DECLARE_PER_LCORE(struct __rte_pmu_stage_lcore *, _pmu_stage)
 	__attribute__((tls_model("initial-exec")));
 
 /** Out-of-line calls (measured, debug, first call, misuse). Internal. */
 __rte_experimental
-void __rte_pmu_stage_begin_slow(unsigned int id);
+void __rte_pmu_stage_begin_slow(struct __rte_pmu_stage_lcore *sl, unsigned int id);
 __rte_experimental
-void __rte_pmu_stage_end_slow(unsigned int id, unsigned int items);
+void __rte_pmu_stage_end_slow(struct __rte_pmu_stage_lcore *sl, unsigned int id,
+	unsigned int items);
 __rte_experimental
-void __rte_pmu_stage_next_slow(unsigned int end_id, unsigned int items,
-	unsigned int begin_id);
+void __rte_pmu_stage_next_slow(struct __rte_pmu_stage_lcore *sl, unsigned int end_id,
+	unsigned int items, unsigned int begin_id);
 
 /**
  * @warning
@@ -237,18 +238,27 @@ struct rte_pmu_stage_stats {
 	uint64_t calls;     /**< calls ended */
 	uint64_t items;     /**< items passed to those calls */
 	uint64_t measured;  /**< calls whose counters were read (0 with no event) */
-	/** Per event (rte_pmu_add_event() index): counts between begin and
-	 *  end, net of the library's reads, summed over the measured calls
-	 *  and scaled to all calls (calls / measured); nested stages included.
+	/** Per event (rte_pmu_add_event() index): the stage's own work and
+	 *  that of the stages nested in it, the cost of measuring (its reads,
+	 *  its children's and its boundaries') taken out; summed over the
+	 *  measured calls and scaled to the calls up to the last measured one.
 	 */
 	uint64_t values[RTE_MAX_NUM_GROUP_EVENTS];
-	/** The same, with the stages nested in it left out. */
+	/** The same, with the stages nested in it left out: what the stage's
+	 *  own code cost. The self values of an lcore's stages add up to no
+	 *  more than its total (rte_pmu_stage_lcore_stats_get()).
+	 */
 	uint64_t self_values[RTE_MAX_NUM_GROUP_EVENTS];
-	/** Per event: what was subtracted from each measured call (the
-	 *  lcore's own read cost).
+	/** Per event: what a measured call's own reads cost, taken out of
+	 *  each measured call (the lcore's calibration).
 	 */
 	uint64_t overhead[RTE_MAX_NUM_GROUP_EVENTS];
 	unsigned int num_events; /**< entries of values in use */
+	/** Bit i: the stage's self value of event i per measured call is below
+	 *  overhead[i], so the figure is not exact (a read() of the counters,
+	 *  as on a VM, costs more than such a stage's work).
+	 */
+	uint32_t inexact;
 	uint64_t misuse;    /**< misuse of this stage on the lcore: not calls */
 	uint64_t lcore_misuse; /**< calls on the lcore naming no registered stage */
 };
@@ -261,7 +271,8 @@ struct rte_pmu_stage_stats {
  * thread, while the lcore runs: never a mix of two updates, nor of before
  * and after a reset.
  *
- * Thread-safe; control path (it takes the stage lock briefly).
+ * Thread-safe; control path. Takes no lock: it reads the lcore's figures
+ * again where the lcore changed them meanwhile.
  *
  * @param lcore_id
  *   An lcore id.
@@ -277,6 +288,42 @@ __rte_experimental
 int
 rte_pmu_stage_stats_get(unsigned int lcore_id, unsigned int id,
 	struct rte_pmu_stage_stats *stats);
+
+/** An lcore's whole, beside its stages (since rte_pmu_stage_reset()). */
+struct rte_pmu_stage_lcore_stats {
+	/** Per event: counted on the lcore from its first stage read (at
+	 *  rte_pmu_lcore_open(), or the reset) to its last measured call.
+	 */
+	uint64_t total[RTE_MAX_NUM_GROUP_EVENTS];
+	/** Per event: the part of total in no stage (total less every stage's
+	 *  self value, never below 0): the loop around the stages, and the
+	 *  cost of measuring them.
+	 */
+	uint64_t outside[RTE_MAX_NUM_GROUP_EVENTS];
+	unsigned int num_events; /**< entries in use */
+	uint64_t measured;  /**< measured calls of all its stages */
+};
+
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
+ * An lcore's total and the part of it outside every stage, as VPP prints
+ * each thread's totals beside its nodes.
+ *
+ * Thread-safe; control path; takes no lock.
+ *
+ * @param lcore_id
+ *   An lcore id.
+ * @param stats
+ *   Filled on success; all zero for an lcore that ran no stage.
+ * @return
+ *   0; -EINVAL NULL @p stats or @p lcore_id out of range; -ENODEV library
+ *   not initialised.
+ */
+__rte_experimental
+int
+rte_pmu_stage_lcore_stats_get(unsigned int lcore_id, struct rte_pmu_stage_lcore_stats *stats);
 
 /**
  * @warning
@@ -300,9 +347,11 @@ rte_pmu_stage_reset(void);
  * @b EXPERIMENTAL: this API may change without prior notice
  *
  * Print every stage's figures per lcore and in total, as VPP's "show
- * runtime" lays them out: Calls, Items, Items/Call, each event per item
- * and per call, and IPC where cycles and instructions are both counted.
- * Stages with no call are left out.
+ * runtime" lays them out: Calls, Items, Items/Call, each event's self
+ * value per item and per call, and IPC where cycles and instructions are
+ * both counted; per lcore, its total and the part outside every stage.
+ * A figure that is not exact (rte_pmu_stage_stats::inexact) is marked.
+ * Stages with no call are left out. It allocates nothing.
  *
  * Thread-safe; control path.
  *
@@ -330,17 +379,13 @@ __rte_experimental
 static __rte_always_inline void
 rte_pmu_stage_begin(unsigned int id)
 {
-	const struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
-	const struct __rte_pmu_stage_slot *s;
+	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
 
-	if (likely(id < sl->limit)) {
-		s = &sl->slots[id];
-		/* Not this stage's call to measure: nothing to do. */
-		if (likely((uint32_t)(s->pending & 0xffff) <
-				__atomic_load_n(&s->period_m1, __ATOMIC_RELAXED)))
-			return;
-	}
-	__rte_pmu_stage_begin_slow(id);
+	/* Not this stage's call to measure: nothing to do. */
+	if (likely(id < sl->limit) && likely((uint32_t)(sl->pending[id] & 0xffff) <
+			__atomic_load_n(&sl->period_m1[id], __ATOMIC_RELAXED)))
+		return;
+	__rte_pmu_stage_begin_slow(sl, id);
 }
 
 /**
@@ -359,17 +404,19 @@ __rte_experimental
 static __rte_always_inline void
 rte_pmu_stage_end(unsigned int id, unsigned int items)
 {
-	const struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
-	struct __rte_pmu_stage_slot *s;
+	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
 
-	if (likely(id < sl->limit)) {
-		s = &sl->slots[id];
-		__atomic_store_n(&s->pending, s->pending +
+	/* A call not measured; a stage measured at every call goes out of
+	 * line, where an end with no begin is found.
+	 */
+	if (likely(id < sl->limit) &&
+			likely(__atomic_load_n(&sl->period_m1[id], __ATOMIC_RELAXED) != 0)) {
+		__atomic_store_n(&sl->pending[id], sl->pending[id] +
 			(((uint64_t)items << __RTE_PMU_STAGE_PENDING_SHIFT) | 1),
 			__ATOMIC_RELAXED);
 		return;
 	}
-	__rte_pmu_stage_end_slow(id, items);
+	__rte_pmu_stage_end_slow(sl, id, items);
 }
 
 /**
@@ -393,8 +440,10 @@ __rte_experimental
 static __rte_always_inline void
 rte_pmu_stage_next(unsigned int end_id, unsigned int items, unsigned int begin_id)
 {
-	if (unlikely(RTE_PER_LCORE(_pmu_stage)->limit == 0)) {
-		__rte_pmu_stage_next_slow(end_id, items, begin_id);
+	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
+
+	if (unlikely(sl->limit == 0)) {
+		__rte_pmu_stage_next_slow(sl, end_id, items, begin_id);
 		return;
 	}
 	rte_pmu_stage_end(end_id, items);

@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+/* Stage figures against known work: flat, nested and chained stages
+ * around loops of a known number of instructions, every call and sampled
+ * 1 in 16. Where instructions are read from the user page (the arm64
+ * guest: exact counts), each stage's self figure per call is its loop's,
+ * within 1 % and 8 instructions. Everywhere, whatever the event and read
+ * path (task-clock or msr/tsc/ through read() on x86), an lcore's stages
+ * add up to no more than its total.
+ */
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <rte_common.h>
+#include <rte_lcore.h>
+
+#include <rte_pmu.h>
+#include <rte_pmu_stage.h>
+
+#include "test.h"
+#include "test_pmu_loop.h"
+
+#define CALLS 2000u
+#define LOOP 1000u    /* iterations: 2000 instructions of work */
+
+enum shape { FLAT, NESTED, CHAINED, SHAPES };
+static const char *const shape_name[] = { "flat", "nested", "chained" };
+
+/* One call of @p shape over stages @p s (three ids). */
+static void
+run_shape(enum shape shape, const int *s)
+{
+	switch (shape) {
+	case FLAT:
+		rte_pmu_stage_begin(s[0]);
+		test_loop(LOOP);
+		rte_pmu_stage_end(s[0], 1);
+		break;
+	case NESTED:
+		rte_pmu_stage_begin(s[0]);
+		test_loop(LOOP);
+		rte_pmu_stage_begin(s[1]);
+		test_loop(LOOP);
+		rte_pmu_stage_begin(s[2]);
+		test_loop(LOOP);
+		rte_pmu_stage_end(s[2], 1);
+		rte_pmu_stage_end(s[1], 1);
+		rte_pmu_stage_end(s[0], 1);
+		break;
+	default:
+		rte_pmu_stage_begin(s[0]);
+		test_loop(LOOP);
+		rte_pmu_stage_next(s[0], 1, s[1]);
+		test_loop(LOOP);
+		rte_pmu_stage_next(s[1], 1, s[2]);
+		test_loop(LOOP);
+		rte_pmu_stage_end(s[2], 1);
+		break;
+	}
+}
+
+/* Init with @p event; true where it opened and is read. */
+static bool
+setup(const char *event)
+{
+	rte_pmu_fini();
+	if (rte_pmu_init() != 0 || rte_pmu_add_event(event) != 0)
+		return false;
+	return rte_pmu_lcore_open() == 0 && rte_pmu_lcore_status(rte_lcore_id()) == 1;
+}
+
+/* One shape at one period: the figures, checked. */
+static int
+check_shape(const char *event, bool exact, enum shape shape, unsigned int period)
+{
+	const unsigned int used = shape == FLAT ? 1 : 3;
+	struct rte_pmu_stage_lcore_stats ls;
+	struct rte_pmu_stage_stats st;
+	uint64_t sum = 0, want = LOOP * TEST_LOOP_INSNS;
+	char name[32];
+	unsigned int i;
+	int s[3];
+	double per;
+
+	for (i = 0; i < 3; i++) {
+		snprintf(name, sizeof(name), "%s-%u", shape_name[shape], i);
+		s[i] = rte_pmu_stage_register(name);
+		TEST_ASSERT(s[i] >= 0, "register %s: %d", name, s[i]);
+		TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(s[i], period), "period");
+	}
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_reset(), "reset");
+	for (i = 0; i < CALLS; i++)
+		run_shape(shape, s);
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_lcore_stats_get(rte_lcore_id(), &ls), "lcore");
+	for (i = 0; i < used; i++) {
+		TEST_ASSERT_SUCCESS(rte_pmu_stage_stats_get(rte_lcore_id(), s[i], &st), "stats");
+		TEST_ASSERT_EQUAL(st.calls, (uint64_t)CALLS, "%s-%u: calls", shape_name[shape], i);
+		TEST_ASSERT(st.measured != 0, "%s-%u: nothing measured", shape_name[shape], i);
+		per = (double)st.self_values[0] / st.calls;
+		sum += st.self_values[0];
+		printf("%s %s 1/%u stage %u: self %.1f a call (work %" PRIu64 "), "
+			"%" PRIu64 " measured\n", event, shape_name[shape], period, i, per,
+			exact ? want : 0, st.measured);
+		if (exact)
+			TEST_ASSERT(per >= want - RTE_MAX(want / 100, 8u) &&
+				per <= want + RTE_MAX(want / 100, 8u),
+				"%s-%u, 1 in %u: %.1f instructions a call for %" PRIu64 " of work",
+				shape_name[shape], i, period, per, want);
+	}
+	printf("%s %s 1/%u: stages %" PRIu64 ", lcore %" PRIu64 ", outside %" PRIu64 "\n",
+		event, shape_name[shape], period, sum, ls.total[0], ls.outside[0]);
+	TEST_ASSERT(sum <= ls.total[0], "%s, %s, 1 in %u: stages add up to %" PRIu64
+		", above the lcore's %" PRIu64, event, shape_name[shape], period, sum,
+		ls.total[0]);
+	TEST_ASSERT(ls.outside[0] <= ls.total[0] - sum, "outside %" PRIu64 " is more than "
+		"total less the stages", ls.outside[0]);
+	return TEST_SUCCESS;
+}
+
+static int
+test_stage_truth(void)
+{
+	static const char *const events[] = { "instructions", "msr/tsc/", "task-clock" };
+	static const unsigned int periods[] = { 1, 16 };
+	struct rte_pmu_lcore_info info;
+	unsigned int e, p, ran = 0;
+	enum shape sh;
+	bool exact;
+
+	for (e = 0; e < RTE_DIM(events); e++) {
+		if (!setup(events[e])) {
+			printf("%s: does not open here, not tried\n", events[e]);
+			continue;
+		}
+		TEST_ASSERT_SUCCESS(rte_pmu_lcore_info_get(rte_lcore_id(), &info), "info");
+		exact = e == 0 && info.events[0].path == RTE_PMU_PATH_USER &&
+			TEST_LOOP_INSNS != 0;
+		ran++;
+		for (sh = FLAT; sh < SHAPES; sh++)
+			for (p = 0; p < RTE_DIM(periods); p++)
+				if (check_shape(events[e], exact, sh, periods[p]) != TEST_SUCCESS) {
+					rte_pmu_fini();
+					return TEST_FAILED;
+				}
+	}
+	rte_pmu_fini();
+	if (ran == 0)
+		TEST_SKIP("no event opens here");
+	return TEST_SUCCESS;
+}
+
+static struct unit_test_suite stage_truth_suite = {
+	.suite_name = "pmu stage figures against known work",
+	.unit_test_cases = {
+		TEST_CASE(test_stage_truth),
+		TEST_CASES_END()
+	}
+};
+
+static int
+test_pmu_stage_truth(void)
+{
+	return unit_test_suite_runner(&stage_truth_suite);
+}
+
+REGISTER_FAST_TEST(pmu_stage_truth_autotest, true, true, test_pmu_stage_truth);

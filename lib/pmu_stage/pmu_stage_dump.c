@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+/* rte_pmu_stage_dump(): the figures as VPP's "show runtime" prints them,
+ * each lcore's stages beside its total and the part outside them. It
+ * allocates nothing.
+ */
+
+#include <errno.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include <rte_common.h>
+#include <rte_lcore.h>
+
+#include "pmu_stage_private.h"
+
+/* What the table needs of the events. */
+struct dump_ctx {
+	FILE *f;
+	int width;
+	unsigned int num_events;
+	int cycles, instructions;   /* their indexes, -1 where not counted */
+	char names[RTE_MAX_NUM_GROUP_EVENTS][64];
+};
+
+static double
+ratio(uint64_t a, uint64_t b)
+{
+	return b != 0 ? (double)a / (double)b : 0.0;
+}
+
+/* The events' names, and where cycles and instructions are (perf's and
+ * arm64's names): from the first lcore with a group.
+ */
+static void
+dump_events(struct dump_ctx *c)
+{
+	struct rte_pmu_lcore_info info;
+	unsigned int lcore_id, i;
+
+	c->cycles = c->instructions = -1;
+	c->num_events = 0;
+	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE; lcore_id++)
+		if (stage_lcore_get(lcore_id) != NULL &&
+				rte_pmu_lcore_info_get(lcore_id, &info) == 0)
+			break;
+	if (lcore_id == RTE_MAX_LCORE)
+		return;
+	c->num_events = RTE_MIN(info.num_events, (unsigned int)RTE_MAX_NUM_GROUP_EVENTS);
+	for (i = 0; i < c->num_events; i++) {
+		memcpy(c->names[i], info.events[i].name, sizeof(c->names[i]));
+		if (strcmp(c->names[i], "cycles") == 0 || strcmp(c->names[i], "cpu_cycles") == 0)
+			c->cycles = i;
+		if (strcmp(c->names[i], "instructions") == 0 ||
+				strcmp(c->names[i], "inst_retired") == 0)
+			c->instructions = i;
+	}
+}
+
+static int
+dump_header(const struct dump_ctx *c, const char *title)
+{
+	unsigned int i;
+	int ret;
+
+	ret = fprintf(c->f, "%s\n  %-*s %14s %14s %11s", title, c->width, "Name", "Calls",
+		"Items", "Items/Call");
+	for (i = 0; i < c->num_events && ret >= 0; i++)
+		ret = fprintf(c->f, " %15.15s/Item %15.15s/Call", c->names[i], c->names[i]);
+	if (ret >= 0 && c->cycles >= 0 && c->instructions >= 0)
+		ret = fprintf(c->f, " %7s", "IPC");
+	if (ret >= 0)
+		ret = fputc('\n', c->f);
+	return ret < 0 ? -EIO : 0;
+}
+
+/* One stage's line, self values; '~' marks a figure that is not exact. */
+static int
+dump_line(const struct dump_ctx *c, const char *name, const struct rte_pmu_stage_stats *s)
+{
+	unsigned int i;
+	int ret;
+
+	ret = fprintf(c->f, "  %-*s %14" PRIu64 " %14" PRIu64 " %11.2f", c->width, name,
+		s->calls, s->items, ratio(s->items, s->calls));
+	for (i = 0; i < c->num_events && ret >= 0; i++)
+		ret = fprintf(c->f, " %19.2f%c %19.2f%c", ratio(s->self_values[i], s->items),
+			(s->inexact >> i) & 1 ? '~' : ' ', ratio(s->self_values[i], s->calls),
+			(s->inexact >> i) & 1 ? '~' : ' ');
+	if (ret >= 0 && c->cycles >= 0 && c->instructions >= 0)
+		ret = fprintf(c->f, " %7.2f", ratio(s->self_values[c->instructions],
+			s->self_values[c->cycles]));
+	if (ret >= 0)
+		ret = fputc('\n', c->f);
+	return ret < 0 ? -EIO : 0;
+}
+
+/* The lcore's whole, as a line of its own: @p v per event. */
+static int
+dump_whole(const struct dump_ctx *c, const char *what, const uint64_t *v)
+{
+	unsigned int i;
+	int ret;
+
+	ret = fprintf(c->f, "  %-*s %14s %14s %11s", c->width, what, "-", "-", "-");
+	for (i = 0; i < c->num_events && ret >= 0; i++)
+		ret = fprintf(c->f, " %20s %20" PRIu64, "-", v[i]);
+	if (ret >= 0)
+		ret = fputc('\n', c->f);
+	return ret < 0 ? -EIO : 0;
+}
+
+static int
+dump_lcore(struct dump_ctx *c, unsigned int lcore_id, const struct stage_lcore *sl,
+	unsigned int n)
+{
+	struct rte_pmu_stage_lcore_stats ls;
+	struct rte_pmu_stage_stats s;
+	char title[32];
+	unsigned int id;
+	int ret = 0;
+
+	snprintf(title, sizeof(title), "lcore %u", lcore_id);
+	ret = dump_header(c, title);
+	for (id = 0; id < n && ret == 0; id++) {
+		stage_stats_fill(sl, id, &s);
+		if (s.calls != 0)
+			ret = dump_line(c, stage_reg.names[id], &s);
+	}
+	stage_lcore_fill(sl, &ls);
+	if (ret == 0 && ls.num_events != 0)
+		ret = dump_whole(c, "(lcore total)", ls.total);
+	if (ret == 0 && ls.num_events != 0)
+		ret = dump_whole(c, "(outside stages)", ls.outside);
+	return ret;
+}
+
+int
+rte_pmu_stage_dump(FILE *f)
+{
+	struct rte_pmu_stage_stats s, total;
+	struct dump_ctx c = { .f = f, .width = 16 };
+	unsigned int lcore_id, id, i, n;
+	struct stage_lcore *sl;
+	int ret = 0;
+
+	if (f == NULL) {
+		STAGE_LOG(ERR, "stage dump: f is NULL");
+		return -EINVAL;
+	}
+	if (rte_pmu_stage_count() < 0)
+		return -ENODEV;
+	n = stage_count();
+	dump_events(&c);
+	for (id = 0; id < n; id++)
+		c.width = RTE_MAX(c.width, (int)strlen(stage_reg.names[id]));
+	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE && ret == 0; lcore_id++) {
+		sl = stage_lcore_get(lcore_id);
+		if (sl != NULL)
+			ret = dump_lcore(&c, lcore_id, sl, n);
+	}
+	if (ret == 0)
+		ret = dump_header(&c, "total");
+	for (id = 0; id < n && ret == 0; id++) {
+		memset(&total, 0, sizeof(total));
+		for (lcore_id = 0; lcore_id < RTE_MAX_LCORE; lcore_id++) {
+			stage_stats_fill(stage_lcore_get(lcore_id), id, &s);
+			total.calls += s.calls;
+			total.items += s.items;
+			total.inexact |= s.inexact;
+			for (i = 0; i < RTE_MAX_NUM_GROUP_EVENTS; i++)
+				total.self_values[i] += s.self_values[i];
+		}
+		if (total.calls != 0)
+			ret = dump_line(&c, stage_reg.names[id], &total);
+	}
+	if (ret == 0 && fflush(f) != 0)
+		ret = -EIO;
+	if (ret == -EIO)
+		STAGE_LOG(ERR, "stage dump: a write failed");
+	return ret;
+}

@@ -1,0 +1,358 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+/* The out-of-line stage calls: a call to measure, any call while a
+ * measured one is open on the lcore, debug builds, an lcore's first call.
+ * Such calls are tracked in frames above frames[0], the lcore's own: a
+ * measured begin reads the counters last, its end reads them first, and
+ * what the lcore's calibration says measuring cost is taken out where it
+ * landed. The same code runs at every depth, so that the calibration's
+ * runs cost what real calls cost. Misuse is found here, so on tracked
+ * calls only.
+ */
+
+#include <errno.h>
+#include <string.h>
+
+#include <rte_common.h>
+#include <rte_lcore.h>
+
+#include "pmu_stage_private.h"
+
+enum misuse_kind {
+	MISUSE_UNKNOWN_ID,
+	MISUSE_END_NONE,
+	MISUSE_END_OTHER,
+	MISUSE_BEGIN_TWICE,
+	MISUSE_TOO_DEEP,
+};
+
+static const char *const misuse_what[] = {
+	[MISUSE_UNKNOWN_ID] = "stage id not registered",
+	[MISUSE_END_NONE] = "end of a stage with no stage begun",
+	[MISUSE_END_OTHER] = "end of a stage that is not the innermost one begun",
+	[MISUSE_BEGIN_TWICE] = "begin of a stage already begun",
+	[MISUSE_TOO_DEEP] = "stages nested deeper than RTE_PMU_STAGE_DEPTH",
+};
+
+/* Add @p v to figure @p f, which readers load whole while the lcore runs. */
+#define FIG_ADD(f, v) __atomic_store_n(&(f), (f) + (v), __ATOMIC_RELAXED)
+
+/* A misuse of stage @p id: counted on it, or on the lcore for an id not
+ * registered; the first of each kind on the lcore is logged.
+ */
+static void __rte_cold
+misuse(struct stage_lcore *sl, unsigned int id, enum misuse_kind kind)
+{
+	bool known = id < sl->known;
+
+	rte_seqcount_write_begin(&sl->seq);
+	if (known)
+		FIG_ADD(sl->figs[id].misuse, 1);
+	else
+		FIG_ADD(sl->lcore_misuse, 1);
+	rte_seqcount_write_end(&sl->seq);
+	if ((sl->misuse_logged & (1u << kind)) != 0)
+		return;
+	sl->misuse_logged |= 1u << kind;
+	STAGE_LOG(ERR, "lcore %u, stage %u: %s: not counted (rte_pmu_stage_stats::%s counts "
+		"such calls, only the first of each kind is logged)", sl->lcore_id, id,
+		misuse_what[kind], known ? "misuse" : "lcore_misuse");
+}
+
+/* The lcore's counters into @p v; where the read fails, the last good
+ * ones, so that a delta across it is never above the truth.
+ */
+static void
+counters(struct stage_lcore *sl, uint64_t *v)
+{
+	if (likely(rte_pmu_read_group(v, sl->num_events) == (int)sl->num_events))
+		return;
+	memcpy(v, sl->last, sizeof(sl->last));
+}
+
+/* Whether stage @p id's call is its one in a period. */
+static inline bool
+due(const struct stage_lcore *sl, unsigned int id)
+{
+	return (uint32_t)(sl->pub.pending[id] & 0xffff) >=
+		__atomic_load_n(&sl->pub.period_m1[id], __ATOMIC_RELAXED);
+}
+
+/* @p a - @p b, or 0 where that is below 0. */
+static inline uint64_t
+minus(uint64_t a, uint64_t b)
+{
+	return (int64_t)(a - b) > 0 ? a - b : 0;
+}
+
+/* Begin stage @p id tracked, its counters from @p now where it is chained
+ * to a measured call (not NULL), else read last. Checks first.
+ */
+static void
+frame_begin(struct stage_lcore *sl, unsigned int id, const uint64_t *now)
+{
+	struct stage_frame *f;
+	unsigned int i, n = sl->num_events;
+
+	if (sl->depth == RTE_PMU_STAGE_DEPTH) {
+		misuse(sl, id, MISUSE_TOO_DEEP);
+		return;
+	}
+	for (i = 1; i <= sl->depth; i++) {
+		if (sl->frames[i].id == id) {
+			misuse(sl, id, MISUSE_BEGIN_TWICE);
+			return;
+		}
+	}
+	f = &sl->frames[sl->depth + 1];
+	f->id = id;
+	f->due = due(sl, id);
+	f->measured = n != 0 && (now != NULL || f[-1].measured || f->due);
+	f->start_edge = now != NULL ? EDGE_NEXT : EDGE_CALL;
+	sl->depth++;
+	__atomic_store_n(&sl->pub.limit, 0, __ATOMIC_RELAXED);
+	if (!f->measured)
+		return;
+	for (i = 0; i < n; i++) {
+		f->inside[i] = 0;
+		f->child[i] = 0;
+		if (now != NULL)
+			f->start[i] = now[i];
+	}
+	if (now == NULL)
+		counters(sl, f->start);
+}
+
+/* End the innermost frame @p f with @p items, the counters then in @p now
+ * where it is measured, by rte_pmu_stage_end() or a boundary (@p edge).
+ */
+static void
+frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int items,
+	const uint64_t *now, unsigned int edge)
+{
+	const uint64_t *own = sl->cal.own[f->start_edge][edge];
+	const uint64_t *seen = sl->cal.seen[f->start_edge][edge];
+	struct stage_frame *parent = f - 1;
+	uint64_t *pending = &sl->pub.pending[f->id];
+	struct stage_sums *sum = &sl->figs[f->id];
+	unsigned int i, n = sl->num_events;
+	uint64_t incl;
+
+	sl->depth--;
+	if (!f->measured && !f->due) {
+		__atomic_store_n(pending, *pending +
+			(((uint64_t)items << __RTE_PMU_STAGE_PENDING_SHIFT) | 1), __ATOMIC_RELAXED);
+		return;
+	}
+	rte_seqcount_write_begin(&sl->seq);
+	FIG_ADD(sum->calls, 1 + (*pending & ((UINT64_C(1) << __RTE_PMU_STAGE_PENDING_SHIFT) - 1)));
+	FIG_ADD(sum->items, items + (*pending >> __RTE_PMU_STAGE_PENDING_SHIFT));
+	__atomic_store_n(pending, 0, __ATOMIC_RELAXED);
+	if (f->measured) {
+		FIG_ADD(sum->measured, 1);
+		for (i = 0; i < n; i++) {
+			incl = minus(now[i] - f->start[i], own[i] + f->inside[i]);
+			FIG_ADD(sum->values[i], incl);
+			FIG_ADD(sum->self[i], minus(incl, f->child[i]));
+			parent->child[i] += incl;
+			parent->inside[i] += f->inside[i] + seen[i];
+			__atomic_store_n(&sl->last[i], now[i], __ATOMIC_RELAXED);
+		}
+	}
+	rte_seqcount_write_end(&sl->seq);
+}
+
+/* The calling lcore's state, able to take stage @p id; NULL where the call
+ * is not counted.
+ */
+static struct stage_lcore *
+self_for(struct __rte_pmu_stage_lcore *pub, unsigned int id)
+{
+	struct stage_lcore *sl = stage_lcore_of(pub);
+
+	if (unlikely(sl->epoch != __atomic_load_n(&stage_reg.epoch, __ATOMIC_RELAXED) ||
+			id >= sl->known)) {
+		sl = stage_lcore_sync(sl);
+		if (sl == NULL)
+			return NULL;
+		if (id >= sl->known) {
+			misuse(sl, id, MISUSE_UNKNOWN_ID);
+			return NULL;
+		}
+	}
+	return sl;
+}
+
+void
+__rte_pmu_stage_begin_slow(struct __rte_pmu_stage_lcore *pub, unsigned int id)
+{
+	struct stage_lcore *sl = self_for(pub, id);
+
+	if (sl == NULL)
+		return;
+	/* Untracked: only a call to measure begins a frame. */
+	if (sl->depth == 0 && !STAGE_DEBUG && !due(sl, id))
+		return;
+	frame_begin(sl, id, NULL);
+}
+
+void
+__rte_pmu_stage_end_slow(struct __rte_pmu_stage_lcore *pub, unsigned int id,
+	unsigned int items)
+{
+	struct stage_lcore *sl = stage_lcore_of(pub);
+	uint64_t now[RTE_MAX_NUM_GROUP_EVENTS];
+	struct stage_frame *f = &sl->frames[sl->depth];
+
+	if (sl->depth == 0) {
+		sl = self_for(pub, id);
+		if (sl == NULL)
+			return;
+		if (STAGE_DEBUG || sl->pub.period_m1[id] == 0)
+			misuse(sl, id, MISUSE_END_NONE);
+		else
+			__atomic_store_n(&sl->pub.pending[id], sl->pub.pending[id] +
+				(((uint64_t)items << __RTE_PMU_STAGE_PENDING_SHIFT) | 1),
+				__ATOMIC_RELAXED);
+		return;
+	}
+	if (f->measured)
+		counters(sl, now);
+	if (f->id != id) {
+		misuse(sl, id, MISUSE_END_OTHER);
+		return;
+	}
+	frame_end(sl, f, items, now, EDGE_CALL);
+	if (sl->depth == 0)
+		__atomic_store_n(&sl->pub.limit, stage_limit(sl), __ATOMIC_RELAXED);
+}
+
+void
+__rte_pmu_stage_next_slow(struct __rte_pmu_stage_lcore *pub, unsigned int end_id,
+	unsigned int items, unsigned int begin_id)
+{
+	struct stage_lcore *sl = stage_lcore_of(pub);
+	uint64_t now[RTE_MAX_NUM_GROUP_EVENTS];
+	struct stage_frame *f = &sl->frames[sl->depth];
+
+	/* A measured call ends: the stage that begins shares its read. */
+	if (sl->depth > 0 && f->id == end_id && f->measured && begin_id < sl->known) {
+		counters(sl, now);
+		frame_end(sl, f, items, now, EDGE_NEXT);
+		frame_begin(sl, begin_id, now);
+		if (sl->depth == 0)
+			__atomic_store_n(&sl->pub.limit, stage_limit(sl), __ATOMIC_RELAXED);
+		return;
+	}
+	__rte_pmu_stage_end_slow(pub, end_id, items);
+	rte_pmu_stage_begin(begin_id);
+}
+
+/* The median of @p n values (sorted in place). */
+static uint64_t
+median(uint64_t *v, unsigned int n)
+{
+	unsigned int i, j;
+	uint64_t t;
+
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && v[j - 1] > v[j]; j--) {
+			t = v[j];
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+	return v[n / 2];
+}
+
+enum { ROUNDS = 31, A = RTE_PMU_MAX_STAGES, B, C };
+
+/* The values stage @p id's last measured call added. */
+static void
+last_call(const struct stage_lcore *sl, unsigned int id, const struct stage_sums *before,
+	uint64_t *v)
+{
+	unsigned int i;
+
+	for (i = 0; i < sl->num_events; i++)
+		v[i] = sl->figs[id].values[i] - before[id - A].values[i];
+}
+
+/* One calibration run of each shape around nothing, through the public
+ * calls, as a program makes them: into @p d[shape][event][round].
+ */
+static void
+calibration_round(struct stage_lcore *sl, uint64_t d[][RTE_MAX_NUM_GROUP_EVENTS][ROUNDS],
+	unsigned int r)
+{
+	uint64_t v[STAGE_CAL_IDS][RTE_MAX_NUM_GROUP_EVENTS];
+	struct stage_sums before[STAGE_CAL_IDS];
+	unsigned int i;
+
+#define SNAP() memcpy(before, &sl->figs[A], sizeof(before))
+	SNAP();
+	rte_pmu_stage_begin(A);
+	rte_pmu_stage_end(A, 0);
+	last_call(sl, A, before, v[0]);
+	for (i = 0; i < sl->num_events; i++)
+		d[0][i][r] = v[0][i];          /* call..call */
+	SNAP();
+	rte_pmu_stage_begin(A);
+	rte_pmu_stage_next(A, 0, B);
+	rte_pmu_stage_next(B, 0, C);
+	rte_pmu_stage_end(C, 0);
+	last_call(sl, A, before, v[0]);
+	last_call(sl, B, before, v[1]);
+	last_call(sl, C, before, v[2]);
+	for (i = 0; i < sl->num_events; i++) {
+		d[1][i][r] = v[0][i];          /* call..next */
+		d[2][i][r] = v[1][i];          /* next..next */
+		d[3][i][r] = v[2][i];          /* next..call */
+	}
+	SNAP();
+	rte_pmu_stage_begin(A);
+	rte_pmu_stage_begin(B);
+	rte_pmu_stage_end(B, 0);
+	rte_pmu_stage_end(A, 0);
+	last_call(sl, A, before, v[0]);
+	last_call(sl, B, before, v[1]);
+	for (i = 0; i < sl->num_events; i++)
+		d[4][i][r] = v[0][i] - v[1][i]; /* a measured child, as its parent sees it */
+#undef SNAP
+}
+
+void
+stage_calibrate(struct stage_lcore *sl)
+{
+	static uint64_t d[5][RTE_MAX_NUM_GROUP_EVENTS][ROUNDS];
+	struct stage_cal *cal = &sl->cal;
+	uint64_t around;
+	unsigned int i, r;
+
+	memset(cal, 0, sizeof(*cal));
+	if (sl->num_events == 0 || sl->depth != 0)
+		return;
+	/* The three calibration ids, measured at every call. */
+	sl->known = STAGE_IDS;
+	__atomic_store_n(&sl->pub.limit, stage_limit(sl), __ATOMIC_RELAXED);
+	for (r = 0; r < ROUNDS; r++)
+		calibration_round(sl, d, r);
+	for (i = 0; i < sl->num_events; i++) {
+		cal->own[EDGE_CALL][EDGE_CALL][i] = median(d[0][i], ROUNDS);
+		cal->own[EDGE_CALL][EDGE_NEXT][i] = median(d[1][i], ROUNDS);
+		cal->own[EDGE_NEXT][EDGE_NEXT][i] = median(d[2][i], ROUNDS);
+		cal->own[EDGE_NEXT][EDGE_CALL][i] = median(d[3][i], ROUNDS);
+		around = median(d[4][i], ROUNDS);
+		/* The child's begin and end around its reads land in the parent
+		 * once per chain: on the frame that rte_pmu_stage_end() closes.
+		 */
+		cal->seen[EDGE_CALL][EDGE_CALL][i] = around;
+		cal->seen[EDGE_NEXT][EDGE_CALL][i] = around - cal->own[EDGE_CALL][EDGE_CALL][i] +
+			cal->own[EDGE_NEXT][EDGE_CALL][i];
+		cal->seen[EDGE_CALL][EDGE_NEXT][i] = cal->own[EDGE_CALL][EDGE_NEXT][i];
+		cal->seen[EDGE_NEXT][EDGE_NEXT][i] = cal->own[EDGE_NEXT][EDGE_NEXT][i];
+	}
+	sl->known = stage_count();
+	__atomic_store_n(&sl->pub.limit, stage_limit(sl), __ATOMIC_RELAXED);
+}

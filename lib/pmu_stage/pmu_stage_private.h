@@ -1,0 +1,180 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+#ifndef PMU_STAGE_PRIVATE_H
+#define PMU_STAGE_PRIVATE_H
+
+/* The stage library's state, shared by its files: the registry
+ * (pmu_stage.c), each lcore's state and the engine (pmu_stage_engine.c),
+ * the readers (pmu_stage_stats.c, pmu_stage_dump.c, pmu_stage_telemetry.c).
+ * Not installed.
+ *
+ * Orderings, each said once:
+ *  - the registry's count is stored with release after a stage's name and
+ *    period, and loaded with acquire: whoever sees an id sees its stage;
+ *  - an lcore's state pointer is published the same way, after its arrays
+ *    are set up;
+ *  - an lcore writes its figures inside its rte_seqcount; readers copy
+ *    them and copy again while the count says the lcore wrote meanwhile.
+ *    Readers hold no lock then; the lcore never waits for them;
+ *  - pending words and periods are single words, stored and loaded whole
+ *    (relaxed): a reader sees an old or a new value, never a torn one;
+ *  - the reset baselines are written under each lcore's rte_seqlock by
+ *    the control path only (never by an lcore), after the figures were
+ *    copied without it.
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <rte_log.h>
+#include <rte_seqcount.h>
+#include <rte_seqlock.h>
+#include <rte_spinlock.h>
+
+#include "rte_pmu_stage.h"
+
+extern int pmu_stage_logtype;
+#define STAGE_LOG(level, ...) \
+	rte_log(RTE_LOG_ ## level, pmu_stage_logtype, \
+		RTE_FMT("PMU_STAGE: " RTE_FMT_HEAD(__VA_ARGS__,) "\n", RTE_FMT_TAIL(__VA_ARGS__,)))
+
+/* Calibration's three stages, ids past the registered ones. */
+#define STAGE_CAL_IDS 3
+#define STAGE_IDS (RTE_PMU_MAX_STAGES + STAGE_CAL_IDS)
+
+/** The registered stages. Written under lock, by the control path. */
+struct stage_registry {
+	rte_spinlock_t lock;
+	uint32_t count;          /**< registered; release after name and period */
+	uint32_t epoch;          /**< rte_pmu_fini() calls: older lcore state is void */
+	uint32_t default_period;
+	uint32_t period_m1[STAGE_IDS];   /**< read by the inline calls */
+	char names[RTE_PMU_MAX_STAGES][RTE_PMU_STAGE_NAME_MAX];
+	struct stage_lcore *lcores[RTE_MAX_LCORE];  /**< release, once each */
+};
+
+extern struct stage_registry stage_reg;
+
+/** A stage's figures on one lcore. */
+struct stage_sums {
+	uint64_t calls;     /**< folded in (pending calls aside) */
+	uint64_t items;
+	uint64_t measured;
+	uint64_t misuse;
+	uint64_t values[RTE_MAX_NUM_GROUP_EVENTS];  /**< inclusive, measured calls */
+	uint64_t self[RTE_MAX_NUM_GROUP_EVENTS];
+	uint64_t pending;   /**< the pending word, where copied for a reader */
+};
+
+/** How a measured frame began (START_*) or ended (END_*). */
+enum { EDGE_CALL, EDGE_NEXT, EDGE_KINDS };
+
+/** A stage open on the lcore, where calls are tracked. */
+struct stage_frame {
+	uint32_t id;
+	bool measured;
+	bool due;           /**< its period's call: pending calls fold in */
+	uint8_t start_edge;
+	uint64_t start[RTE_MAX_NUM_GROUP_EVENTS];
+	/** Measuring of the frames nested in it, to take out of it. */
+	uint64_t inside[RTE_MAX_NUM_GROUP_EVENTS];
+	/** Inclusive values of the frames nested in it. */
+	uint64_t child[RTE_MAX_NUM_GROUP_EVENTS];
+};
+
+/** What the lcore's calibration found, per event. */
+struct stage_cal {
+	/** A measured frame's own reads and bookkeeping, by how it began and
+	 *  ended: taken out of the frame.
+	 */
+	uint64_t own[EDGE_KINDS][EDGE_KINDS][RTE_MAX_NUM_GROUP_EVENTS];
+	/** What such a frame costs its parent: own, and for a frame ended by
+	 *  rte_pmu_stage_end() the begin and end around its reads.
+	 */
+	uint64_t seen[EDGE_KINDS][EDGE_KINDS][RTE_MAX_NUM_GROUP_EVENTS];
+};
+
+/** An lcore's stage state: allocated by the lcore, kept for the process. */
+struct stage_lcore {
+	struct __rte_pmu_stage_lcore pub;
+	unsigned int lcore_id;
+	uint32_t epoch;            /**< of the registry when the lcore synced */
+	uint32_t known;            /**< ids the lcore takes (registered, or cal) */
+	unsigned int num_events;
+	unsigned int depth;        /**< frames open above frames[0], the lcore's */
+	uint32_t misuse_logged;    /**< a bit per kind already logged */
+	struct stage_cal cal;
+	/* Written by the lcore inside seq. */
+	rte_seqcount_t seq;
+	uint64_t lcore_misuse;
+	uint64_t first[RTE_MAX_NUM_GROUP_EVENTS];  /**< at its first read */
+	uint64_t last[RTE_MAX_NUM_GROUP_EVENTS];   /**< at its last measured end */
+	struct stage_sums *figs;   /**< STAGE_IDS */
+	/* Written by rte_pmu_stage_reset() under base_lock. */
+	rte_seqlock_t base_lock;
+	uint64_t base_total[RTE_MAX_NUM_GROUP_EVENTS];
+	uint64_t base_lcore_misuse;
+	struct stage_sums *base;   /**< RTE_PMU_MAX_STAGES */
+	struct stage_frame frames[RTE_PMU_STAGE_DEPTH + 1];
+};
+
+static inline struct stage_lcore *
+stage_lcore_of(struct __rte_pmu_stage_lcore *pub)
+{
+	return container_of(pub, struct stage_lcore, pub);
+}
+
+/** Whether every stage call goes out of line (-Dstage_debug=true). */
+#ifdef RTE_PMU_STAGE_DEBUG
+#define STAGE_DEBUG true
+#else
+#define STAGE_DEBUG false
+#endif
+
+/** The inline calls' limit of @p sl with no frame open. */
+static inline uint32_t
+stage_limit(const struct stage_lcore *sl)
+{
+	return STAGE_DEBUG ? 0 : sl->known;
+}
+
+/** Stages registered (acquire: their names and periods are set). */
+static inline uint32_t
+stage_count(void)
+{
+	return __atomic_load_n(&stage_reg.count, __ATOMIC_ACQUIRE);
+}
+
+/** The state of @p lcore_id, or NULL where it has none of this epoch. */
+struct stage_lcore *stage_lcore_get(unsigned int lcore_id);
+
+/**
+ * The calling thread's state, brought up to date with the registry (its
+ * first call, after rte_pmu_fini()): NULL where its calls cannot be counted.
+ * From pmu_stage.c.
+ */
+struct stage_lcore *stage_lcore_sync(struct stage_lcore *sl);
+
+/** Measure what measuring costs on @p sl (pmu_stage_engine.c). */
+void stage_calibrate(struct stage_lcore *sl);
+
+/** A consistent copy of stage @p id's sums on @p sl, pending calls in. */
+void stage_sums_read(const struct stage_lcore *sl, unsigned int id, struct stage_sums *s);
+
+/**
+ * Stage @p id's figures on @p sl since the reset, as the API gives them
+ * (pmu_stage_stats.c); @p sl may be NULL (all zero).
+ */
+void stage_stats_fill(const struct stage_lcore *sl, unsigned int id,
+	struct rte_pmu_stage_stats *st);
+
+/** The lcore's whole since the reset (pmu_stage_stats.c). */
+void stage_lcore_fill(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats *st);
+
+struct rte_tel_data;
+/** A telemetry command of this library run directly (for tests). */
+int stage_telemetry_call(const char *cmd, const char *params, struct rte_tel_data *d);
+
+#endif /* PMU_STAGE_PRIVATE_H */

@@ -1,0 +1,197 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+/* The figures as readers see them: from any thread, without a lock, each
+ * a consistent copy of what the lcore wrote, less the reset's baselines.
+ */
+
+#include <errno.h>
+#include <string.h>
+
+#include <rte_common.h>
+#include <rte_lcore.h>
+
+#include "pmu_stage_private.h"
+
+#define PENDING_CALLS(p) ((p) & ((UINT64_C(1) << __RTE_PMU_STAGE_PENDING_SHIFT) - 1))
+#define PENDING_ITEMS(p) ((p) >> __RTE_PMU_STAGE_PENDING_SHIFT)
+
+void
+stage_sums_read(const struct stage_lcore *sl, unsigned int id, struct stage_sums *s)
+{
+	const uint64_t *src = (const uint64_t *)&sl->figs[id];
+	uint64_t *dst = (uint64_t *)s;
+	unsigned int i;
+	uint32_t sn;
+
+	do {
+		sn = rte_seqcount_read_begin(&sl->seq);
+		for (i = 0; i < sizeof(*s) / sizeof(uint64_t); i++)
+			dst[i] = __atomic_load_n(&src[i], __ATOMIC_RELAXED);
+		s->pending = __atomic_load_n(&sl->pub.pending[id], __ATOMIC_RELAXED);
+	} while (rte_seqcount_read_retry(&sl->seq, sn));
+}
+
+/* The baseline of stage @p id on @p sl. */
+static void
+base_read(const struct stage_lcore *sl, unsigned int id, struct stage_sums *b)
+{
+	uint32_t sn;
+
+	do {
+		sn = rte_seqlock_read_begin(&sl->base_lock);
+		*b = sl->base[id];
+	} while (rte_seqlock_read_retry(&sl->base_lock, sn));
+}
+
+/* Stage @p id's figures, as measured and scaled. */
+static void
+raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_stats *st)
+{
+	struct stage_sums now, base;
+	uint64_t folded;
+	unsigned int i;
+
+	memset(st, 0, sizeof(*st));
+	if (sl == NULL)
+		return;
+	stage_sums_read(sl, id, &now);
+	base_read(sl, id, &base);
+	st->num_events = sl->num_events;
+	st->calls = now.calls + PENDING_CALLS(now.pending) - base.calls -
+		PENDING_CALLS(base.pending);
+	st->items = now.items + PENDING_ITEMS(now.pending) - base.items -
+		PENDING_ITEMS(base.pending);
+	st->measured = now.measured - base.measured;
+	st->misuse = now.misuse - base.misuse;
+	st->lcore_misuse = __atomic_load_n(&sl->lcore_misuse, __ATOMIC_RELAXED) -
+		sl->base_lcore_misuse;
+	/* Sampled: from the measured calls to the calls up to the last one. */
+	folded = now.calls - base.calls;
+	for (i = 0; i < st->num_events && st->measured != 0; i++) {
+		st->overhead[i] = sl->cal.own[EDGE_CALL][EDGE_CALL][i];
+		if ((now.self[i] - base.self[i]) / st->measured < st->overhead[i])
+			st->inexact |= UINT32_C(1) << i;
+		st->values[i] = __rte_pmu_scale(now.values[i] - base.values[i], folded,
+			st->measured);
+		st->self_values[i] = __rte_pmu_scale(now.self[i] - base.self[i], folded,
+			st->measured);
+	}
+}
+
+/* The lcore's total in @p st and its stages' self values, added up, in
+ * @p stages.
+ */
+static void
+lcore_sums(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats *st,
+	uint64_t *stages)
+{
+	uint64_t total[RTE_MAX_NUM_GROUP_EVENTS], base[RTE_MAX_NUM_GROUP_EVENTS];
+	struct rte_pmu_stage_stats s;
+	unsigned int i, id, n = stage_count();
+	uint32_t sn;
+
+	memset(st, 0, sizeof(*st));
+	memset(stages, 0, sizeof(uint64_t) * RTE_MAX_NUM_GROUP_EVENTS);
+	do {
+		sn = rte_seqcount_read_begin(&sl->seq);
+		for (i = 0; i < RTE_MAX_NUM_GROUP_EVENTS; i++)
+			total[i] = __atomic_load_n(&sl->last[i], __ATOMIC_RELAXED) - sl->first[i];
+	} while (rte_seqcount_read_retry(&sl->seq, sn));
+	do {
+		sn = rte_seqlock_read_begin(&sl->base_lock);
+		memcpy(base, sl->base_total, sizeof(base));
+	} while (rte_seqlock_read_retry(&sl->base_lock, sn));
+	st->num_events = sl->num_events;
+	for (i = 0; i < st->num_events; i++)
+		st->total[i] = total[i] - base[i];
+	for (id = 0; id < n; id++) {
+		raw_fill(sl, id, &s);
+		st->measured += s.measured;
+		for (i = 0; i < st->num_events; i++)
+			stages[i] += s.self_values[i];
+	}
+}
+
+/* Measuring disturbs what it measures in time and cycles (caches, the
+ * kernel's read()), and sampling multiplies what it disturbs: where an
+ * lcore's stages add up to more than its total, each of them is scaled
+ * down to it, and marked inexact.
+ */
+void
+stage_stats_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_stats *st)
+{
+	struct rte_pmu_stage_lcore_stats ls;
+	uint64_t stages[RTE_MAX_NUM_GROUP_EVENTS];
+	unsigned int i;
+
+	raw_fill(sl, id, st);
+	if (sl == NULL || st->measured == 0)
+		return;
+	lcore_sums(sl, &ls, stages);
+	for (i = 0; i < st->num_events; i++) {
+		if (stages[i] <= ls.total[i])
+			continue;
+		st->values[i] = __rte_pmu_scale(st->values[i], ls.total[i], stages[i]);
+		st->self_values[i] = __rte_pmu_scale(st->self_values[i], ls.total[i], stages[i]);
+		st->inexact |= UINT32_C(1) << i;
+	}
+}
+
+void
+stage_lcore_fill(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats *st)
+{
+	uint64_t stages[RTE_MAX_NUM_GROUP_EVENTS];
+	unsigned int i;
+
+	memset(st, 0, sizeof(*st));
+	if (sl == NULL)
+		return;
+	lcore_sums(sl, st, stages);
+	for (i = 0; i < st->num_events; i++)
+		st->outside[i] = st->total[i] > stages[i] ? st->total[i] - stages[i] : 0;
+}
+
+/* Checks shared by the two readers: 0, or the error, logged. */
+static int
+reader_check(const char *what, unsigned int lcore_id, const void *stats)
+{
+	if (stats == NULL || lcore_id >= RTE_MAX_LCORE) {
+		STAGE_LOG(ERR, "%s: %s", what, stats == NULL ? "stats is NULL" :
+			"lcore id out of range");
+		return -EINVAL;
+	}
+	if (rte_pmu_stage_count() < 0) {
+		STAGE_LOG(ERR, "%s: rte_pmu_init() not called", what);
+		return -ENODEV;
+	}
+	return 0;
+}
+
+int
+rte_pmu_stage_stats_get(unsigned int lcore_id, unsigned int id,
+	struct rte_pmu_stage_stats *stats)
+{
+	int ret = reader_check("stage stats", lcore_id, stats);
+
+	if (ret != 0)
+		return ret;
+	if (id >= stage_count()) {
+		STAGE_LOG(ERR, "stage stats: stage %u not registered (%u stages)", id,
+			stage_count());
+		return -EINVAL;
+	}
+	stage_stats_fill(stage_lcore_get(lcore_id), id, stats);
+	return 0;
+}
+
+int
+rte_pmu_stage_lcore_stats_get(unsigned int lcore_id, struct rte_pmu_stage_lcore_stats *stats)
+{
+	int ret = reader_check("stage lcore stats", lcore_id, stats);
+
+	if (ret == 0)
+		stage_lcore_fill(stage_lcore_get(lcore_id), stats);
+	return ret;
+}

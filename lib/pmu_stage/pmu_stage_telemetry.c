@@ -1,0 +1,262 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+/* Telemetry: /pmu/stages (names), /pmu/stage,<name> (a stage's figures
+ * per lcore and in total) and /pmu/stage_lcores (each lcore's total and
+ * the part outside its stages). Totals only, keyed by event as /pmu/lcore
+ * keys them; a ratio is the consumer's division, as with /ethdev/stats.
+ */
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <rte_common.h>
+#include <rte_lcore.h>
+#include <rte_string_fns.h>
+#include <rte_telemetry.h>
+
+#include "pmu_stage_private.h"
+
+#define KEY_MAX 72
+
+/* A dict container added to @p d under @p name. */
+static struct rte_tel_data *
+dict_in(struct rte_tel_data *d, const char *name)
+{
+	struct rte_tel_data *c = rte_tel_data_alloc();
+
+	if (c == NULL)
+		return NULL;
+	rte_tel_data_start_dict(c);
+	if (rte_tel_data_add_dict_container(d, name, c, 0) != 0) {
+		rte_tel_data_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+/* The events' keys: each name with any character but a letter, a digit,
+ * '_' or '/' written '_', and "_<index>" where an earlier key is the same.
+ */
+static unsigned int
+event_keys(char (*keys)[KEY_MAX], struct rte_tel_data *names)
+{
+	struct rte_pmu_lcore_info info;
+	unsigned int lcore_id, i, j, n = 0;
+	char *k;
+
+	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE; lcore_id++)
+		if (stage_lcore_get(lcore_id) != NULL &&
+				rte_pmu_lcore_info_get(lcore_id, &info) == 0) {
+			n = RTE_MIN(info.num_events, (unsigned int)RTE_MAX_NUM_GROUP_EVENTS);
+			break;
+		}
+	for (i = 0; i < n; i++) {
+		strlcpy(keys[i], info.events[i].name, KEY_MAX);
+		for (k = keys[i]; *k != '\0'; k++)
+			if (!isalnum((unsigned char)*k) && *k != '_' && *k != '/')
+				*k = '_';
+		for (j = 0; j < i && strcmp(keys[i], keys[j]) != 0; j++)
+			;
+		if (j < i)
+			snprintf(keys[i] + strlen(keys[i]), KEY_MAX - strlen(keys[i]), "_%u", i);
+		if (names != NULL)
+			rte_tel_data_add_dict_string(names, keys[i], info.events[i].name);
+	}
+	return n;
+}
+
+/* Commands that take no parameter refuse one. */
+static int
+no_param(const char *cmd, const char *params)
+{
+	if (params == NULL || params[0] == '\0')
+		return 0;
+	STAGE_LOG(NOTICE, "telemetry %s: takes no parameter (got '%s')", cmd, params);
+	return -EINVAL;
+}
+
+static int
+handle_stages(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	struct rte_tel_data *names;
+	unsigned int i, n;
+
+	if (no_param(cmd, params) != 0)
+		return -EINVAL;
+	names = rte_tel_data_alloc();
+	if (names == NULL)
+		return -ENOMEM;
+	rte_tel_data_start_dict(d);
+	rte_tel_data_start_array(names, RTE_TEL_STRING_VAL);
+	if (rte_tel_data_add_dict_container(d, "names", names, 0) != 0) {
+		rte_tel_data_free(names);
+		return -ENOMEM;
+	}
+	n = rte_pmu_stage_count() < 0 ? 0 : stage_count();
+	rte_tel_data_add_dict_int(d, "num_stages", n);
+	for (i = 0; i < n; i++)
+		rte_tel_data_add_array_string(names, stage_reg.names[i]);
+	return 0;
+}
+
+/* One lcore's (or the total's) figures of a stage, per event keyed. */
+static int
+stage_figures(struct rte_tel_data *d, const char *key, const struct rte_pmu_stage_stats *s,
+	unsigned int n, char (*keys)[KEY_MAX])
+{
+	struct rte_tel_data *f = dict_in(d, key), *events, *e;
+	unsigned int i;
+
+	if (f == NULL)
+		return -ENOMEM;
+	rte_tel_data_add_dict_u64(f, "calls", s->calls);
+	rte_tel_data_add_dict_u64(f, "items", s->items);
+	rte_tel_data_add_dict_u64(f, "measured", s->measured);
+	rte_tel_data_add_dict_u64(f, "misuse", s->misuse);
+	rte_tel_data_add_dict_u64(f, "lcore_misuse", s->lcore_misuse);
+	events = dict_in(f, "events");
+	if (events == NULL)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		e = dict_in(events, keys[i]);
+		if (e == NULL)
+			return -ENOMEM;
+		rte_tel_data_add_dict_u64(e, "value", s->values[i]);
+		rte_tel_data_add_dict_u64(e, "self_value", s->self_values[i]);
+		rte_tel_data_add_dict_u64(e, "overhead", s->overhead[i]);
+		/* 0: exact; 1: cheaper than the read that measures it. */
+		rte_tel_data_add_dict_int(e, "inexact", (s->inexact >> i) & 1);
+	}
+	return 0;
+}
+
+static int
+handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	char keys[RTE_MAX_NUM_GROUP_EVENTS][KEY_MAX], key[16];
+	struct rte_pmu_stage_stats s, total;
+	unsigned int id, n, lcore_id, i, period;
+	struct rte_tel_data *lcores;
+	int ret = 0;
+
+	if (rte_pmu_stage_count() < 0)
+		return -ENODEV;
+	n = stage_count();
+	for (id = 0; params != NULL && id < n && strcmp(stage_reg.names[id], params) != 0; id++)
+		;
+	if (params == NULL || id == n) {
+		STAGE_LOG(NOTICE, "telemetry %s: no stage named '%s' (see /pmu/stages)", cmd,
+			params != NULL ? params : "");
+		return -EINVAL;
+	}
+	period = __atomic_load_n(&stage_reg.period_m1[id], __ATOMIC_RELAXED) + 1;
+	rte_tel_data_start_dict(d);
+	rte_tel_data_add_dict_string(d, "stage", params);
+	rte_tel_data_add_dict_int(d, "id", id);
+	rte_tel_data_add_dict_u64(d, "sampling_period", period);
+	/* The key of each event in the figures, and its name. */
+	n = event_keys(keys, dict_in(d, "events"));
+	/* "lcores" is added after "total": a reply too big loses lcores first. */
+	lcores = rte_tel_data_alloc();
+	if (lcores == NULL)
+		return -ENOMEM;
+	rte_tel_data_start_dict(lcores);
+	memset(&total, 0, sizeof(total));
+	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE && ret == 0; lcore_id++) {
+		stage_stats_fill(stage_lcore_get(lcore_id), id, &s);
+		if (s.calls == 0 && s.misuse == 0)
+			continue;
+		snprintf(key, sizeof(key), "%u", lcore_id);
+		ret = stage_figures(lcores, key, &s, n, keys);
+		total.calls += s.calls;
+		total.items += s.items;
+		total.measured += s.measured;
+		total.misuse += s.misuse;
+		total.inexact |= s.inexact;
+		for (i = 0; i < n; i++) {
+			total.values[i] += s.values[i];
+			total.self_values[i] += s.self_values[i];
+			total.overhead[i] = RTE_MAX(total.overhead[i], s.overhead[i]);
+		}
+	}
+	if (ret == 0)
+		ret = stage_figures(d, "total", &total, n, keys);
+	if (rte_tel_data_add_dict_container(d, "lcores", lcores, 0) != 0) {
+		rte_tel_data_free(lcores);
+		ret = -ENOMEM;
+	}
+	return ret;
+}
+
+static int
+handle_lcores(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	char keys[RTE_MAX_NUM_GROUP_EVENTS][KEY_MAX], key[16];
+	struct rte_pmu_stage_lcore_stats ls;
+	struct rte_tel_data *l, *e;
+	unsigned int n = event_keys(keys, NULL), lcore_id, i;
+	struct stage_lcore *sl;
+
+	if (no_param(cmd, params) != 0)
+		return -EINVAL;
+	rte_tel_data_start_dict(d);
+	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE; lcore_id++) {
+		sl = stage_lcore_get(lcore_id);
+		if (sl == NULL)
+			continue;
+		stage_lcore_fill(sl, &ls);
+		snprintf(key, sizeof(key), "%u", lcore_id);
+		l = dict_in(d, key);
+		if (l == NULL)
+			return -ENOMEM;
+		rte_tel_data_add_dict_u64(l, "measured", ls.measured);
+		for (i = 0; i < n; i++) {
+			e = dict_in(l, keys[i]);
+			if (e == NULL)
+				return -ENOMEM;
+			rte_tel_data_add_dict_u64(e, "total", ls.total[i]);
+			rte_tel_data_add_dict_u64(e, "outside", ls.outside[i]);
+		}
+	}
+	return 0;
+}
+
+static const struct {
+	const char *cmd;
+	telemetry_cb fn;
+	const char *help;
+} commands[] = {
+	{ "/pmu/stages", handle_stages,
+		"Returns the names of the registered stages, in id order. Takes no parameters" },
+	{ "/pmu/stage", handle_stage,
+		"Returns a stage's calls, items, event totals (inclusive, self) and misuse, "
+		"per lcore and in total. Parameters: string name" },
+	{ "/pmu/stage_lcores", handle_lcores,
+		"Returns each lcore's total per event and the part outside its stages. "
+		"Takes no parameters" },
+};
+
+int
+stage_telemetry_call(const char *cmd, const char *params, struct rte_tel_data *d)
+{
+	unsigned int i;
+
+	for (i = 0; i < RTE_DIM(commands); i++)
+		if (strcmp(commands[i].cmd, cmd) == 0)
+			return commands[i].fn(cmd, params, d);
+	return -ENOENT;
+}
+
+RTE_INIT(pmu_stage_telemetry_init)
+{
+	unsigned int i;
+
+	for (i = 0; i < RTE_DIM(commands); i++)
+		if (rte_telemetry_register_cmd(commands[i].cmd, commands[i].fn,
+				commands[i].help) != 0)
+			STAGE_LOG(WARNING, "telemetry command %s not registered", commands[i].cmd);
+}
