@@ -61,7 +61,7 @@ changes=$tmp/rte-pmu_${changelog}_$arch.changes
 debs=""
 # deb PACKAGE: its file (librte-pmu-doc is Architecture: all).
 deb() { local d=("$tmp/${1}_${changelog}"_*.deb); echo "${d[0]}"; }
-for p in librte-pmu0 librte-pmu-graph0 librte-pmu-dev dpdk-pmu-tools librte-pmu-doc; do
+for p in librte-pmu0 librte-pmu-stage0 librte-pmu-graph0 librte-pmu-dev dpdk-pmu-tools librte-pmu-doc; do
 	deb=$(deb $p)
 	if [ -f "$deb" ]; then
 		debs="$debs $deb"
@@ -104,11 +104,13 @@ has()
 }
 lib=/usr/lib/$multiarch
 has librte-pmu0 "$lib/librte_pmu.so.0" "$lib/librte_pmu.so.0.1"
+has librte-pmu-stage0 "$lib/librte_pmu_stage.so.0" "$lib/librte_pmu_stage.so.0.1"
 has librte-pmu-graph0 "$lib/librte_pmu_graph.so.0" "$lib/librte_pmu_graph.so.0.1"
 inc=/usr/include/dpdk
 has librte-pmu-dev $inc/rte_pmu.h $inc/rte_pmu_page.h $inc/rte_pmu_pmc.h $inc/rte_pmu_stage.h \
 	$inc/rte_pmu_graph.h "$lib/librte_pmu.so" "$lib/librte_pmu.a" "$lib/pkgconfig/librte_pmu.pc" \
-	"$lib/librte_pmu_graph.so" "$lib/pkgconfig/librte_pmu_graph.pc"
+	"$lib/librte_pmu_graph.so" "$lib/pkgconfig/librte_pmu_graph.pc" \
+	"$lib/librte_pmu_stage.so" "$lib/pkgconfig/librte_pmu_stage.pc"
 has dpdk-pmu-tools /usr/bin/dpdk-test-pmu /usr/bin/dpdk-pmu-exporter /usr/bin/dpdk-pmu-run \
 	/usr/bin/dpdk-pmu-top /usr/bin/dpdk-pmu-traffic /usr/bin/dpdk-pmu-pipeline \
 	/usr/bin/dpdk-pmu-graph "$lib/dpdk-pmu/librte_pmu_preload.so" \
@@ -137,6 +139,8 @@ else
 fi
 depends librte-pmu-graph0 'librte-graph23' "DPDK's librte-graph23 (shlibs)"
 depends librte-pmu-graph0 "librte-pmu0 \(>= $version\)" "librte-pmu0 (shlibs)"
+depends librte-pmu-graph0 "librte-pmu-stage0 \(>= $version\)" "librte-pmu-stage0 (shlibs)"
+depends librte-pmu-stage0 "librte-pmu0 \(>= $version\)" "librte-pmu0 (shlibs)"
 depends librte-pmu-dev "librte-pmu-graph0 \(= $changelog\)" "librte-pmu-graph0 of the same version"
 depends dpdk-pmu-tools "librte-pmu-graph0 \(>= $version\)" "librte-pmu-graph0 (shlibs, dpdk-pmu-graph)"
 depends dpdk-pmu-tools "python3(:any)?( |,|$)" "python3 (\${python3:Depends})"
