@@ -153,10 +153,41 @@ test_stage_truth(void)
 	return TEST_SUCCESS;
 }
 
+/* A stage measured at every call (period 1): an end with no begin is
+ * misuse, not a call, and does not scale the measured values.
+ */
+static int
+test_stage_end_no_begin(void)
+{
+	struct rte_pmu_stage_stats st;
+	unsigned int i;
+	int a;
+
+	if (!setup("instructions") && !setup("task-clock"))
+		TEST_SKIP("no event opens here");
+	a = rte_pmu_stage_register("no-begin");
+	TEST_ASSERT(a >= 0, "register: %d", a);
+	for (i = 0; i < 100; i++) {
+		rte_pmu_stage_begin(a);
+		test_loop(LOOP);
+		rte_pmu_stage_end(a, 2);
+	}
+	for (i = 0; i < 5; i++)
+		rte_pmu_stage_end(a, 7);
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_stats_get(rte_lcore_id(), a, &st), "stats");
+	printf("period 1: %" PRIu64 " calls, %" PRIu64 " items, %" PRIu64 " measured, %" PRIu64
+		" misuse\n", st.calls, st.items, st.measured, st.misuse);
+	TEST_ASSERT(st.calls == 100 && st.items == 200 && st.measured == 100 && st.misuse == 5,
+		"ends with no begin taken as calls");
+	rte_pmu_fini();
+	return TEST_SUCCESS;
+}
+
 static struct unit_test_suite stage_truth_suite = {
 	.suite_name = "pmu stage figures against known work",
 	.unit_test_cases = {
 		TEST_CASE(test_stage_truth),
+		TEST_CASE(test_stage_end_no_begin),
 		TEST_CASES_END()
 	}
 };
