@@ -623,69 +623,6 @@ test_value_too_wide(void)
 /* A read() that keeps failing: every read gives 0 and is counted, the
  * status stays 1, one line is logged; reads work again once read() does.
  */
-/* The lcore's first open with a stage registered; its read() group open
- * before, so that only the stage state is left to rte_pmu_lcore_open().
- */
-static void
-open_setup(void)
-{
-	rte_pmu_fini();
-	rte_pmu_init();
-	rte_pmu_add_event("cpu-clock");
-	rte_pmu_stage_register("fault-open");
-	rte_pmu_read(0);
-}
-
-/* rte_pmu_lcore_open() where the stage arrays cannot be allocated: its
- * documented -ENOMEM with the group open (status 1), logged; once memory
- * is there again it succeeds and the lcore's stage calls count.
- */
-static int
-test_open_no_memory(void)
-{
-	struct fault_plan plan = { .count = 1, .err = ENOMEM };
-	struct rte_pmu_stage_stats st;
-	unsigned int lcore = rte_lcore_id(), i, n;
-	char log[1024];
-	int ret, again;
-	long mark;
-
-	/* The dry run: which armed call of the open allocates. */
-	open_setup();
-	fault_reset(NULL);
-	fault_arm(true);
-	ret = rte_pmu_lcore_open();
-	fault_arm(false);
-	n = fault_calls();
-	for (i = 0; i < n && fault_trace(i) != FK_ALLOC; i++)
-		;
-	TEST_ASSERT(ret == 0 && i < n, "open without a fault: %d, %u calls, no allocation",
-		ret, n);
-	plan.index = i;
-	open_setup();
-	mark = log_mark();
-	fault_reset(&plan);
-	fault_arm(true);
-	ret = rte_pmu_lcore_open();
-	fault_arm(false);
-	fault_reset(NULL);
-	log_since(mark, log, sizeof(log));
-	printf("open with no memory for the stage arrays: %d, status %d, log: %s", ret,
-		rte_pmu_lcore_status(lcore), log);
-	TEST_ASSERT_EQUAL(ret, -ENOMEM, "rte_pmu_lcore_open() with no memory");
-	TEST_ASSERT_EQUAL(rte_pmu_lcore_status(lcore), 1, "the group stays open");
-	TEST_ASSERT(strstr(log, "no memory") != NULL, "not logged: %s", log);
-	again = rte_pmu_lcore_open();
-	rte_pmu_stage_begin(0);
-	rte_pmu_stage_end(0, 3);
-	ret = rte_pmu_stage_stats_get(lcore, 0, &st);
-	rte_pmu_fini();
-	TEST_ASSERT_SUCCESS(again, "open once memory is back");
-	TEST_ASSERT(ret == 0 && st.calls == 1 && st.items == 3, "a stage call after it: %d, %"
-		PRIu64 " calls", ret, st.calls);
-	return TEST_SUCCESS;
-}
-
 static int
 test_read_errors_counted(void)
 {
@@ -782,7 +719,6 @@ static struct unit_test_suite pmu_fault_suite = {
 		TEST_CASE(test_fault_sweep),
 		TEST_CASE(test_value_too_wide),
 		TEST_CASE(test_read_errors_counted),
-		TEST_CASE(test_open_no_memory),
 		TEST_CASE(test_lock_free_log),
 		TEST_CASE(test_lock_free_io),
 		TEST_CASES_END()

@@ -35,10 +35,13 @@ pmu_read_group_fallback(struct pmu_lcore *lc, uint64_t *values, unsigned int n,
 		return n;
 
 	ret = pmu_group_read(lc->group_fd, lc->num_ready, all, n, NULL, NULL);
-	if (ret < 0)
+	if (ret >= 0 && ret < (int)n)
+		ret = -EIO;
+	if (ret < 0) {
+		/* Counted in read_errors and logged, as a failed rte_pmu_read(). */
+		pmu_read_error(lc, (unsigned int)__builtin_ctz(slow), ret);
 		return ret;
-	if (ret < (int)n)
-		return -EIO;
+	}
 
 	for (i = 0; i < n; i++)
 		if ((slow & (UINT32_C(1) << i)) != 0)
