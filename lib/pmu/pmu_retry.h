@@ -27,7 +27,7 @@ pmu_retry(unsigned int *retries)
 {
 	int err = errno;
 
-	return (err == EINTR || err == EAGAIN || err == EBUSY) && (*retries)++ < PMU_RETRIES;
+	return (err == EINTR || err == EAGAIN || err == EBUSY) && ++*retries <= PMU_RETRIES;
 }
 
 /**
