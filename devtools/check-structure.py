@@ -6,8 +6,8 @@ sources: no circle of files (by calls, then calls and includes together);
 the lock taken in pmu_state.c and pmu.c alone; perf descriptors opened,
 mapped and read in pmu_fd.c alone; drivers include only pmu_driver.h; no
 include of a file that depends on the includer; pmu_private.h, the tests'
-umbrella, not included by the library; internal symbols exported in the
-INTERNAL node alone.
+umbrella, not included by the library. The version nodes are
+check-symbols.py's.
 
 Usage: check-structure.py BUILD_DIR. Prints ok:/FAIL: lines and a RESULT line.
 """
@@ -217,22 +217,5 @@ if not circle:
 umbrella = sorted(f for f, text in srcs.items() if UMBRELLA in quoted.findall(text))
 check(not umbrella, '%s (the tests\' umbrella) included by no file of lib/pmu%s' %
       (UMBRELLA, ': ' + ', '.join(umbrella) if umbrella else ''))
-
-# ABI nodes, as DPDK's: what only the library's inline calls reach (__*,
-# per_lcore_*) is exported in the INTERNAL node, and nothing else is.
-so = os.path.join(build, 'lib', 'librte_pmu.so')
-if os.path.exists(so):
-    out = subprocess.run(['nm', '-D', '--defined-only', '--with-symbol-versions', so],
-                         capture_output=True, text=True, check=True).stdout
-    exported = [l.split()[-1] for l in out.splitlines() if '@@' in l]
-    wrong = [e for e in exported
-             if (e.split('@@')[1] == 'INTERNAL') !=
-             (e.startswith('__') or e.startswith('per_lcore_'))
-             and e.split('@@')[0] not in ('EXPERIMENTAL', 'INTERNAL')]
-    check(not wrong and any(e.endswith('@@INTERNAL') for e in exported),
-          'internal symbols (__*, per_lcore_*) exported in the INTERNAL node only: %d '
-          'symbols%s' % (len(exported), (', wrong: ' + ' '.join(wrong)) if wrong else ''))
-else:
-    check(False, 'no %s to read the exported symbols of' % so)
 
 sys.exit(result())

@@ -75,7 +75,9 @@ EOF
 			fail "$name: harness still passes"
 		fi
 	done <<'EOF'
-no transient retry in a call@lib/pmu/pmu_fd.h@#define PMU_FD_TRIES 3@#define PMU_FD_TRIES 1
+no transient retry in a call@lib/pmu/pmu_retry.h@#define PMU_RETRIES 3@#define PMU_RETRIES 0
+read() of a first read retries EINTR only@lib/pmu/pmu_fd.c@\twhile (n < 0 && pmu_retry(&retries))@\twhile (n < 0 && errno == EINTR && retries++ < 3)
+sysfs read retries EINTR only@lib/pmu/pmu_sysfs.c@\t\t\tif (pmu_retry(&retries))@\t\t\tif (errno == EINTR)
 no retry at a later read@lib/pmu/pmu.c@\tif (status < 0 && status != -EAGAIN)\n\t\treturn status;@\tif (status < 0)\n\t\treturn status;
 failed munmap drops the page@lib/pmu/pmu_fd.c@\tfor (i = 0; i < STALE_PAGES; i++) {\n\t\tnone = NULL;@\treturn false;\n\tfor (i = 0; i < STALE_PAGES; i++) {\n\t\tnone = NULL;
 failed read() not counted@lib/pmu/pmu_read.c@\t__atomic_fetch_add(&lc->read_errors, 1, __ATOMIC_RELAXED);\n\trte_pmu_trace_error(lcore_id, "read", err);@\trte_pmu_trace_error(lcore_id, "read", err);

@@ -155,6 +155,7 @@ fast_stage()
 	rc=$?
 	grep -E '^(RESULT|skip:|exact counts)' "$build/meson-logs/testlog.txt" | sed 's/^/  x86_64: /'
 	python3 devtools/check-structure.py "$build" || rc=1
+	python3 devtools/check-symbols.py "$build" || rc=1
 	return $rc
 }
 

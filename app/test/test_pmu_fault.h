@@ -95,6 +95,13 @@ int test_lock_free_io(void);
 /* No log line under the lock, on the paths that refuse an add or an open. */
 int test_lock_free_log(void);
 
+/* Up to 3 transient failures in a row retried, the 4th returned
+ * (test_pmu_fault_retry.c): the read() of an lcore's first read, and a
+ * sysfs read of an add.
+ */
+int test_retry_read_at_open(void);
+int test_retry_sysfs_read(void);
+
 /* ---- what the harness watches (test_pmu_fault_watch.c) ---- */
 
 struct snapshot {

@@ -18,10 +18,10 @@ static const int errs_perf_open[] = { EMFILE, ENFILE, ENOMEM, EINTR, EAGAIN, EBU
 static const int errs_ioctl_enable[] = { EINTR, EAGAIN, EINVAL, EIO };
 static const int errs_mmap[] = { EAGAIN, ENOMEM, EPERM, EINVAL, ENODEV };
 static const int errs_munmap[] = { EINVAL, ENOMEM };
-static const int errs_read_perf[] = { EINTR, EAGAIN, EIO, 0 };
+static const int errs_read_perf[] = { EINTR, EAGAIN, EBUSY, EIO, 0 };
 static const int errs_close[] = { EINTR, EIO };
 static const int errs_open_file[] = { EMFILE, ENFILE, ENOMEM, EACCES, EINTR };
-static const int errs_read_file[] = { EIO, ENOMEM, EINTR };
+static const int errs_read_file[] = { EIO, ENOMEM, EINTR, EAGAIN, EBUSY };
 static const int errs_opendir[] = { EMFILE, ENFILE, ENOMEM, EACCES, ENOENT };
 static const int errs_alloc[] = { ENOMEM };
 
@@ -43,16 +43,15 @@ static const struct fault_errs kind_errs[FK_MAX] = {
 bool
 fault_transient(enum fault_kind kind, int err)
 {
+	/* rte_pmu.h: EINTR, EAGAIN and EBUSY are tried again, up to 3 times. */
 	switch (kind) {
 	case FK_PERF_OPEN:
-		return err == EINTR || err == EAGAIN || err == EBUSY;
 	case FK_MMAP:
 	case FK_IOCTL_ENABLE:
-		return err == EINTR || err == EAGAIN;
 	case FK_OPEN_FILE:
 	case FK_READ_FILE:
 	case FK_READ_PERF:
-		return err == EINTR;
+		return err == EINTR || err == EAGAIN || err == EBUSY;
 	default:
 		return false;
 	}
@@ -67,9 +66,6 @@ fault_expected(enum fault_kind kind, int err, bool persistent)
 	/* A failed read() is counted and logged, never returned. */
 	if (kind == FK_READ_PERF)
 		return 0;
-	/* sysfs calls are retried on EINTR for as long as it comes. */
-	if (kind == FK_OPEN_FILE || kind == FK_READ_FILE)
-		persistent = false;
 	if (fault_transient(kind, err))
 		return persistent ? -EAGAIN : 0;
 	switch (kind) {

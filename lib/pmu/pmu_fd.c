@@ -25,6 +25,7 @@
 #include "pmu_event.h"
 #include "pmu_fd.h"
 #include "pmu_log.h"
+#include "pmu_retry.h"
 #include "pmu_state.h"
 #include "rte_pmu.h"
 
@@ -49,36 +50,13 @@ page_size(void)
 	return n;
 }
 
-/* EINTR: a signal came; EAGAIN, EBUSY: the kernel or the PMU is busy now. */
-static bool
-transient(int err)
-{
-	return err == EINTR || err == EAGAIN || err == EBUSY;
-}
-
-static bool
-interrupted(int err)
-{
-	return err == EINTR;
-}
-
-/* The library's one retry loop: run @p call while @p failed holds and
- * errno passes @p retry_on, at most PMU_FD_TRIES times.
- */
-#define FD_RETRY(call, failed, retry_on) do { \
-	unsigned int tries_ = 0; \
-	do { \
-		call; \
-	} while ((failed) && retry_on(errno) && ++tries_ < PMU_FD_TRIES); \
-} while (0)
-
 int
 pmu_fd_open(struct perf_event_attr *attr, int group_fd)
 {
 	int fd;
 
-	FD_RETRY(fd = syscall(SYS_perf_event_open, attr, 0, -1, group_fd,
-		PERF_FLAG_FD_CLOEXEC), fd < 0, transient);
+	PMU_RETRY(fd = syscall(SYS_perf_event_open, attr, 0, -1, group_fd,
+		PERF_FLAG_FD_CLOEXEC), fd < 0);
 	if (fd < 0)
 		return -errno;
 
@@ -286,8 +264,8 @@ pmu_fd_map(int fd, struct perf_event_mmap_page **page)
 {
 	void *p;
 
-	FD_RETRY(p = mmap(NULL, page_size(), PROT_READ, MAP_SHARED, fd, 0),
-		p == MAP_FAILED, transient);
+	PMU_RETRY(p = mmap(NULL, page_size(), PROT_READ, MAP_SHARED, fd, 0),
+		p == MAP_FAILED);
 	if (p == MAP_FAILED)
 		return pmu_errno(-errno, -EIO);
 	*page = p;
@@ -355,8 +333,8 @@ pmu_fd_enable_group(int leader_fd)
 {
 	int ret;
 
-	FD_RETRY(ret = ioctl(leader_fd, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP),
-		ret != 0, transient);
+	PMU_RETRY(ret = ioctl(leader_fd, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP),
+		ret != 0);
 	if (ret != 0)
 		return pmu_errno(-errno, -EIO);
 
@@ -432,7 +410,7 @@ read_any(int fd, uint64_t read_format, struct pmu_read_values *out)
 	uint64_t buf[3 + 3 * PMU_READ_VALUES_MAX];
 	ssize_t n;
 
-	FD_RETRY(n = read(fd, buf, sizeof(buf)), n < 0, interrupted);
+	PMU_RETRY(n = read(fd, buf, sizeof(buf)), n < 0);
 	if (unlikely(n < 0)) {
 		out->nr = 0;
 		return -errno;
@@ -442,16 +420,16 @@ read_any(int fd, uint64_t read_format, struct pmu_read_values *out)
 	return pmu_read_parse(buf, (size_t)n, read_format, out);
 }
 
-/* An event's own read that did not give its 24 bytes at once: EINTR tried
- * again, the rest an error. Out of line, so that the common read stays
- * short.
+/* An event's own read that did not give its 24 bytes at once: a transient
+ * failure tried again (pmu_retry()), the rest an error. Out of line, so that
+ * the common read stays short.
  */
 static __rte_noinline int
 read_event_again(int fd, struct pmu_read_values *out, ssize_t n)
 {
-	unsigned int tries = 1;
+	unsigned int retries = 0;
 
-	while (n < 0 && errno == EINTR && tries++ < PMU_FD_TRIES)
+	while (n < 0 && pmu_retry(&retries))
 		n = read(fd, out, 3 * sizeof(uint64_t));
 	if (n == 3 * sizeof(uint64_t)) {
 		out->value[0] = out->value0;

@@ -102,9 +102,6 @@ int pmu_fd_enable_group(int leader_fd);
 /** Close @p *fd if open and set it to -1 (Linux frees it even when close() fails). */
 void pmu_fd_close(int *fd);
 
-/** How many times a call failing with a transient errno is made in a row. */
-#define PMU_FD_TRIES 3
-
 #ifndef PERF_FORMAT_LOST
 #define PERF_FORMAT_LOST (1U << 4)
 #endif
@@ -137,8 +134,8 @@ int pmu_read_parse(const void *buf, size_t len, uint64_t read_format,
 	struct pmu_read_values *out);
 
 /**
- * The library's one read() of a perf event: read @p fd (again after EINTR
- * a few times) and decode it with @p read_format, the format the event
+ * The library's one read() of a perf event: read @p fd (again after a
+ * transient failure, see pmu_retry.h) and decode it with @p read_format, the format the event
  * was opened with (PMU_FD_READ_FORMAT for an event, PMU_FD_GROUP_FORMAT
  * for a group's reader: the events' values in index order, then the
  * reader's own). Returns 0 or negative errno (-ENODATA: group in error

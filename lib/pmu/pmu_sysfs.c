@@ -22,6 +22,7 @@
 
 #include <rte_common.h>
 
+#include "pmu_retry.h"
 #include "pmu_sysfs.h"
 
 /* Attribute files are one short line; a type file is a decimal number. */
@@ -118,10 +119,14 @@ sysfs_path(char *path, size_t size, const char *pmu_name, const char *rel)
 	return 0;
 }
 
-/* Read at most @p len - 1 bytes of @p fd; -EOVERFLOW when more follow. */
+/* Read at most @p len - 1 bytes of @p fd; -EOVERFLOW when more follow. A
+ * transient failure is tried again (pmu_retry.h), up to PMU_RETRIES times
+ * over the whole file.
+ */
 static int
 fd_read_all(int fd, char *buf, size_t len)
 {
+	unsigned int retries = 0;
 	size_t total = 0;
 	ssize_t n;
 	char extra;
@@ -129,7 +134,7 @@ fd_read_all(int fd, char *buf, size_t len)
 	while (total < len - 1) {
 		n = read(fd, buf + total, len - 1 - total);
 		if (n < 0) {
-			if (errno == EINTR)
+			if (pmu_retry(&retries))
 				continue;
 			return -errno;
 		}
@@ -142,7 +147,7 @@ fd_read_all(int fd, char *buf, size_t len)
 	if (total == len - 1) {
 		do {
 			n = read(fd, &extra, 1);
-		} while (n < 0 && errno == EINTR);
+		} while (n < 0 && pmu_retry(&retries));
 		if (n < 0)
 			return -errno;
 		if (n > 0)
@@ -166,9 +171,7 @@ pmu_sysfs_read(const char *pmu_name, const char *rel, char *buf, size_t len)
 	if (ret != 0)
 		return ret;
 
-	do {
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-	} while (fd < 0 && errno == EINTR);
+	PMU_RETRY(fd = open(path, O_RDONLY | O_CLOEXEC), fd < 0);
 	if (fd < 0)
 		return -errno;
 	ret = fd_read_all(fd, buf, len);

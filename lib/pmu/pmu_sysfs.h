@@ -43,7 +43,7 @@ const char *pmu_sysfs_root(void);
  * Read a file under <root>/<pmu>/<rel> into @p buf, trailing newline
  * stripped. Returns length >= 0, or negative errno: -ENOENT missing;
  * -EOVERFLOW longer than @p len - 1 bytes; the errno of open() or read()
- * otherwise (EINTR is retried).
+ * otherwise (EINTR, EAGAIN and EBUSY are tried again, see pmu_retry.h).
  */
 int pmu_sysfs_read(const char *pmu, const char *rel, char *buf, size_t len);
 

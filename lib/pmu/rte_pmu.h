@@ -249,8 +249,8 @@ rte_pmu_add_event(const char *name);
  * EAGAIN or EBUSY is made again, up to 3 times; if it still fails the
  * lcore's status is -EAGAIN and its next read opens the group again (the
  * first failure is logged). Any other failure of the open is final until
- * rte_pmu_fini(). On an open group, a read() fallback that fails (EINTR is
- * tried 3 times) returns 0: the lcore's status stays 1, the first such
+ * rte_pmu_fini(). On an open group, a read() fallback that fails (retried
+ * as above) returns 0: the lcore's status stays 1, the first such
  * read is logged and rte_pmu_lcore_info_get() counts them in read_errors.
  *
  * @param index
