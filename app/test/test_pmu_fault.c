@@ -719,12 +719,8 @@ static struct unit_test_suite pmu_fault_suite = {
 		TEST_CASE(test_fault_sweep),
 		TEST_CASE(test_value_too_wide),
 		TEST_CASE(test_read_errors_counted),
-<<<<<<< HEAD
-=======
-		TEST_CASE(test_open_no_memory),
 		TEST_CASE(test_retry_read_at_open),
 		TEST_CASE(test_retry_sysfs_read),
->>>>>>> h-fixes
 		TEST_CASE(test_lock_free_log),
 		TEST_CASE(test_lock_free_io),
 		TEST_CASES_END()
