@@ -134,6 +134,12 @@ rte_pmu_read_group(uint64_t *values, unsigned int n)
 	return n;
 }
 
+unsigned int
+rte_pmu_lcore_num_events(void)
+{
+	return __atomic_load_n(&RTE_PER_LCORE(pmu_self)->num_ready, __ATOMIC_ACQUIRE);
+}
+
 int
 rte_pmu_read_group_delta(const uint64_t *start, uint64_t *delta, unsigned int n)
 {

@@ -522,6 +522,23 @@ __rte_experimental
 int
 rte_pmu_read_group_delta(const uint64_t *start, uint64_t *delta, unsigned int n);
 
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
+ * Number of events in the calling lcore's group: what rte_pmu_read_group()
+ * fills, whether or not a read succeeds. Not in upstream DPDK.
+ *
+ * Lock-free; no system call; from the lcore itself.
+ *
+ * @return
+ *   The events of its open group; 0 where it has none open (not opened
+ *   yet, failed, no event added, not an lcore).
+ */
+__rte_experimental
+unsigned int
+rte_pmu_lcore_num_events(void);
+
 /** What rte_pmu_callbacks_register() takes; a NULL member is not called. */
 struct rte_pmu_callbacks {
 	/** From rte_pmu_lcore_open(), on that lcore, after its group opened

@@ -226,18 +226,15 @@ static void
 lcore_restart(struct stage_lcore *sl, uint32_t epoch)
 {
 	uint64_t v[RTE_MAX_NUM_GROUP_EVENTS] = { 0 };
-	struct rte_pmu_lcore_info info;
 
-	/* The group's events (a read, which may fail, does not say). */
+	/* Opens the group where it is not: then its events are known. */
 	rte_pmu_read_group(v, RTE_MAX_NUM_GROUP_EVENTS);
-	if (rte_pmu_lcore_info_get(sl->lcore_id, &info) != 0 || info.status != 1)
-		info.num_events = 0;
 	__atomic_store_n(&sl->pub.limit, 0, __ATOMIC_RELAXED);
 	rte_seqcount_write_begin(&sl->seq);
 	memset(sl->figs, 0, sizeof(*sl->figs) * STAGE_IDS);
 	memset(sl->pub.pending, 0, sizeof(uint64_t) * STAGE_IDS);
 	sl->lcore_misuse = 0;
-	sl->num_events = RTE_MIN(info.num_events, (unsigned int)RTE_MAX_NUM_GROUP_EVENTS);
+	sl->num_events = rte_pmu_lcore_num_events();
 	rte_seqcount_write_end(&sl->seq);
 	rte_seqlock_write_lock(&sl->base_lock);
 	memset(sl->base, 0, sizeof(*sl->base) * RTE_PMU_MAX_STAGES);
