@@ -138,7 +138,6 @@ else
 	ok "librte-pmu0 does not depend on lib/graph (librte-graph23)"
 fi
 depends librte-pmu-graph0 'librte-graph23' "DPDK's librte-graph23 (shlibs)"
-depends librte-pmu-graph0 "librte-pmu0 \(>= $version\)" "librte-pmu0 (shlibs)"
 depends librte-pmu-graph0 "librte-pmu-stage0 \(>= $version\)" "librte-pmu-stage0 (shlibs)"
 depends librte-pmu-stage0 "librte-pmu0 \(>= $version\)" "librte-pmu0 (shlibs)"
 depends librte-pmu-dev "librte-pmu-graph0 \(= $changelog\)" "librte-pmu-graph0 of the same version"
@@ -178,7 +177,9 @@ programs=0
 if [ ! -f "$root$lib/pkgconfig/librte_pmu.pc" ]; then
 	fail "no librte_pmu.pc in the unpacked packages: no program built against them"
 else
-	sed "s#^prefix=.*#prefix=$root/usr#" "$root$lib/pkgconfig/librte_pmu.pc" >"$tmp/pc/librte_pmu.pc"
+	for pc in librte_pmu librte_pmu_stage librte_pmu_graph; do
+		sed "s#^prefix=.*#prefix=$root/usr#" "$root$lib/pkgconfig/$pc.pc" >"$tmp/pc/$pc.pc"
+	done
 	if [ "$(pkg-config --path librte_pmu 2>&1)" != "$tmp/pc/librte_pmu.pc" ]; then
 		fail "pkg-config librte_pmu reads $(pkg-config --path librte_pmu 2>&1), not the packaged .pc"
 	else
@@ -229,16 +230,17 @@ systemd_run_unit()
 	kill "${pids[-1]}" 2>/dev/null
 }
 
-# build_run NAME SOURCE ARGS...: build SOURCE with pkg-config librte_pmu,
-# check it loads the root's library, run it with ARGS; output in $tmp/NAME.out.
+# build_run NAME SOURCE MODULE ARGS...: build SOURCE with pkg-config MODULE
+# (librte_pmu, librte_pmu_stage), check it loads the root's librte_pmu, run
+# it with ARGS; output in $tmp/NAME.out.
 build_run()
 {
-	local name=$1 source=$2 so
+	local name=$1 source=$2 module=$3 so
 
-	shift 2
+	shift 3
 	# shellcheck disable=SC2046 # pkg-config's flags are words
-	if ! cc -O2 -Wall -Werror -DALLOW_EXPERIMENTAL_API $(pkg-config --cflags librte_pmu) \
-			"$source" -o "$tmp/$name" $(pkg-config --libs librte_pmu) >"$tmp/$name.cc" 2>&1; then
+	if ! cc -O2 -Wall -Werror -DALLOW_EXPERIMENTAL_API $(pkg-config --cflags $module) \
+			"$source" -o "$tmp/$name" $(pkg-config --libs $module) >"$tmp/$name.cc" 2>&1; then
 		fail "$name: does not build against the unpacked packages"
 		show "$tmp/$name.cc"
 		return 1
@@ -262,14 +264,14 @@ build_run()
 if [ $programs -eq 0 ]; then
 	echo "  (upstream-API and stage-accounting programs not built: see above)"
 else
-	if build_run upstream "$src/examples/pmu_upstream/main.c" $eal -- task-clock; then
+	if build_run upstream "$src/examples/pmu_upstream/main.c" librte_pmu $eal -- task-clock; then
 		if grep -q -E '^task-clock: [1-9][0-9]* over the loop' "$tmp/upstream.out"; then
 			ok "upstream-API program built with pkg-config against the root, ran: $(cat "$tmp/upstream.out")"
 		else
 			fail "upstream-API program ran but counted nothing: $(cat "$tmp/upstream.out")"
 		fi
 	fi
-	! build_run stage "$src/examples/pmu_stage/main.c" $eal ||
+	! build_run stage "$src/examples/pmu_stage/main.c" librte_pmu_stage $eal ||
 		ok "stage-accounting program built with pkg-config against the root, ran"
 fi
 

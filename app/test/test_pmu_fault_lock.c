@@ -22,6 +22,7 @@
 #include <rte_pmu_stage.h>
 
 #include "pmu_observe.h"
+#include "pmu_stage_private.h"
 #include "test.h"
 #include "test_pmu_fault.h"
 #include "test_pmu_lsan.h"
@@ -137,6 +138,9 @@ test_lock_free_io(void)
 		LSAN_OFF();
 		ret = pmu_telemetry_call(cmds[i], strcmp(cmds[i], "/pmu/lcore") == 0 ? param :
 			strcmp(cmds[i], "/pmu/stage") == 0 ? "fault_stage" : NULL, d);
+		if (ret == -ENOENT)
+			ret = stage_telemetry_call(cmds[i], strcmp(cmds[i], "/pmu/stage") == 0 ?
+				"fault_stage" : NULL, d);
 		LSAN_ON();
 		rte_tel_data_free(d);
 		TEST_ASSERT_SUCCESS(ret, "telemetry %s", cmds[i]);
