@@ -325,7 +325,7 @@ calibration_round(struct stage_lcore *sl, uint64_t d[][RTE_MAX_NUM_GROUP_EVENTS]
 void
 stage_calibrate(struct stage_lcore *sl)
 {
-	static uint64_t d[5][RTE_MAX_NUM_GROUP_EVENTS][ROUNDS];
+	uint64_t d[5][RTE_MAX_NUM_GROUP_EVENTS][ROUNDS];   /* about 10 KiB */
 	struct stage_cal *cal = &sl->cal;
 	uint64_t around;
 	unsigned int i, r;
