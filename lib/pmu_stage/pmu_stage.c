@@ -16,13 +16,11 @@
 #include <rte_common.h>
 #include <rte_lcore.h>
 #include <rte_string_fns.h>
-#include <rte_trace_point_register.h>
 
 #include "pmu_stage_private.h"
 #include "pmu_stage_trace.h"
 
 RTE_LOG_REGISTER_DEFAULT(pmu_stage_logtype, INFO);
-RTE_TRACE_POINT_REGISTER(rte_pmu_trace_stage_register, lib.pmu.stage.register)
 
 struct stage_registry stage_reg = { .default_period = 1 };
 
@@ -235,6 +233,7 @@ lcore_restart(struct stage_lcore *sl, uint32_t epoch)
 	memset(sl->pub.pending, 0, sizeof(uint64_t) * STAGE_IDS);
 	sl->lcore_misuse = 0;
 	sl->num_events = rte_pmu_lcore_num_events();
+	sl->pages = RTE_PER_LCORE(_pmu_group)->mmap_pages;
 	rte_seqcount_write_end(&sl->seq);
 	rte_seqlock_write_lock(&sl->base_lock);
 	memset(sl->base, 0, sizeof(*sl->base) * RTE_PMU_MAX_STAGES);
@@ -242,6 +241,8 @@ lcore_restart(struct stage_lcore *sl, uint32_t epoch)
 	sl->base_lcore_misuse = 0;
 	rte_seqlock_write_unlock(&sl->base_lock);
 	sl->depth = 0;
+	memset(sl->open, 0, sizeof(sl->open));
+	memset(sl->frames, 0, sizeof(sl->frames));
 	sl->misuse_logged = 0;
 	sl->epoch = epoch;
 	stage_calibrate(sl);

@@ -61,15 +61,30 @@ misuse(struct stage_lcore *sl, unsigned int id, enum misuse_kind kind)
 		misuse_what[kind], known ? "misuse" : "lcore_misuse");
 }
 
-/* The lcore's counters into @p v; where the read fails, the last good
- * ones, so that a delta across it is never above the truth.
+/* counters() where a page could not give its event: the whole group
+ * through librte_pmu (one read() for those events); where that fails, the
+ * last good values, so that a delta across it is never above the truth.
  */
-static void
+static __rte_noinline void
+counters_slow(struct stage_lcore *sl, uint64_t *v)
+{
+	if (rte_pmu_read_group(v, sl->num_events) != (int)sl->num_events)
+		memcpy(v, sl->last, sizeof(sl->last));
+}
+
+/* The lcore's counters into @p v: each event from its user page, as
+ * rte_pmu_read() reads it, with one way out for all.
+ */
+static __rte_always_inline void
 counters(struct stage_lcore *sl, uint64_t *v)
 {
-	if (likely(rte_pmu_read_group(v, sl->num_events) == (int)sl->num_events))
-		return;
-	memcpy(v, sl->last, sizeof(sl->last));
+	unsigned int i, n = sl->num_events;
+	int slow = 0;
+
+	for (i = 0; i < n; i++)
+		slow |= __rte_pmu_page_read(sl->pages[i], false, &v[i]);
+	if (unlikely(slow != 0))
+		counters_slow(sl, v);
 }
 
 /* Whether stage @p id's call is its one in a period. */
@@ -88,47 +103,43 @@ minus(uint64_t a, uint64_t b)
 }
 
 /* Begin stage @p id tracked, its counters from @p now where it is chained
- * to a measured call (not NULL), else read last. Checks first.
+ * to a measured call (not NULL), else read last. Checks first. A frame's
+ * inside and child sums are zero when it begins: its end leaves them so.
  */
-static void
+static __rte_always_inline void
 frame_begin(struct stage_lcore *sl, unsigned int id, const uint64_t *now)
 {
-	struct stage_frame *f;
-	unsigned int i, n = sl->num_events;
+	struct stage_frame *f = &sl->frames[sl->depth + 1];
+	unsigned int i;
 
-	if (sl->depth == RTE_PMU_STAGE_DEPTH) {
+	if (unlikely(sl->depth == RTE_PMU_STAGE_DEPTH)) {
 		misuse(sl, id, MISUSE_TOO_DEEP);
 		return;
 	}
-	for (i = 1; i <= sl->depth; i++) {
-		if (sl->frames[i].id == id) {
-			misuse(sl, id, MISUSE_BEGIN_TWICE);
-			return;
-		}
+	if (unlikely((sl->open[id / 64] >> (id % 64)) & 1)) {
+		misuse(sl, id, MISUSE_BEGIN_TWICE);
+		return;
 	}
-	f = &sl->frames[sl->depth + 1];
+	sl->open[id / 64] |= UINT64_C(1) << (id % 64);
 	f->id = id;
 	f->due = due(sl, id);
-	f->measured = n != 0 && (now != NULL || f[-1].measured || f->due);
+	f->measured = sl->num_events != 0 && (now != NULL || f[-1].measured || f->due);
 	f->start_edge = now != NULL ? EDGE_NEXT : EDGE_CALL;
 	sl->depth++;
 	__atomic_store_n(&sl->pub.limit, 0, __ATOMIC_RELAXED);
 	if (!f->measured)
 		return;
-	for (i = 0; i < n; i++) {
-		f->inside[i] = 0;
-		f->child[i] = 0;
-		if (now != NULL)
-			f->start[i] = now[i];
-	}
 	if (now == NULL)
 		counters(sl, f->start);
+	else
+		for (i = 0; i < sl->num_events; i++)
+			f->start[i] = now[i];
 }
 
 /* End the innermost frame @p f with @p items, the counters then in @p now
  * where it is measured, by rte_pmu_stage_end() or a boundary (@p edge).
  */
-static void
+static __rte_always_inline void
 frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int items,
 	const uint64_t *now, unsigned int edge)
 {
@@ -141,6 +152,7 @@ frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int items,
 	uint64_t incl;
 
 	sl->depth--;
+	sl->open[f->id / 64] &= ~(UINT64_C(1) << (f->id % 64));
 	if (!f->measured && !f->due) {
 		__atomic_store_n(pending, *pending +
 			(((uint64_t)items << __RTE_PMU_STAGE_PENDING_SHIFT) | 1), __ATOMIC_RELAXED);
@@ -156,32 +168,44 @@ frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int items,
 			incl = minus(now[i] - f->start[i], own[i] + f->inside[i]);
 			FIG_ADD(sum->values[i], incl);
 			FIG_ADD(sum->self[i], minus(incl, f->child[i]));
-			parent->child[i] += incl;
-			parent->inside[i] += f->inside[i] + seen[i];
+			/* The lcore's own frame, frames[0], keeps no sums. */
+			if (sl->depth != 0) {
+				parent->child[i] += incl;
+				parent->inside[i] += f->inside[i] + seen[i];
+			}
+			f->inside[i] = 0;
+			f->child[i] = 0;
 			__atomic_store_n(&sl->last[i], now[i], __ATOMIC_RELAXED);
 		}
 	}
 	rte_seqcount_write_end(&sl->seq);
 }
 
+/* self_for() where the lcore's state is not of this epoch or does not know
+ * stage @p id (registered since).
+ */
+static __rte_noinline struct stage_lcore *
+self_sync(struct stage_lcore *sl, unsigned int id)
+{
+	sl = stage_lcore_sync(sl);
+	if (sl != NULL && id >= sl->known) {
+		misuse(sl, id, MISUSE_UNKNOWN_ID);
+		return NULL;
+	}
+	return sl;
+}
+
 /* The calling lcore's state, able to take stage @p id; NULL where the call
  * is not counted.
  */
-static struct stage_lcore *
+static __rte_always_inline struct stage_lcore *
 self_for(struct __rte_pmu_stage_lcore *pub, unsigned int id)
 {
 	struct stage_lcore *sl = stage_lcore_of(pub);
 
 	if (unlikely(sl->epoch != __atomic_load_n(&stage_reg.epoch, __ATOMIC_RELAXED) ||
-			id >= sl->known)) {
-		sl = stage_lcore_sync(sl);
-		if (sl == NULL)
-			return NULL;
-		if (id >= sl->known) {
-			misuse(sl, id, MISUSE_UNKNOWN_ID);
-			return NULL;
-		}
-	}
+			id >= sl->known))
+		return self_sync(sl, id);
 	return sl;
 }
 

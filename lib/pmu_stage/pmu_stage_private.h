@@ -104,6 +104,8 @@ struct stage_lcore {
 	uint32_t known;            /**< ids the lcore takes (registered, or cal) */
 	unsigned int num_events;
 	unsigned int depth;        /**< frames open above frames[0], the lcore's */
+	struct perf_event_mmap_page *const *pages; /**< its events' user pages */
+	uint64_t open[(STAGE_IDS + 63) / 64];  /**< a bit per stage begun, tracked */
 	uint32_t misuse_logged;    /**< a bit per kind already logged */
 	struct stage_cal cal;
 	/* Written by the lcore inside seq. */
