@@ -29,12 +29,12 @@
 #define GOAL_STAGE_PAIR_4 140
 #define GOAL_STAGE_NEXT_2 85
 #define GOAL_STAGE_SAMPLED 18
-#define GATE_STAGE_PAIR_2 350
-#define GATE_STAGE_PAIR_4 505
-#define GATE_STAGE_NEXT_2 255
-#define GATE_STAGE_NEXT_4 355
-#define GATE_STAGE_SAMPLED_2 38
-#define GATE_STAGE_SAMPLED_4 48
+#define GATE_STAGE_PAIR_2 385
+#define GATE_STAGE_PAIR_4 570
+#define GATE_STAGE_NEXT_2 315
+#define GATE_STAGE_NEXT_4 445
+#define GATE_STAGE_SAMPLED_2 43
+#define GATE_STAGE_SAMPLED_4 55
 #define STAGE_ITEMS 32
 
 /* The hand-written way, for the reference column: two snapshots of the

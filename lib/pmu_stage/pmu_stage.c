@@ -278,10 +278,9 @@ stage_lcore_sync(struct stage_lcore *sl)
 	}
 	if (sl->epoch != epoch)
 		lcore_restart(sl, epoch);
-	if (sl->depth == 0) {
-		sl->known = stage_count();
+	__atomic_store_n(&sl->known, stage_count(), __ATOMIC_RELAXED);
+	if (sl->depth == 0)
 		__atomic_store_n(&sl->pub.limit, stage_limit(sl), __ATOMIC_RELAXED);
-	}
 	return sl;
 }
 
@@ -305,8 +304,10 @@ on_fini(void *arg __rte_unused)
 
 	rte_spinlock_lock(&stage_reg.lock);
 	for (i = 0; i < RTE_MAX_LCORE; i++)
-		if (stage_reg.lcores[i] != NULL)
+		if (stage_reg.lcores[i] != NULL) {
 			__atomic_store_n(&stage_reg.lcores[i]->pub.limit, 0, __ATOMIC_RELAXED);
+			__atomic_store_n(&stage_reg.lcores[i]->known, 0, __ATOMIC_RELAXED);
+		}
 	__atomic_store_n(&stage_reg.count, 0, __ATOMIC_RELEASE);
 	for (i = 0; i < RTE_PMU_MAX_STAGES; i++)
 		__atomic_store_n(&stage_reg.period_m1[i], 0, __ATOMIC_RELAXED);
@@ -330,6 +331,7 @@ on_lcore_gone(unsigned int lcore_id, void *arg __rte_unused)
 	sl = __atomic_load_n(&stage_reg.lcores[lcore_id], __ATOMIC_ACQUIRE);
 	if (sl != NULL) {
 		__atomic_store_n(&sl->pub.limit, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&sl->known, 0, __ATOMIC_RELAXED);
 		__atomic_store_n(&sl->epoch, UINT32_MAX, __ATOMIC_RELEASE);
 	}
 }

@@ -107,7 +107,7 @@ minus(uint64_t a, uint64_t b)
  * inside and child sums are zero when it begins: its end leaves them so.
  */
 static __rte_always_inline void
-frame_begin(struct stage_lcore *sl, unsigned int id, const uint64_t *now)
+frame_begin(struct stage_lcore *sl, unsigned int id, const uint64_t *now, bool is_due)
 {
 	struct stage_frame *f = &sl->frames[sl->depth + 1];
 	unsigned int i;
@@ -122,7 +122,7 @@ frame_begin(struct stage_lcore *sl, unsigned int id, const uint64_t *now)
 	}
 	sl->open[id / 64] |= UINT64_C(1) << (id % 64);
 	f->id = id;
-	f->due = due(sl, id);
+	f->due = is_due;
 	f->measured = sl->num_events != 0 && (now != NULL || f[-1].measured || f->due);
 	f->start_edge = now != NULL ? EDGE_NEXT : EDGE_CALL;
 	sl->depth++;
@@ -138,43 +138,44 @@ frame_begin(struct stage_lcore *sl, unsigned int id, const uint64_t *now)
 
 /* End the innermost frame @p f with @p items, the counters then in @p now
  * where it is measured, by rte_pmu_stage_end() or a boundary (@p edge).
+ * What it reads of @p f is read once, before the figures are written.
  */
 static __rte_always_inline void
 frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int items,
 	const uint64_t *now, unsigned int edge)
 {
+	const unsigned int id = f->id, n = sl->num_events;
+	const bool measured = f->measured;
 	const uint64_t *own = sl->cal.own[f->start_edge][edge];
 	const uint64_t *seen = sl->cal.seen[f->start_edge][edge];
-	struct stage_frame *parent = f - 1;
-	uint64_t *pending = &sl->pub.pending[f->id];
-	struct stage_sums *sum = &sl->figs[f->id];
-	unsigned int i, n = sl->num_events;
-	uint64_t incl;
+	uint64_t *inside = f->inside, *child = f->child, *start = f->start;
+	uint64_t *p_inside = f[-1].inside, *p_child = f[-1].child;
+	uint64_t *pending = &sl->pub.pending[id], pend = *pending, incl;
+	struct stage_sums *sum = &sl->figs[id];
+	unsigned int i;
 
 	sl->depth--;
-	sl->open[f->id / 64] &= ~(UINT64_C(1) << (f->id % 64));
-	if (!f->measured && !f->due) {
-		__atomic_store_n(pending, *pending +
+	sl->open[id / 64] &= ~(UINT64_C(1) << (id % 64));
+	if (!measured && !f->due) {
+		__atomic_store_n(pending, pend +
 			(((uint64_t)items << __RTE_PMU_STAGE_PENDING_SHIFT) | 1), __ATOMIC_RELAXED);
 		return;
 	}
 	rte_seqcount_write_begin(&sl->seq);
-	FIG_ADD(sum->calls, 1 + (*pending & ((UINT64_C(1) << __RTE_PMU_STAGE_PENDING_SHIFT) - 1)));
-	FIG_ADD(sum->items, items + (*pending >> __RTE_PMU_STAGE_PENDING_SHIFT));
+	FIG_ADD(sum->calls, 1 + (pend & ((UINT64_C(1) << __RTE_PMU_STAGE_PENDING_SHIFT) - 1)));
+	FIG_ADD(sum->items, items + (pend >> __RTE_PMU_STAGE_PENDING_SHIFT));
 	__atomic_store_n(pending, 0, __ATOMIC_RELAXED);
-	if (f->measured) {
+	if (measured) {
 		FIG_ADD(sum->measured, 1);
 		for (i = 0; i < n; i++) {
-			incl = minus(now[i] - f->start[i], own[i] + f->inside[i]);
+			incl = minus(now[i] - start[i], own[i] + inside[i]);
 			FIG_ADD(sum->values[i], incl);
-			FIG_ADD(sum->self[i], minus(incl, f->child[i]));
-			/* The lcore's own frame, frames[0], keeps no sums. */
-			if (sl->depth != 0) {
-				parent->child[i] += incl;
-				parent->inside[i] += f->inside[i] + seen[i];
-			}
-			f->inside[i] = 0;
-			f->child[i] = 0;
+			FIG_ADD(sum->children[i], child[i]);
+			/* frames[0], the lcore's own, takes them too: unread. */
+			p_child[i] += incl;
+			p_inside[i] += inside[i] + seen[i];
+			inside[i] = 0;
+			child[i] = 0;
 			__atomic_store_n(&sl->last[i], now[i], __ATOMIC_RELAXED);
 		}
 	}
@@ -203,8 +204,8 @@ self_for(struct __rte_pmu_stage_lcore *pub, unsigned int id)
 {
 	struct stage_lcore *sl = stage_lcore_of(pub);
 
-	if (unlikely(sl->epoch != __atomic_load_n(&stage_reg.epoch, __ATOMIC_RELAXED) ||
-			id >= sl->known))
+	/* rte_pmu_fini() sets known to 0: the sync finds the new epoch. */
+	if (unlikely(id >= __atomic_load_n(&sl->known, __ATOMIC_RELAXED)))
 		return self_sync(sl, id);
 	return sl;
 }
@@ -213,13 +214,15 @@ void
 __rte_pmu_stage_begin_slow(struct __rte_pmu_stage_lcore *pub, unsigned int id)
 {
 	struct stage_lcore *sl = self_for(pub, id);
+	bool is_due;
 
 	if (sl == NULL)
 		return;
 	/* Untracked: only a call to measure begins a frame. */
-	if (sl->depth == 0 && !STAGE_DEBUG && !due(sl, id))
+	is_due = due(sl, id);
+	if (sl->depth == 0 && !STAGE_DEBUG && !is_due)
 		return;
-	frame_begin(sl, id, NULL);
+	frame_begin(sl, id, NULL, is_due);
 }
 
 void
@@ -265,7 +268,7 @@ __rte_pmu_stage_next_slow(struct __rte_pmu_stage_lcore *pub, unsigned int end_id
 	if (sl->depth > 0 && f->id == end_id && f->measured && begin_id < sl->known) {
 		counters(sl, now);
 		frame_end(sl, f, items, now, EDGE_NEXT);
-		frame_begin(sl, begin_id, now);
+		frame_begin(sl, begin_id, now, due(sl, begin_id));
 		if (sl->depth == 0)
 			__atomic_store_n(&sl->pub.limit, stage_limit(sl), __ATOMIC_RELAXED);
 		return;

@@ -64,7 +64,8 @@ struct stage_sums {
 	uint64_t measured;
 	uint64_t misuse;
 	uint64_t values[RTE_MAX_NUM_GROUP_EVENTS];  /**< inclusive, measured calls */
-	uint64_t self[RTE_MAX_NUM_GROUP_EVENTS];
+	/** The inclusive values of the stages nested in its measured calls. */
+	uint64_t children[RTE_MAX_NUM_GROUP_EVENTS];
 	uint64_t pending;   /**< the pending word, where copied for a reader */
 };
 

@@ -49,8 +49,8 @@ base_read(const struct stage_lcore *sl, unsigned int id, struct stage_sums *b)
 static void
 raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_stats *st)
 {
+	uint64_t folded, values, children, self;
 	struct stage_sums now, base;
-	uint64_t folded;
 	unsigned int i;
 
 	memset(st, 0, sizeof(*st));
@@ -71,12 +71,13 @@ raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_sta
 	folded = now.calls - base.calls;
 	for (i = 0; i < st->num_events && st->measured != 0; i++) {
 		st->overhead[i] = sl->cal.own[EDGE_CALL][EDGE_CALL][i];
-		if ((now.self[i] - base.self[i]) / st->measured < st->overhead[i])
+		values = now.values[i] - base.values[i];
+		children = now.children[i] - base.children[i];
+		self = values > children ? values - children : 0;
+		if (self / st->measured < st->overhead[i])
 			st->inexact |= UINT32_C(1) << i;
-		st->values[i] = __rte_pmu_scale(now.values[i] - base.values[i], folded,
-			st->measured);
-		st->self_values[i] = __rte_pmu_scale(now.self[i] - base.self[i], folded,
-			st->measured);
+		st->values[i] = __rte_pmu_scale(values, folded, st->measured);
+		st->self_values[i] = __rte_pmu_scale(self, folded, st->measured);
 	}
 }
 
