@@ -235,10 +235,10 @@ else
 	tail -5 "$tmp/$name.err" | sed 's/^/    | /'
 fi
 
-echo "=== run: l2fwd, l3fwd and l3fwd-graph from $examples, built unpatched"
+echo "=== run: l2fwd, l3fwd, l3fwd-graph and skeleton from $examples, built unpatched"
 # l3fwd includes ../common (its Makefile's -I).
 cp -r "$examples/common" "$tmp/common" 2>/dev/null
-for ex in l2fwd l3fwd l3fwd-graph; do
+for ex in l2fwd l3fwd l3fwd-graph skeleton; do
 	if [ ! -f "$examples/$ex/Makefile" ]; then
 		fail "no $examples/$ex (package dpdk-doc)"
 	elif cp -r "$examples/$ex" "$tmp/$ex" && make -C "$tmp/$ex" >"$tmp/$ex.make" 2>&1; then
@@ -280,6 +280,36 @@ if [ -x "$tmp/l2fwd/build/l2fwd" ]; then
 		$((2 * packets)) $(($(count "$tmp/l2fwd-0.pcap") + $(count "$tmp/l2fwd-1.pcap"))) \
 		"$tmp/l2fwd.out"
 	grep '^dpdk-pmu-run:' "$tmp/l2fwd.err" | sed 's/^/    /'
+fi
+
+# skeleton sets no signal handler: SIGINT kills it. Started with SIGINT's
+# default disposition (a background job of this script would inherit it
+# ignored), stopped by SIGINT once dpdk-pmu-top sees no packet move.
+echo "=== run: skeleton under dpdk-pmu-run, killed by SIGINT (no handler of its own)"
+if [ -x "$tmp/skeleton/build/basicfwd" ]; then
+	name=skeleton
+	env --default-signal=INT "$run" -e task-clock --json "$tmp/$name.json" \
+		-o "$tmp/$name.table" -- "$tmp/skeleton/build/basicfwd" -l 0 --no-huge --no-pci \
+		-m 512 --file-prefix="$prefix-$name" \
+		--vdev "net_pcap0,rx_pcap=$tmp/in.pcap,tx_pcap=$tmp/$name-0.pcap" \
+		--vdev "net_pcap1,rx_pcap=$tmp/in.pcap,tx_pcap=$tmp/$name-1.pcap" \
+		>"$tmp/$name.out" 2>"$tmp/$name.err" &
+	pid=$!
+	pids+=("$pid")
+	TOP_ARGS=(--total)
+	wait_top "$prefix-$name" "$tmp/$name-wait.json" "$python" devtools/ci_run_check.py \
+		settled || fail "$name: its ports did not settle in 30 s (dpdk-pmu-top --once)"
+	stop "$pid"
+	[ "$rc" -eq 130 ] && ok "$name: died of SIGINT (status 130) as it does without" ||
+		fail "$name: exit status $rc, not 130 (death by SIGINT)"
+	if grep -qE '^  rx-0-0 +[0-9]+ +'"$packets"' ' "$tmp/$name.table" 2>/dev/null; then
+		ok "$name: -o FILE written at SIGINT (rx-0-0 with $packets packets)"
+	else
+		fail "$name: -o FILE not written at SIGINT, or without rx-0-0's $packets packets"
+	fi
+	py_check 60 ci_run_check.py "$tmp/check.out" ports "$name" "$tmp/$name.json" \
+		$((2 * packets)) $((2 * packets))
+	grep '^dpdk-pmu-run:' "$tmp/$name.err" | sed 's/^/    /'
 fi
 
 # l3fwd asks its ports for rx checksum offloads, which net_pcap lacks: its

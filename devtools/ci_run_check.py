@@ -18,8 +18,8 @@
       their rates changed between the two.
   ci_run_check.py settled JSON
       No line; exit 0 when dpdk-pmu-top --once --json --total (JSON) saw the
-      ethdev_rx-* nodes polled and no node with a packet between its two
-      snapshots: the graph has forwarded the whole pcap.
+      ethdev_rx-* nodes (or rx-P-Q stages) polled and no stage with a packet
+      between its two snapshots: the program has forwarded the whole pcap.
   ci_run_check.py graph NAME STDOUT JSON EVENT PACKETS
       l3fwd-graph's last printed lib/graph statistics (STDOUT) against
       dpdk-pmu-run's JSON: each node's calls and objs equal to its stage's
@@ -186,14 +186,14 @@ def screens(name, a, b):
 
 
 def settled(path):
-    """Exit 0 once the graph has forwarded every packet (no line)."""
+    """Exit 0 once the graph or the ports have forwarded every packet (no line)."""
     try:
         rows = load(path)["rows"]
     except (OSError, ValueError, KeyError):
         raise SystemExit(1)
     # Rows count from the first of the two snapshots: the rx nodes polled,
     # nothing received nor forwarded meanwhile.
-    polled = any(r["stage"].startswith("ethdev_rx-") and r["calls"] > 0 for r in rows)
+    polled = any(r["stage"].startswith(("ethdev_rx-", "rx-")) and r["calls"] > 0 for r in rows)
     raise SystemExit(0 if polled and all(r["items"] == 0 for r in rows) else 1)
 
 

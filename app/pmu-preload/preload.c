@@ -14,7 +14,9 @@
  *    preload steps aside where nothing was measured yet;
  *  - rte_thread_unregister(): the lcore's figures kept for the report
  *    (OVS-DPDK's PMD threads unregister before the program exits);
- *  - rte_eal_cleanup(), and an atexit handler: the report (report.c).
+ *  - rte_eal_cleanup(), and an atexit handler: the report (report.c);
+ *  - sigaction(), signal(): the report at SIGINT, SIGTERM, SIGHUP first,
+ *    then the program's handler or its death by the signal (signals.c).
  * Settings from the environment: RTE_PMU_RUN_EVENTS, RTE_PMU_RUN_SAMPLING,
  * RTE_PMU_RUN_INTERVAL, RTE_PMU_RUN_OUTPUT, RTE_PMU_RUN_JSON. Nothing is
  * written to stdout, and the exit status is the program's.
@@ -41,6 +43,7 @@
 #include <rte_pmu_stage.h>
 
 #include "preload.h"
+#include "preload_signals.h"
 
 /* The preload's file name, as dpdk-pmu-run puts it in LD_PRELOAD. */
 #define PRELOAD_FILE "librte_pmu_preload.so"
@@ -254,6 +257,10 @@ preload_start(void)
 	preload_run.active = true;
 	preload_run.ports_on = true;
 	atexit(preload_at_exit);
+	ret = preload_signals_report(preload_report_final);
+	if (ret != 0)
+		PRELOAD_MSG("no reporter thread (%s): no table where a signal ends the program",
+			strerror(-ret));
 	if (interval != 0) {
 		ret = preload_report_interval_start();
 		if (ret != 0)

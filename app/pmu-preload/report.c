@@ -19,6 +19,7 @@
 #include <rte_pmu_stage.h>
 
 #include "preload.h"
+#include "preload_signals.h"
 
 /* One report at a time; none after the final one. */
 static pthread_mutex_t report_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -234,6 +235,7 @@ interval_loop(void *arg __rte_unused)
 		.tv_nsec = (long)(preload_run.interval_ms % 1000) * 1000000,
 	};
 
+	preload_thread_block_signals();
 	for (;;) {
 		nanosleep(&ts, NULL);
 		pthread_mutex_lock(&report_lock);
