@@ -141,6 +141,43 @@ else
 	fail "bash: exit status $st, stdout '$out', stderr: $(cat "$tmp/sh.err")"
 fi
 
+echo "=== run: refusals before the program starts (perf's kind of message, status not 0)"
+# refuse WHAT PATTERN ARGS...: dpdk-pmu-run ARGS -- bash writing a file:
+# a status not 0, PATTERN on stderr, the file not written.
+refuse() {
+	local what=$1 pattern=$2 st
+	shift 2
+	rm -f "$tmp/ran"
+	"$run" "$@" -- bash -c "echo ran >$tmp/ran" 2>"$tmp/refuse.err"
+	st=$?
+	if [ "$st" -ne 0 ] && [ ! -e "$tmp/ran" ] && grep -qE "$pattern" "$tmp/refuse.err"; then
+		ok "$what: status $st, the program not run: $(head -n1 "$tmp/refuse.err")"
+	else
+		fail "$what: status $st, program run: $([ -e "$tmp/ran" ] && echo yes || echo no);" \
+			"stderr: $(head -n2 "$tmp/refuse.err")"
+	fi
+}
+refuse "-e no-such-event" "^dpdk-pmu-run: event syntax error: 'no-such-event'" -e no-such-event
+refuse "-e task-clock,no-such-event" "event syntax error: 'no-such-event'" \
+	-e task-clock,no-such-event
+if [ ! -d /sys/bus/event_source/devices/cpu ]; then
+	refuse "-e cycles (no core PMU here)" "^dpdk-pmu-run: event 'cycles' cannot be counted" \
+		-e cycles
+fi
+refuse "-o /nonexistent/t.txt" \
+	"^dpdk-pmu-run: Cannot open -o file /nonexistent/t.txt: No such file or directory" \
+	-o /nonexistent/t.txt
+refuse "--json /nonexistent/t.json" \
+	"^dpdk-pmu-run: Cannot open --json file /nonexistent/t.json: No such file" \
+	--json /nonexistent/t.json
+rm -f "$tmp/ran"
+"$run" --events-optional -e task-clock,no-such-event -- bash -c "echo ran >$tmp/ran" \
+	2>"$tmp/refuse.err"
+st=$?
+[ "$st" -eq 0 ] && [ -e "$tmp/ran" ] &&
+	ok "--events-optional -e task-clock,no-such-event: the program runs (status 0)" ||
+	fail "--events-optional: status $st, program run: $([ -e "$tmp/ran" ] && echo yes || echo no)"
+
 for spec in io:task-clock mac:task-clock csum:task-clock io:msr/tsc/; do
 	mode=${spec%%:*} event=${spec#*:}
 	name=$mode-$(echo "$event" | tr -c 'a-z0-9\n' '_')

@@ -30,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <rte_common.h>
 #include <rte_eal.h>
@@ -201,6 +202,51 @@ events_add(const char *list, bool quiet)
 			"%s", name);
 	}
 	free(copy);
+}
+
+/* Before the program's main(): each event of RTE_PMU_RUN_EVENTS opens
+ * here, else the run ends with perf's kind of message and status 2, the
+ * program not started; RTE_PMU_RUN_EVENTS_OPTIONAL=1 (--events-optional)
+ * leaves the events that do not open out instead, as at rte_eal_init().
+ */
+RTE_INIT(preload_events_check)
+{
+	const char *events = getenv("RTE_PMU_RUN_EVENTS");
+	const char *optional = getenv("RTE_PMU_RUN_EVENTS_OPTIONAL");
+	char why[256], *copy, *name, *save;
+	bool refused = false;
+	int ret;
+
+	if (events == NULL || events[0] == '\0' || getenv("RTE_PMU_RUN_SAMPLING") == NULL ||
+			(optional != NULL && strcmp(optional, "1") == 0))
+		return;
+	ret = log_caught(pmu_init_own, NULL, why, sizeof(why));
+	if (ret != 0) {
+		PRELOAD_MSG("rte_pmu_init: %s: no event can be counted "
+			"(--events-optional runs the program all the same)", why);
+		fflush(stderr);
+		_exit(2);
+	}
+	copy = strdup(events);
+	for (name = copy != NULL ? strtok_r(copy, ",", &save) : NULL; name != NULL;
+			name = strtok_r(NULL, ",", &save)) {
+		ret = log_caught(rte_pmu_add_event, name, why, sizeof(why));
+		if (ret >= 0)
+			continue;
+		refused = true;
+		if (ret == -ENOENT || ret == -EINVAL)
+			PRELOAD_MSG("event syntax error: '%s': %s", name, why);
+		else
+			PRELOAD_MSG("event '%s' cannot be counted here: %s", name, why);
+	}
+	free(copy);
+	rte_pmu_fini();
+	if (refused) {
+		PRELOAD_MSG("the program was not started (--events-optional runs it, "
+			"counting the events that open)");
+		fflush(stderr);
+		_exit(2);
+	}
 }
 
 static void
