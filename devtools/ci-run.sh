@@ -141,6 +141,28 @@ else
 	fail "bash: exit status $st, stdout '$out', stderr: $(cat "$tmp/sh.err")"
 fi
 
+echo "=== run: programs that measure nothing say so in one line"
+# coreutils' true with an argument closes stderr at exit (close_stdout()).
+"$run" -- /bin/true x 2>"$tmp/true.err"
+grep -q '^dpdk-pmu-run: .*nothing measured$' "$tmp/true.err" &&
+	ok "/bin/true x: $(cat "$tmp/true.err")" ||
+	fail "/bin/true x: no 'nothing measured' line: $(cat "$tmp/true.err")"
+own=$build/examples/dpdk-pmu-stage
+if [ -x "$own" ]; then
+	"$run" -o "$tmp/own.table" --json "$tmp/own.json" -- "$own" -l 0 --no-huge --no-pci \
+		-m 256 --file-prefix="$prefix-own" >"$tmp/own.out" 2>"$tmp/own.err"
+	st=$?
+	if [ "$st" -eq 0 ] && grep -q 'dpdk-pmu-run: -o .* and --json not written: ' "$tmp/own.err" &&
+			{ [ -d /sys/bus/event_source/devices/cpu ] ||
+			grep -q '^PMU: no core PMU' "$tmp/own.err"; }; then
+		ok "dpdk-pmu-stage (uses rte_pmu itself): status 0, its own PMU lines kept," \
+			"-o and --json not written, said: $(grep 'not written' "$tmp/own.err")"
+	else
+		fail "dpdk-pmu-stage: status $st; stderr:"
+		grep -v '^EAL' "$tmp/own.err" | head -8 | sed 's/^/    | /'
+	fi
+fi
+
 echo "=== run: refusals before the program starts (perf's kind of message, status not 0)"
 # refuse WHAT PATTERN ARGS...: dpdk-pmu-run ARGS -- bash writing a file:
 # a status not 0, PATTERN on stderr, the file not written.
@@ -336,6 +358,15 @@ if [ -x "$tmp/skeleton/build/basicfwd" ]; then
 	TOP_ARGS=(--total)
 	wait_top "$prefix-$name" "$tmp/$name-wait.json" "$python" devtools/ci_run_check.py \
 		settled || fail "$name: its ports did not settle in 30 s (dpdk-pmu-top --once)"
+	# No port: skeleton exits (rte_exit()) before it starts any.
+	"$run" -e task-clock --json "$tmp/$name-none.json" -- "$tmp/skeleton/build/basicfwd" -l 0 \
+		--no-huge --no-pci -m 512 --file-prefix="$prefix-$name-none" \
+		>/dev/null 2>"$tmp/$name-none.err"
+	grep -q '^dpdk-pmu-run: no stage was called .*nothing measured$' "$tmp/$name-none.err" &&
+		grep -q '"stages": \[\]' "$tmp/$name-none.json" &&
+		! grep -q 'stages, sampling' "$tmp/$name-none.err" &&
+		ok "$name without ports: the 'nothing measured' line, an empty --json, no table" ||
+		fail "$name without ports: $(grep '^dpdk-pmu-run' "$tmp/$name-none.err" | head -3)"
 	stop "$pid"
 	[ "$rc" -eq 130 ] && ok "$name: died of SIGINT (status 130) as it does without" ||
 		fail "$name: exit status $rc, not 130 (death by SIGINT)"

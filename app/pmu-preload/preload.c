@@ -27,6 +27,7 @@
 #endif
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +58,16 @@ static bool eal_called;         /* the program called rte_eal_init() */
 static bool stepped_aside;      /* the program uses rte_pmu itself */
 static bool pmu_own_call;       /* rte_pmu_init() called by the preload */
 static bool measured;           /* a port or a graph got stages */
+static bool eal_failed;         /* its rte_eal_init() failed (and none succeeded) */
+/* What rte_pmu logged at the preload's first rte_pmu_init() (its warnings
+ * are logged once a process): given back to a program that calls
+ * rte_pmu_init() itself, as it would have seen it without the preload.
+ */
+static char *init_log;
+/* Standard error as the program started: where the last line goes when
+ * the program closed stderr at exit (coreutils' close_stdout() does).
+ */
+static int err_fd = -1;
 
 /* The real @p name, or NULL (said once per name by the caller). */
 static void *
@@ -132,6 +143,18 @@ env_uint(const char *name, unsigned int def, unsigned int min, unsigned int max,
  * @p why (else strerror()).
  */
 static int
+pmu_init_own(const char *arg __rte_unused)
+{
+	int ret;
+
+	pmu_own_call = true;
+	ret = rte_pmu_init();
+	pmu_own_call = false;
+
+	return ret;
+}
+
+static int
 log_caught(int (*fn)(const char *), const char *arg, char *why, size_t len)
 {
 	FILE *saved = rte_log_get_stream();
@@ -148,6 +171,8 @@ log_caught(int (*fn)(const char *), const char *arg, char *why, size_t len)
 	ret = fn(arg);
 	rte_openlog_stream(saved);
 	fclose(mem);
+	if (fn == pmu_init_own && init_log == NULL && text != NULL && text[0] != '\0')
+		init_log = strdup(text);
 	if (ret < 0 && text != NULL && text[0] != '\0') {
 		nl = strchr(text, '\n');
 		if (nl != NULL)
@@ -161,17 +186,6 @@ log_caught(int (*fn)(const char *), const char *arg, char *why, size_t len)
 	return ret;
 }
 
-static int
-pmu_init_own(const char *arg __rte_unused)
-{
-	int ret;
-
-	pmu_own_call = true;
-	ret = rte_pmu_init();
-	pmu_own_call = false;
-
-	return ret;
-}
 
 /* Add the events of the comma-separated @p list; @p quiet: the failures
  * not said.
@@ -327,8 +341,11 @@ rte_eal_init(int argc, char **argv)
 		return -1;
 	}
 	ret = real(argc, argv);
+	if (ret < 0 && !eal_called)
+		eal_failed = true;
 	if (ret < 0 || eal_called)
 		return ret;
+	eal_failed = false;
 	eal_called = true;
 	preload_start();
 
@@ -439,6 +456,15 @@ rte_pmu_init(void)
 		preload_run.ports_on = false;
 		stepped_aside = true;
 		rte_pmu_fini();
+		if (preload_run.output != NULL || preload_run.json != NULL)
+			PRELOAD_MSG("%s%s%s%s not written: the program's own rte_pmu figures are "
+				"its to report", preload_run.output != NULL ? "-o " : "",
+				preload_run.output != NULL ? preload_run.output : "",
+				preload_run.output != NULL && preload_run.json != NULL ? " and " : "",
+				preload_run.json != NULL ? "--json" : "");
+		/* Its warnings, which the preload's call took. */
+		if (init_log != NULL)
+			fputs(init_log, rte_log_get_stream());
 	} else {
 		PRELOAD_MSG("the program uses rte_pmu itself, after its ports started: "
 			"its events are added to dpdk-pmu-run's");
@@ -447,10 +473,23 @@ rte_pmu_init(void)
 	return real();
 }
 
-/* Where the program never reached its part: said at exit, once. */
+/* Standard error kept for the last line (closed with FD_CLOEXEC). */
+RTE_INIT(preload_err_fd)
+{
+	err_fd = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
+}
+
+/* Where the program never reached its part: said at exit, once, on the
+ * program's first stderr (it may have closed stderr by now).
+ */
 RTE_FINI(preload_fini)
 {
-	if (!eal_called && !stepped_aside)
-		PRELOAD_MSG("the program did not call rte_eal_init() of DPDK's shared libraries "
-			"(not a DPDK program, or DPDK linked statically): nothing measured");
+	int fd = err_fd >= 0 ? err_fd : STDERR_FILENO;
+
+	if (eal_failed)
+		dprintf(fd, PRELOAD_TAG "the program's rte_eal_init() failed: nothing measured\n");
+	else if (!eal_called && !stepped_aside)
+		dprintf(fd, PRELOAD_TAG "the program did not call rte_eal_init() of DPDK's shared "
+			"libraries (not a DPDK program, or DPDK linked statically): "
+			"nothing measured\n");
 }

@@ -19,6 +19,9 @@
 #define PRELOAD_TAG "dpdk-pmu-run: "
 #define PRELOAD_MSG(fmt, ...) fprintf(stderr, PRELOAD_TAG fmt "\n", ##__VA_ARGS__)
 
+/* The report where no stage was called. */
+#define PRELOAD_NOTHING "no stage was called (no port started, no graph made): nothing measured"
+
 /* The defaults of dpdk-test-pmu (app/test-pmu/events.h). */
 #define PRELOAD_DEFAULT_EVENTS "cycles,instructions"
 #define PRELOAD_FALLBACK_EVENTS "task-clock,context-switches,page-faults"

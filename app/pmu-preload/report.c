@@ -189,6 +189,22 @@ json_write(const char *path)
 	return ret;
 }
 
+/* Whether a stage was called on an lcore (or on one whose thread ended). */
+static bool
+any_called(void)
+{
+	struct rte_pmu_stage_stats st;
+	unsigned int lcore, id;
+	int n = rte_pmu_stage_count();
+
+	for (lcore = 0; lcore < RTE_MAX_LCORE; lcore++)
+		for (id = 0; n > 0 && id < (unsigned int)n; id++)
+			if (stats_of(lcore, id, &st) == 0)
+				return true;
+
+	return false;
+}
+
 void
 preload_report_final(void)
 {
@@ -212,10 +228,17 @@ preload_report_final(void)
 			f = stderr;
 		}
 	}
-	if (f == stderr)
-		PRELOAD_MSG("stages, sampling 1 in %u:", preload_run.sampling);
-	preload_report_table(f, prefix);
-	gone_table(f, prefix);
+	if (!any_called()) {
+		/* The program failed before it started a port or made a graph. */
+		fprintf(f, "%s%s\n", prefix, PRELOAD_NOTHING);
+		if (f != stderr)
+			PRELOAD_MSG("%s", PRELOAD_NOTHING);
+	} else {
+		if (f == stderr)
+			PRELOAD_MSG("stages, sampling 1 in %u:", preload_run.sampling);
+		preload_report_table(f, prefix);
+		gone_table(f, prefix);
+	}
 	if (f != stderr)
 		fclose(f);
 	if (preload_run.json != NULL) {
