@@ -294,10 +294,10 @@ else
 	tail -5 "$tmp/$name.err" | sed 's/^/    | /'
 fi
 
-echo "=== run: l2fwd, l3fwd, l3fwd-graph and skeleton from $examples, built unpatched"
+echo "=== run: l2fwd, l3fwd, l3fwd-graph, skeleton and packet_ordering from $examples, built unpatched"
 # l3fwd includes ../common (its Makefile's -I).
 cp -r "$examples/common" "$tmp/common" 2>/dev/null
-for ex in l2fwd l3fwd l3fwd-graph skeleton; do
+for ex in l2fwd l3fwd l3fwd-graph skeleton packet_ordering; do
 	if [ ! -f "$examples/$ex/Makefile" ]; then
 		fail "no $examples/$ex (package dpdk-doc)"
 	elif cp -r "$examples/$ex" "$tmp/$ex" && make -C "$tmp/$ex" >"$tmp/$ex.make" 2>&1; then
@@ -377,6 +377,31 @@ if [ -x "$tmp/skeleton/build/basicfwd" ]; then
 	fi
 	py_check 60 ci_run_check.py "$tmp/check.out" ports "$name" "$tmp/$name.json" \
 		$((2 * packets)) $((2 * packets))
+	grep '^dpdk-pmu-run:' "$tmp/$name.err" | sed 's/^/    /'
+fi
+
+# packet_ordering: an rx lcore, a worker that never touches a port, a tx
+# lcore that only transmits (its last burst must be counted); three lcores
+# on the two CPUs. Its own per-port counts at exit (SIGINT, its handler).
+echo "=== run: packet_ordering under dpdk-pmu-run (rx, worker and tx lcores)"
+if [ -x "$tmp/packet_ordering/build/packet_ordering" ]; then
+	name=ordering
+	"$run" -e task-clock --json "$tmp/$name.json" -- \
+		"$tmp/packet_ordering/build/packet_ordering" --lcores 0@0,1@1,2@1 --no-huge \
+		--no-pci -m 1024 --file-prefix="$prefix-$name" \
+		--vdev "net_pcap0,rx_pcap=$tmp/in.pcap,tx_pcap=$tmp/$name-0.pcap" \
+		--vdev "net_pcap1,rx_pcap=$tmp/in.pcap,tx_pcap=$tmp/$name-1.pcap" \
+		-- -p 0x3 >"$tmp/$name.out" 2>"$tmp/$name.err" &
+	pid=$!
+	pids+=("$pid")
+	TOP_ARGS=(--total)
+	wait_top "$prefix-$name" "$tmp/$name-wait.json" "$python" devtools/ci_run_check.py \
+		settled || fail "$name: its ports did not settle in 30 s (dpdk-pmu-top --once)"
+	stop "$pid"
+	[ "$rc" -eq 0 ] && ok "$name: exit status 0 under dpdk-pmu-run" ||
+		fail "$name: exit status $rc"
+	py_check 60 ci_run_check.py "$tmp/check.out" ordering "$name" "$tmp/$name.json" \
+		"$tmp/$name.out"
 	grep '^dpdk-pmu-run:' "$tmp/$name.err" | sed 's/^/    /'
 fi
 

@@ -30,6 +30,12 @@
       dpdk-pmu-run's JSON of a forwarder: the rx-P-Q stages' items add up to
       RX, the tx-P stages' to TX, every queue's stages there; with STDOUT,
       l2fwd's last printed totals equal to them too.
+  ci_run_check.py ordering NAME JSON STDOUT
+      DPDK's packet_ordering under dpdk-pmu-run: its own per-port "Pkts in"
+      and "Pkts out" (its STDOUT at exit) against the JSON: each port's
+      rx-P-Q items add up to its Pkts in, its tx-P items to its Pkts out
+      (the tx lcore only transmits: its last burst counted too); with the
+      launched functions' lcore-* stages, each of its lcores there.
   ci_run_check.py tap NAME PCAP0 PCAP1 IF0 IF1 COUNTS
       Send PCAPn's frames on tap IFn (the kernel's side of a net_tap port of
       l3fwd), catch the frames l3fwd sends back until 2 s pass without one:
@@ -282,6 +288,27 @@ def ports(name, path, rx, tx, out=None):
               f"received {got[0]}, sent {got[1]}")
 
 
+def ordering(name, path, out):
+    """packet_ordering's own per-port counts against the stages."""
+    doc = load_json(name, path)
+    if doc is None:
+        return
+    with open(out, encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    counts = {int(p): (int(i), int(o)) for p, i, o in re.findall(
+        r"Port (\d+) stats:\n - Pkts in: +(\d+)\n - Pkts out: +(\d+)", text)}
+    report(bool(counts), f"{name}: the program printed its ports' Pkts in and out: {counts}")
+    busy, _, txs = port_stages(doc)
+    for port, (pin, pout) in sorted(counts.items()):
+        rx = sum(s["items"] for s in busy if s["name"].startswith(f"rx-{port}-"))
+        tx = sum(s["items"] for s in txs if s["name"] == f"tx-{port}")
+        lcores = sorted({s["lcore"] for s in txs if s["name"] == f"tx-{port}"})
+        report(rx == pin and pin > 0, f"{name}: port {port}: rx-{port}-* items {rx} = "
+               f"its Pkts in {pin}")
+        report(tx == pout and pout > 0, f"{name}: port {port}: tx-{port} items {tx} (lcores "
+               f"{lcores}) = its Pkts out {pout}")
+
+
 def sysfs_count(ifname, what):
     """A counter of a kernel interface."""
     with open(f"/sys/class/net/{ifname}/statistics/{what}", encoding="ascii") as f:
@@ -416,6 +443,7 @@ COMMANDS = {
     "settled": (1, settled),
     "graph": (5, graph),
     "ports": ((4, 5), ports),
+    "ordering": (3, ordering),
     "tap": (6, tap),
     "rates": ((1, 8), rates),
     "guest": (2, guest),
