@@ -238,6 +238,25 @@ for spec in io:task-clock mac:task-clock csum:task-clock io:msr/tsc/; do
 	grep -A3 'Accumulated forward' "$tmp/$name.out" | sed -n '2,3p' | sed 's/^/    /'
 	grep '^dpdk-pmu-run:' "$tmp/$name.err" | sed 's/^/    /'
 done
+echo "=== run: interactive testpmd, start, stop, 3 s, start, stop, under dpdk-pmu-run"
+# Its prompt driven through a pipe; ports looping over a pcap
+# (infinite_rx=1), so that a burst is open when forwarding stops. Every
+# call measured (--sampling 1): the pause is in a measured call or none.
+read -r _ < <("$python" usertools/dpdk-pmu-traffic write "$tmp/loop.pcap" 500 0 0)
+name=pause
+{ echo start; sleep 3; echo stop; sleep 3; echo start; sleep 3; echo stop; sleep 0.5
+	echo quit; } | timeout 120 "$run" -e task-clock --sampling 1 --json "$tmp/$name.json" -- \
+	"$testpmd" -l 0-1 --no-huge --no-pci -m 1024 --file-prefix="$prefix-$name" \
+	--vdev "net_pcap0,rx_pcap=$tmp/loop.pcap,infinite_rx=1" \
+	--vdev "net_pcap1,rx_pcap=$tmp/loop.pcap,infinite_rx=1" \
+	-- -i --total-num-mbufs=16384 --forward-mode=io --no-flush-rx \
+	>"$tmp/$name.out" 2>"$tmp/$name.err"
+rc=$?
+[ "$rc" -eq 0 ] && ok "$name: testpmd -i exit status 0 after quit" ||
+	fail "$name: testpmd -i exit status $rc"
+py_check 60 ci_run_check.py "$tmp/check.out" pause "$name" "$tmp/$name.out" "$tmp/$name.json"
+grep '^dpdk-pmu-run:' "$tmp/$name.err" | sed 's/^/    /'
+
 echo "=== run: dpdk-pmu-top against testpmd under dpdk-pmu-run (infinite_rx=1)"
 read -r _ < <("$python" usertools/dpdk-pmu-traffic write "$tmp/top.pcap" 1000 0 0)
 name=top

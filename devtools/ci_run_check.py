@@ -30,6 +30,13 @@
       dpdk-pmu-run's JSON of a forwarder: the rx-P-Q stages' items add up to
       RX, the tx-P stages' to TX, every queue's stages there; with STDOUT,
       l2fwd's last printed totals equal to them too.
+  ci_run_check.py pause NAME STDOUT JSON
+      Interactive testpmd (start, stop, 3 s, start, stop) under dpdk-pmu-run
+      --sampling 1: the rx-P-Q items add up to the RX-packets of its
+      "Accumulated" blocks (one a stop), the tx-P items to the TX-packets;
+      the twin stages (rx-0-0 and rx-1-0, tx-0 and tx-1) within 1.5x of
+      each other per packet (a pause in one would make it several times
+      the other's); the lcore's port stages within its lcore-* runs.
   ci_run_check.py ordering NAME JSON STDOUT
       DPDK's packet_ordering under dpdk-pmu-run: its own per-port "Pkts in"
       and "Pkts out" (its STDOUT at exit) against the JSON: each port's
@@ -288,6 +295,42 @@ def ports(name, path, rx, tx, out=None):
               f"received {got[0]}, sent {got[1]}")
 
 
+def pause(name, out, path):
+    """Interactive testpmd with a pause: no stage holds it."""
+    doc = load_json(name, path)
+    if doc is None:
+        return
+    with open(out, encoding="utf-8", errors="replace") as f:
+        blocks = f.read().split("Accumulated forward statistics for all ports")[1:]
+    rx = sum(int(m.group(1)) for b in blocks for m in [re.search(r"RX-packets: +(\d+)", b)] if m)
+    tx = sum(int(m.group(1)) for b in blocks for m in [re.search(r"TX-packets: +(\d+)", b)] if m)
+    busy, idle, txs = port_stages(doc)
+    for what, stages, want in (("rx-*", busy, rx), ("tx-*", txs, tx)):
+        items = sum(s["items"] for s in stages)
+        report(items == want and want > 0 and len(blocks) >= 2,
+               f"{name}: {what} stages' items {items} = the RX/TX-packets of testpmd's "
+               f"{len(blocks)} stops, {want}")
+    event = doc["events"][0] if doc.get("events") else None
+    per = {s["name"]: s["events"].get(event, 0) / s["items"] for s in busy + txs
+           if s["items"] and event}
+    for a, b in (("rx-0-0", "rx-1-0"), ("tx-0", "tx-1")):
+        if a not in per or b not in per:
+            report(False, f"{name}: no {a} or {b} with packets")
+            continue
+        hi, lo = max(per[a], per[b]), min(per[a], per[b])
+        report(lo > 0 and hi / lo <= 1.5, f"{name}: {event} a packet, {a} {per[a]:.1f} and "
+               f"{b} {per[b]:.1f}: within 1.5x (no pause in either)")
+    runs = [s for s in doc["stages"] if s["name"].startswith("lcore-")]
+    for run in runs:
+        inside = sum(s["events"].get(event, 0) for s in busy + idle
+                     if s["lcore"] == run["lcore"])
+        whole = run["events"].get(event, 0)
+        report(0 < inside <= whole * 1.05, f"{name}: lcore {run['lcore']}: its port stages' "
+               f"{event} {inside} within its {run['calls']} runs' {whole} ({run['name']})")
+    report(bool(runs), f"{name}: the forwarding lcore's runs (lcore-*): "
+           f"{[(r['lcore'], r['name'], r['calls']) for r in runs]}")
+
+
 def ordering(name, path, out):
     """packet_ordering's own per-port counts against the stages."""
     doc = load_json(name, path)
@@ -444,6 +487,7 @@ COMMANDS = {
     "graph": (5, graph),
     "ports": ((4, 5), ports),
     "ordering": (3, ordering),
+    "pause": (3, pause),
     "tap": (6, tap),
     "rates": ((1, 8), rates),
     "guest": (2, guest),

@@ -13,8 +13,10 @@
  *    in the rx stage open, and ends as the driver's tx returns: the
  *    driver's tx function in rte_eth_fp_ops is wrapped (tx_driver()) as
  *    the port starts. Its items are the packets the driver took.
- * An rx stage open when the lcore stops polling is not counted: the last
- * call of a run is an empty poll where the ports were drained.
+ * The stages open when a launched function returns end then (lcores.c):
+ * a pause between two runs (testpmd's stop and start) is in no stage.
+ * An rx stage open when the program ends is not counted: where the lcore
+ * polled in a function not launched (the main lcore's), nothing ends it.
  */
 
 #include <stdlib.h>
@@ -169,6 +171,18 @@ tx_wrap(uint16_t port_id)
 		return;
 	__atomic_store_n(&driver_tx[port_id], cur, __ATOMIC_RELEASE);
 	__atomic_store_n(&fp->tx_pkt_burst, tx_driver, __ATOMIC_RELEASE);
+}
+
+void
+preload_ports_lcore_stop(void)
+{
+	struct preload_lcore *pl = &RTE_PER_LCORE(preload_lcore);
+
+	tx_close(pl, pl->tx_items);
+	if (pl->rx_open) {
+		rte_pmu_stage_end(pl->rx_stage, pl->rx_items);
+		pl->rx_open = false;
+	}
 }
 
 /* Register stage @p name, its id in @p id; false (said) on failure. */

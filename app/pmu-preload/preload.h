@@ -50,6 +50,11 @@ extern struct preload_run preload_run;
 /* Rx and tx callbacks on every queue of @p port_id, started just now. */
 void preload_port_started(uint16_t port_id);
 
+/* The ports' stages still open on the calling lcore end: its launched
+ * function returns.
+ */
+void preload_ports_lcore_stop(void);
+
 /* The table (to stderr, each line prefixed, or to the -o file), the JSON
  * file where asked for. Once; later calls do nothing.
  */
