@@ -350,6 +350,11 @@ def ordering(name, path, out):
                f"its Pkts in {pin}")
         report(tx == pout and pout > 0, f"{name}: port {port}: tx-{port} items {tx} (lcores "
                f"{lcores}) = its Pkts out {pout}")
+    runs = {s["lcore"] for s in doc["stages"] if s["name"].startswith("lcore-")}
+    ported = {s["lcore"] for s in busy + txs}
+    report(bool(runs - ported) and len(runs) >= 2,
+           f"{name}: launched lcores {sorted(runs)} each in an lcore-* stage, those with no "
+           f"port stage among them: {sorted(runs - ported)}")
 
 
 def sysfs_count(ifname, what):
