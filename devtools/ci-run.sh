@@ -215,10 +215,15 @@ for spec in io:task-clock mac:task-clock csum:task-clock io:msr/tsc/; do
 	testpmd "$name" "$mode" "$run" -e "$event" --json "$tmp/$name.json" "${extra[@]}"
 	as_without "$name" "$plain_rc"
 	if [ ${#extra[@]} -ne 0 ]; then
-		n=$(grep -c '^dpdk-pmu-run: lcore 1$' "$tmp/$name.err")
+		# Interval tables: lcore 1's figures of the interval, each line
+		# led by the seconds since the start (perf stat -I).
+		n=$(grep -cE '^dpdk-pmu-run: +[0-9]+\.[0-9]{6} lcore 1$' "$tmp/$name.err")
 		if grep -qE '^  rx-0-0 +[0-9]+ +'"$packets"' ' "$tmp/$name.table" 2>/dev/null &&
+				grep -qE '^  Stage +Calls +Items +Items/Call +Event +Self/Call +Self/Item +Incl/Item' \
+				"$tmp/$name.table" && [ "$(awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' \
+				"$tmp/$name.table")" -le 132 ] &&
 				! grep -q '^lcore 1$' "$tmp/$name.err" && [ "$n" -ge 2 ]; then
-			ok "$name: -o FILE holds the table at exit (rx-0-0, $packets packets), --interval 300 printed $n tables on stderr"
+			ok "$name: -o FILE holds the table at exit (rx-0-0, $packets packets; self and inclusive columns; at most 132 columns), --interval 300 printed $n timestamped tables on stderr"
 		else
 			fail "$name: -o FILE or --interval ($n tables on stderr); the file:"
 			show "$tmp/$name.table"

@@ -12,7 +12,9 @@
       The two pcaps' records the same, timestamps left out.
   ci_run_check.py top NAME JSON TEXT
       dpdk-pmu-top --once --json (JSON) and --once (TEXT) on a running
-      program: rx-P-Q rows with calls and packets per second, in both.
+      program: rx-P-Q rows with calls and packets per second, in both; the
+      %lcore of each lcore's rows (exclusive figures) adding up to 100 %
+      at most.
   ci_run_check.py screens NAME A B
       Two captures of dpdk-pmu-top's screen: both show the rx-P-Q rows, and
       their rates changed between the two.
@@ -177,6 +179,14 @@ def top(name, path, text_path):
     report(rows and all(c > 0 for c in calls),
           f"{name}: --once table: {len(rows)} rx-P-Q rows, calls/s "
           f"{', '.join(r[3] for r in rows) or '-'}")
+    shares = {}
+    for r in doc.get("rows", []):
+        if r.get("lcore_pct") is not None:
+            shares[r["lcore"]] = shares.get(r["lcore"], 0.0) + r["lcore_pct"]
+    report(shares and all(v <= 105.0 for v in shares.values()),
+           f"{name}: exclusive figures: each lcore's rows add up to "
+           f"{', '.join(f'lcore {k} {v:.1f} %' for k, v in sorted(shares.items())) or '-'}"
+           f" of it (at most 100 %, 5 % for sampling)")
 
 
 def screen_rows(path):
