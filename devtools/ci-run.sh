@@ -131,6 +131,8 @@ build_if_missing "$build" --werror || { fail "build"; finish; }
 [ -x "$testpmd" ] || { skip "$testpmd missing (package dpdk-dev)"; finish; }
 [ -x "$run" ] || { fail "$run not built"; finish; }
 read -r _ < <("$python" usertools/dpdk-pmu-traffic write "$tmp/in.pcap" "$packets" 0 0)
+py_check 60 ci_run_check.py "$tmp/check.out" circles \
+	"$build/app/pmu-preload/librte_pmu_preload.so.p"
 
 echo "=== run: a program that is not a DPDK program (bash: dash ends with _exit())"
 out=$("$run" -- bash -c 'echo out; exit 3' 2>"$tmp/sh.err")

@@ -39,6 +39,10 @@
       the twin stages (rx-0-0 and rx-1-0, tx-0 and tx-1) within 1.5x of
       each other per packet (a pause in one would make it several times
       the other's); the lcore's port stages within its lcore-* runs.
+  ci_run_check.py circles OBJDIR
+      The preload's object files (OBJDIR/*.o, nm): no file calls a
+      function of, or reads data of, a file that depends on it, directly or
+      through others.
   ci_run_check.py ordering NAME JSON STDOUT
       DPDK's packet_ordering under dpdk-pmu-run: its own per-port "Pkts in"
       and "Pkts out" (its STDOUT at exit) against the JSON: each port's
@@ -65,12 +69,14 @@
       polls, whose number follows timing, printed.
 """
 
+import glob
 import os
 import re
 import select
 import socket
 import statistics
 import struct
+import subprocess
 import time
 
 from ci_common import console_runs, load, main, report
@@ -305,6 +311,36 @@ def ports(name, path, rx, tx, out=None):
               f"received {got[0]}, sent {got[1]}")
 
 
+def circles(objdir):
+    """No circle among the preload's files, by the symbols they use."""
+    objs = sorted(glob.glob(os.path.join(objdir, "*.o")))
+    where, uses = {}, {}
+    for o in objs:
+        name = os.path.basename(o).split(".c.o")[0] + ".c"
+        uses[name] = set()
+        out = subprocess.run(["nm", o], capture_output=True, text=True, check=True).stdout
+        for line in out.splitlines():
+            parts = line.split()
+            if len(parts) == 3 and parts[1] in "TDBR":
+                where[parts[2]] = name
+            elif len(parts) == 2 and parts[0] == "U":
+                uses[name].add(parts[1])
+    deps = {f: {where[u] for u in us if u in where and where[u] != f} for f, us in uses.items()}
+
+    def reach(start):
+        seen, todo = set(), list(deps[start])
+        while todo:
+            f = todo.pop()
+            if f not in seen:
+                seen.add(f)
+                todo.extend(deps[f])
+        return seen
+    looped = sorted(f for f in deps if f in reach(f))
+    report(bool(objs) and not looped,
+           f"preload files: no circle ({len(objs)} files; in circles: {looped or 'none'}): " +
+           "; ".join(f"{f} -> {', '.join(sorted(d)) or '-'}" for f, d in sorted(deps.items())))
+
+
 def pause(name, out, path):
     """Interactive testpmd with a pause: no stage holds it."""
     doc = load_json(name, path)
@@ -501,6 +537,7 @@ COMMANDS = {
     "settled": (1, settled),
     "graph": (5, graph),
     "ports": ((4, 5), ports),
+    "circles": (1, circles),
     "ordering": (3, ordering),
     "pause": (3, pause),
     "tap": (6, tap),

@@ -31,7 +31,8 @@
 
 #include <rte_pmu_stage.h>
 
-#include "preload.h"
+#include "preload_run.h"
+#include "preload_ports.h"
 
 /* Functions launched: their stages. */
 #define LAUNCH_FUNCS 32

@@ -28,7 +28,8 @@
 
 #include <rte_pmu_stage.h>
 
-#include "preload.h"
+#include "preload_run.h"
+#include "preload_ports.h"
 
 /* The stages of one rx queue. */
 struct preload_rxq {

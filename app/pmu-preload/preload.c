@@ -44,15 +44,15 @@
 #include <rte_pmu.h>
 #include <rte_pmu_stage.h>
 
-#include "preload.h"
+#include "preload_run.h"
+#include "preload_ports.h"
+#include "preload_report.h"
 #include "preload_signals.h"
 
 /* The preload's file name, as dpdk-pmu-run puts it in LD_PRELOAD. */
 #define PRELOAD_FILE "librte_pmu_preload.so"
 /* librte_pmu_graph, opened at the program's first graph. */
 #define PRELOAD_GRAPH_LIB "librte_pmu_graph.so.0"
-
-struct preload_run preload_run;
 
 static bool eal_called;         /* the program called rte_eal_init() */
 static bool stepped_aside;      /* the program uses rte_pmu itself */

@@ -17,7 +17,7 @@
 #include <rte_pmu.h>
 #include <rte_pmu_stage.h>
 
-#include "preload.h"
+#include "preload_run.h"
 
 /* A stage's figures on an lcore (or summed), as rte_pmu_stage_stats. */
 struct preload_fig {

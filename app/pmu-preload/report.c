@@ -19,7 +19,8 @@
 #include <rte_lcore.h>
 #include <rte_pmu_stage.h>
 
-#include "preload.h"
+#include "preload_run.h"
+#include "preload_report.h"
 #include "preload_signals.h"
 #include "preload_table.h"
 
