@@ -251,7 +251,7 @@ echo "=== run: interactive testpmd, start, stop, 3 s, start, stop, under dpdk-pm
 # call measured (--sampling 1): the pause is in a measured call or none.
 read -r _ < <("$python" usertools/dpdk-pmu-traffic write "$tmp/loop.pcap" 500 0 0)
 name=pause
-{ echo start; sleep 3; echo stop; sleep 3; echo start; sleep 3; echo stop; sleep 0.5
+{ echo start; sleep 3; echo stop; sleep 3; echo start; sleep 3; echo stop; sleep 3
 	echo quit; } | timeout 120 "$run" -e task-clock --sampling 1 --json "$tmp/$name.json" -- \
 	"$testpmd" -l 0-1 --no-huge --no-pci -m 1024 --file-prefix="$prefix-$name" \
 	--vdev "net_pcap0,rx_pcap=$tmp/loop.pcap,infinite_rx=1" \

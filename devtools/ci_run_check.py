@@ -348,14 +348,17 @@ def pause(name, out, path):
         return
     with open(out, encoding="utf-8", errors="replace") as f:
         blocks = f.read().split("Accumulated forward statistics for all ports")[1:]
-    rx = sum(int(m.group(1)) for b in blocks for m in [re.search(r"RX-packets: +(\d+)", b)] if m)
-    tx = sum(int(m.group(1)) for b in blocks for m in [re.search(r"TX-packets: +(\d+)", b)] if m)
+    # Each stop's block: its own two lines (the prompt may cut into them).
+    stops = [(re.search(r"RX-packets: +(\d+)", b[:400]), re.search(r"TX-packets: +(\d+)",
+                                                                    b[:400])) for b in blocks]
+    rx = sum(int(r.group(1)) for r, _ in stops if r)
+    tx = sum(int(t.group(1)) for _, t in stops if t)
     busy, idle, txs = port_stages(doc)
     for what, stages, want in (("rx-*", busy, rx), ("tx-*", txs, tx)):
         items = sum(s["items"] for s in stages)
         report(items == want and want > 0 and len(blocks) >= 2,
-               f"{name}: {what} stages' items {items} = the RX/TX-packets of testpmd's "
-               f"{len(blocks)} stops, {want}")
+               f"{name}: {what} stages' items {items} = the {what[:2].upper()}-packets of "
+               f"testpmd's {len(blocks)} stops, {want}")
     event = doc["events"][0] if doc.get("events") else None
     per = {s["name"]: s["events"].get(event, 0) / s["items"] for s in busy + txs
            if s["items"] and event}
