@@ -131,6 +131,8 @@ build_if_missing "$build" --werror || { fail "build"; finish; }
 [ -x "$testpmd" ] || { skip "$testpmd missing (package dpdk-dev)"; finish; }
 [ -x "$run" ] || { fail "$run not built"; finish; }
 read -r _ < <("$python" usertools/dpdk-pmu-traffic write "$tmp/in.pcap" "$packets" 0 0)
+py_check 60 ci_run_check.py "$tmp/check.out" circles \
+	"$build/app/pmu-preload/librte_pmu_preload.so.p"
 
 echo "=== run: a program that is not a DPDK program (bash: dash ends with _exit())"
 out=$("$run" -- bash -c 'echo out; exit 3' 2>"$tmp/sh.err")
@@ -140,6 +142,65 @@ if [ "$st" -eq 3 ] && [ "$out" = out ] && grep -q '^dpdk-pmu-run: .*nothing meas
 else
 	fail "bash: exit status $st, stdout '$out', stderr: $(cat "$tmp/sh.err")"
 fi
+
+echo "=== run: programs that measure nothing say so in one line"
+# coreutils' true with an argument closes stderr at exit (close_stdout()).
+"$run" -- /bin/true x 2>"$tmp/true.err"
+grep -q '^dpdk-pmu-run: .*nothing measured$' "$tmp/true.err" &&
+	ok "/bin/true x: $(cat "$tmp/true.err")" ||
+	fail "/bin/true x: no 'nothing measured' line: $(cat "$tmp/true.err")"
+own=$build/examples/dpdk-pmu-stage
+if [ -x "$own" ]; then
+	"$run" -o "$tmp/own.table" --json "$tmp/own.json" -- "$own" -l 0 --no-huge --no-pci \
+		-m 256 --file-prefix="$prefix-own" >"$tmp/own.out" 2>"$tmp/own.err"
+	st=$?
+	if [ "$st" -eq 0 ] && grep -q 'dpdk-pmu-run: -o .* and --json not written: ' "$tmp/own.err" &&
+			{ [ -d /sys/bus/event_source/devices/cpu ] ||
+			grep -q '^PMU: no core PMU' "$tmp/own.err"; }; then
+		ok "dpdk-pmu-stage (uses rte_pmu itself): status 0, its own PMU lines kept," \
+			"-o and --json not written, said: $(grep 'not written' "$tmp/own.err")"
+	else
+		fail "dpdk-pmu-stage: status $st; stderr:"
+		grep -v '^EAL' "$tmp/own.err" | head -8 | sed 's/^/    | /'
+	fi
+fi
+
+echo "=== run: refusals before the program starts (perf's kind of message, status not 0)"
+# refuse WHAT PATTERN ARGS...: dpdk-pmu-run ARGS -- bash writing a file:
+# a status not 0, PATTERN on stderr, the file not written.
+refuse() {
+	local what=$1 pattern=$2 st
+	shift 2
+	rm -f "$tmp/ran"
+	"$run" "$@" -- bash -c "echo ran >$tmp/ran" 2>"$tmp/refuse.err"
+	st=$?
+	if [ "$st" -ne 0 ] && [ ! -e "$tmp/ran" ] && grep -qE "$pattern" "$tmp/refuse.err"; then
+		ok "$what: status $st, the program not run: $(head -n1 "$tmp/refuse.err")"
+	else
+		fail "$what: status $st, program run: $([ -e "$tmp/ran" ] && echo yes || echo no);" \
+			"stderr: $(head -n2 "$tmp/refuse.err")"
+	fi
+}
+refuse "-e no-such-event" "^dpdk-pmu-run: event syntax error: 'no-such-event'" -e no-such-event
+refuse "-e task-clock,no-such-event" "event syntax error: 'no-such-event'" \
+	-e task-clock,no-such-event
+if [ ! -d /sys/bus/event_source/devices/cpu ]; then
+	refuse "-e cycles (no core PMU here)" "^dpdk-pmu-run: event 'cycles' cannot be counted" \
+		-e cycles
+fi
+refuse "-o /nonexistent/t.txt" \
+	"^dpdk-pmu-run: Cannot open -o file /nonexistent/t.txt: No such file or directory" \
+	-o /nonexistent/t.txt
+refuse "--json /nonexistent/t.json" \
+	"^dpdk-pmu-run: Cannot open --json file /nonexistent/t.json: No such file" \
+	--json /nonexistent/t.json
+rm -f "$tmp/ran"
+"$run" --events-optional -e task-clock,no-such-event -- bash -c "echo ran >$tmp/ran" \
+	2>"$tmp/refuse.err"
+st=$?
+[ "$st" -eq 0 ] && [ -e "$tmp/ran" ] &&
+	ok "--events-optional -e task-clock,no-such-event: the program runs (status 0)" ||
+	fail "--events-optional: status $st, program run: $([ -e "$tmp/ran" ] && echo yes || echo no)"
 
 for spec in io:task-clock mac:task-clock csum:task-clock io:msr/tsc/; do
 	mode=${spec%%:*} event=${spec#*:}
@@ -156,10 +217,15 @@ for spec in io:task-clock mac:task-clock csum:task-clock io:msr/tsc/; do
 	testpmd "$name" "$mode" "$run" -e "$event" --json "$tmp/$name.json" "${extra[@]}"
 	as_without "$name" "$plain_rc"
 	if [ ${#extra[@]} -ne 0 ]; then
-		n=$(grep -c '^dpdk-pmu-run: lcore 1$' "$tmp/$name.err")
+		# Interval tables: lcore 1's figures of the interval, each line
+		# led by the seconds since the start (perf stat -I).
+		n=$(grep -cE '^dpdk-pmu-run: +[0-9]+\.[0-9]{6} lcore 1$' "$tmp/$name.err")
 		if grep -qE '^  rx-0-0 +[0-9]+ +'"$packets"' ' "$tmp/$name.table" 2>/dev/null &&
+				grep -qE '^  Stage +Calls +Items +Items/Call +Event +Self/Call +Self/Item +Incl/Item' \
+				"$tmp/$name.table" && [ "$(awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' \
+				"$tmp/$name.table")" -le 132 ] &&
 				! grep -q '^lcore 1$' "$tmp/$name.err" && [ "$n" -ge 2 ]; then
-			ok "$name: -o FILE holds the table at exit (rx-0-0, $packets packets), --interval 300 printed $n tables on stderr"
+			ok "$name: -o FILE holds the table at exit (rx-0-0, $packets packets; self and inclusive columns; at most 132 columns), --interval 300 printed $n timestamped tables on stderr"
 		else
 			fail "$name: -o FILE or --interval ($n tables on stderr); the file:"
 			show "$tmp/$name.table"
@@ -179,6 +245,25 @@ for spec in io:task-clock mac:task-clock csum:task-clock io:msr/tsc/; do
 	grep -A3 'Accumulated forward' "$tmp/$name.out" | sed -n '2,3p' | sed 's/^/    /'
 	grep '^dpdk-pmu-run:' "$tmp/$name.err" | sed 's/^/    /'
 done
+echo "=== run: interactive testpmd, start, stop, 3 s, start, stop, under dpdk-pmu-run"
+# Its prompt driven through a pipe; ports looping over a pcap
+# (infinite_rx=1), so that a burst is open when forwarding stops. Every
+# call measured (--sampling 1): the pause is in a measured call or none.
+read -r _ < <("$python" usertools/dpdk-pmu-traffic write "$tmp/loop.pcap" 500 0 0)
+name=pause
+{ echo start; sleep 3; echo stop; sleep 3; echo start; sleep 3; echo stop; sleep 3
+	echo quit; } | timeout 120 "$run" -e task-clock --sampling 1 --json "$tmp/$name.json" -- \
+	"$testpmd" -l 0-1 --no-huge --no-pci -m 1024 --file-prefix="$prefix-$name" \
+	--vdev "net_pcap0,rx_pcap=$tmp/loop.pcap,infinite_rx=1" \
+	--vdev "net_pcap1,rx_pcap=$tmp/loop.pcap,infinite_rx=1" \
+	-- -i --total-num-mbufs=16384 --forward-mode=io --no-flush-rx \
+	>"$tmp/$name.out" 2>"$tmp/$name.err"
+rc=$?
+[ "$rc" -eq 0 ] && ok "$name: testpmd -i exit status 0 after quit" ||
+	fail "$name: testpmd -i exit status $rc"
+py_check 60 ci_run_check.py "$tmp/check.out" pause "$name" "$tmp/$name.out" "$tmp/$name.json"
+grep '^dpdk-pmu-run:' "$tmp/$name.err" | sed 's/^/    /'
+
 echo "=== run: dpdk-pmu-top against testpmd under dpdk-pmu-run (infinite_rx=1)"
 read -r _ < <("$python" usertools/dpdk-pmu-traffic write "$tmp/top.pcap" 1000 0 0)
 name=top
@@ -235,10 +320,10 @@ else
 	tail -5 "$tmp/$name.err" | sed 's/^/    | /'
 fi
 
-echo "=== run: l2fwd, l3fwd and l3fwd-graph from $examples, built unpatched"
+echo "=== run: l2fwd, l3fwd, l3fwd-graph, skeleton and packet_ordering from $examples, built unpatched"
 # l3fwd includes ../common (its Makefile's -I).
 cp -r "$examples/common" "$tmp/common" 2>/dev/null
-for ex in l2fwd l3fwd l3fwd-graph; do
+for ex in l2fwd l3fwd l3fwd-graph skeleton packet_ordering; do
 	if [ ! -f "$examples/$ex/Makefile" ]; then
 		fail "no $examples/$ex (package dpdk-doc)"
 	elif cp -r "$examples/$ex" "$tmp/$ex" && make -C "$tmp/$ex" >"$tmp/$ex.make" 2>&1; then
@@ -280,6 +365,70 @@ if [ -x "$tmp/l2fwd/build/l2fwd" ]; then
 		$((2 * packets)) $(($(count "$tmp/l2fwd-0.pcap") + $(count "$tmp/l2fwd-1.pcap"))) \
 		"$tmp/l2fwd.out"
 	grep '^dpdk-pmu-run:' "$tmp/l2fwd.err" | sed 's/^/    /'
+fi
+
+# skeleton sets no signal handler: SIGINT kills it. Started with SIGINT's
+# default disposition (a background job of this script would inherit it
+# ignored), stopped by SIGINT once dpdk-pmu-top sees no packet move.
+echo "=== run: skeleton under dpdk-pmu-run, killed by SIGINT (no handler of its own)"
+if [ -x "$tmp/skeleton/build/basicfwd" ]; then
+	name=skeleton
+	env --default-signal=INT "$run" -e task-clock --json "$tmp/$name.json" \
+		-o "$tmp/$name.table" -- "$tmp/skeleton/build/basicfwd" -l 0 --no-huge --no-pci \
+		-m 512 --file-prefix="$prefix-$name" \
+		--vdev "net_pcap0,rx_pcap=$tmp/in.pcap,tx_pcap=$tmp/$name-0.pcap" \
+		--vdev "net_pcap1,rx_pcap=$tmp/in.pcap,tx_pcap=$tmp/$name-1.pcap" \
+		>"$tmp/$name.out" 2>"$tmp/$name.err" &
+	pid=$!
+	pids+=("$pid")
+	TOP_ARGS=(--total)
+	wait_top "$prefix-$name" "$tmp/$name-wait.json" "$python" devtools/ci_run_check.py \
+		settled || fail "$name: its ports did not settle in 30 s (dpdk-pmu-top --once)"
+	# No port: skeleton exits (rte_exit()) before it starts any.
+	"$run" -e task-clock --json "$tmp/$name-none.json" -- "$tmp/skeleton/build/basicfwd" -l 0 \
+		--no-huge --no-pci -m 512 --file-prefix="$prefix-$name-none" \
+		>/dev/null 2>"$tmp/$name-none.err"
+	grep -q '^dpdk-pmu-run: no stage was called .*nothing measured$' "$tmp/$name-none.err" &&
+		grep -q '"stages": \[\]' "$tmp/$name-none.json" &&
+		! grep -q 'stages, sampling' "$tmp/$name-none.err" &&
+		ok "$name without ports: the 'nothing measured' line, an empty --json, no table" ||
+		fail "$name without ports: $(grep '^dpdk-pmu-run' "$tmp/$name-none.err" | head -3)"
+	stop "$pid"
+	[ "$rc" -eq 130 ] && ok "$name: died of SIGINT (status 130) as it does without" ||
+		fail "$name: exit status $rc, not 130 (death by SIGINT)"
+	if grep -qE '^  rx-0-0 +[0-9]+ +'"$packets"' ' "$tmp/$name.table" 2>/dev/null; then
+		ok "$name: -o FILE written at SIGINT (rx-0-0 with $packets packets)"
+	else
+		fail "$name: -o FILE not written at SIGINT, or without rx-0-0's $packets packets"
+	fi
+	py_check 60 ci_run_check.py "$tmp/check.out" ports "$name" "$tmp/$name.json" \
+		$((2 * packets)) $((2 * packets))
+	grep '^dpdk-pmu-run:' "$tmp/$name.err" | sed 's/^/    /'
+fi
+
+# packet_ordering: an rx lcore, a worker that never touches a port, a tx
+# lcore that only transmits (its last burst must be counted); three lcores
+# on the two CPUs. Its own per-port counts at exit (SIGINT, its handler).
+echo "=== run: packet_ordering under dpdk-pmu-run (rx, worker and tx lcores)"
+if [ -x "$tmp/packet_ordering/build/packet_ordering" ]; then
+	name=ordering
+	"$run" -e task-clock --json "$tmp/$name.json" -- \
+		"$tmp/packet_ordering/build/packet_ordering" --lcores 0@0,1@1,2@1 --no-huge \
+		--no-pci -m 1024 --file-prefix="$prefix-$name" \
+		--vdev "net_pcap0,rx_pcap=$tmp/in.pcap,tx_pcap=$tmp/$name-0.pcap" \
+		--vdev "net_pcap1,rx_pcap=$tmp/in.pcap,tx_pcap=$tmp/$name-1.pcap" \
+		-- -p 0x3 >"$tmp/$name.out" 2>"$tmp/$name.err" &
+	pid=$!
+	pids+=("$pid")
+	TOP_ARGS=(--total)
+	wait_top "$prefix-$name" "$tmp/$name-wait.json" "$python" devtools/ci_run_check.py \
+		settled || fail "$name: its ports did not settle in 30 s (dpdk-pmu-top --once)"
+	stop "$pid"
+	[ "$rc" -eq 0 ] && ok "$name: exit status 0 under dpdk-pmu-run" ||
+		fail "$name: exit status $rc"
+	py_check 60 ci_run_check.py "$tmp/check.out" ordering "$name" "$tmp/$name.json" \
+		"$tmp/$name.out"
+	grep '^dpdk-pmu-run:' "$tmp/$name.err" | sed 's/^/    /'
 fi
 
 # l3fwd asks its ports for rx checksum offloads, which net_pcap lacks: its

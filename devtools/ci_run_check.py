@@ -12,14 +12,16 @@
       The two pcaps' records the same, timestamps left out.
   ci_run_check.py top NAME JSON TEXT
       dpdk-pmu-top --once --json (JSON) and --once (TEXT) on a running
-      program: rx-P-Q rows with calls and packets per second, in both.
+      program: rx-P-Q rows with calls and packets per second, in both; the
+      %lcore of each lcore's rows (exclusive figures) adding up to 100 %
+      at most.
   ci_run_check.py screens NAME A B
       Two captures of dpdk-pmu-top's screen: both show the rx-P-Q rows, and
       their rates changed between the two.
   ci_run_check.py settled JSON
       No line; exit 0 when dpdk-pmu-top --once --json --total (JSON) saw the
-      ethdev_rx-* nodes polled and no node with a packet between its two
-      snapshots: the graph has forwarded the whole pcap.
+      ethdev_rx-* nodes (or rx-P-Q stages) polled and no stage with a packet
+      between its two snapshots: the program has forwarded the whole pcap.
   ci_run_check.py graph NAME STDOUT JSON EVENT PACKETS
       l3fwd-graph's last printed lib/graph statistics (STDOUT) against
       dpdk-pmu-run's JSON: each node's calls and objs equal to its stage's
@@ -30,6 +32,23 @@
       dpdk-pmu-run's JSON of a forwarder: the rx-P-Q stages' items add up to
       RX, the tx-P stages' to TX, every queue's stages there; with STDOUT,
       l2fwd's last printed totals equal to them too.
+  ci_run_check.py pause NAME STDOUT JSON
+      Interactive testpmd (start, stop, 3 s, start, stop) under dpdk-pmu-run
+      --sampling 1: the rx-P-Q items add up to the RX-packets of its
+      "Accumulated" blocks (one a stop), the tx-P items to the TX-packets;
+      the twin stages (rx-0-0 and rx-1-0, tx-0 and tx-1) within 1.5x of
+      each other per packet (a pause in one would make it several times
+      the other's); the lcore's port stages within its lcore-* runs.
+  ci_run_check.py circles OBJDIR
+      The preload's object files (OBJDIR/*.o, nm): no file calls a
+      function of, or reads data of, a file that depends on it, directly or
+      through others.
+  ci_run_check.py ordering NAME JSON STDOUT
+      DPDK's packet_ordering under dpdk-pmu-run: its own per-port "Pkts in"
+      and "Pkts out" (its STDOUT at exit) against the JSON: each port's
+      rx-P-Q items add up to its Pkts in, its tx-P items to its Pkts out
+      (the tx lcore only transmits: its last burst counted too); with the
+      launched functions' lcore-* stages, each of its lcores there.
   ci_run_check.py tap NAME PCAP0 PCAP1 IF0 IF1 COUNTS
       Send PCAPn's frames on tap IFn (the kernel's side of a net_tap port of
       l3fwd), catch the frames l3fwd sends back until 2 s pass without one:
@@ -50,12 +69,14 @@
       polls, whose number follows timing, printed.
 """
 
+import glob
 import os
 import re
 import select
 import socket
 import statistics
 import struct
+import subprocess
 import time
 
 from ci_common import console_runs, load, main, report
@@ -164,6 +185,14 @@ def top(name, path, text_path):
     report(rows and all(c > 0 for c in calls),
           f"{name}: --once table: {len(rows)} rx-P-Q rows, calls/s "
           f"{', '.join(r[3] for r in rows) or '-'}")
+    shares = {}
+    for r in doc.get("rows", []):
+        if r.get("lcore_pct") is not None:
+            shares[r["lcore"]] = shares.get(r["lcore"], 0.0) + r["lcore_pct"]
+    report(shares and all(v <= 105.0 for v in shares.values()),
+           f"{name}: exclusive figures: each lcore's rows add up to "
+           f"{', '.join(f'lcore {k} {v:.1f} %' for k, v in sorted(shares.items())) or '-'}"
+           f" of it (at most 100 %, 5 % for sampling)")
 
 
 def screen_rows(path):
@@ -186,14 +215,14 @@ def screens(name, a, b):
 
 
 def settled(path):
-    """Exit 0 once the graph has forwarded every packet (no line)."""
+    """Exit 0 once the graph or the ports have forwarded every packet (no line)."""
     try:
         rows = load(path)["rows"]
     except (OSError, ValueError, KeyError):
         raise SystemExit(1)
     # Rows count from the first of the two snapshots: the rx nodes polled,
     # nothing received nor forwarded meanwhile.
-    polled = any(r["stage"].startswith("ethdev_rx-") and r["calls"] > 0 for r in rows)
+    polled = any(r["stage"].startswith(("ethdev_rx-", "rx-")) and r["calls"] > 0 for r in rows)
     raise SystemExit(0 if polled and all(r["items"] == 0 for r in rows) else 1)
 
 
@@ -280,6 +309,101 @@ def ports(name, path, rx, tx, out=None):
         got = l2fwd_totals(out)
         report(got == (int(rx), int(tx)), f"{name}: the program's last printed totals: "
               f"received {got[0]}, sent {got[1]}")
+
+
+def circles(objdir):
+    """No circle among the preload's files, by the symbols they use."""
+    objs = sorted(glob.glob(os.path.join(objdir, "*.o")))
+    where, uses = {}, {}
+    for o in objs:
+        name = os.path.basename(o).split(".c.o")[0] + ".c"
+        uses[name] = set()
+        out = subprocess.run(["nm", o], capture_output=True, text=True, check=True).stdout
+        for line in out.splitlines():
+            parts = line.split()
+            if len(parts) == 3 and parts[1] in "TDBR":
+                where[parts[2]] = name
+            elif len(parts) == 2 and parts[0] == "U":
+                uses[name].add(parts[1])
+    deps = {f: {where[u] for u in us if u in where and where[u] != f} for f, us in uses.items()}
+
+    def reach(start):
+        seen, todo = set(), list(deps[start])
+        while todo:
+            f = todo.pop()
+            if f not in seen:
+                seen.add(f)
+                todo.extend(deps[f])
+        return seen
+    looped = sorted(f for f in deps if f in reach(f))
+    report(bool(objs) and not looped,
+           f"preload files: no circle ({len(objs)} files; in circles: {looped or 'none'}): " +
+           "; ".join(f"{f} -> {', '.join(sorted(d)) or '-'}" for f, d in sorted(deps.items())))
+
+
+def pause(name, out, path):
+    """Interactive testpmd with a pause: no stage holds it."""
+    doc = load_json(name, path)
+    if doc is None:
+        return
+    with open(out, encoding="utf-8", errors="replace") as f:
+        blocks = f.read().split("Accumulated forward statistics for all ports")[1:]
+    # Each stop's block: its own two lines (the prompt may cut into them).
+    stops = [(re.search(r"RX-packets: +(\d+)", b[:400]), re.search(r"TX-packets: +(\d+)",
+                                                                    b[:400])) for b in blocks]
+    rx = sum(int(r.group(1)) for r, _ in stops if r)
+    tx = sum(int(t.group(1)) for _, t in stops if t)
+    busy, idle, txs = port_stages(doc)
+    for what, stages, want in (("rx-*", busy, rx), ("tx-*", txs, tx)):
+        items = sum(s["items"] for s in stages)
+        report(items == want and want > 0 and len(blocks) >= 2,
+               f"{name}: {what} stages' items {items} = the {what[:2].upper()}-packets of "
+               f"testpmd's {len(blocks)} stops, {want}")
+    event = doc["events"][0] if doc.get("events") else None
+    per = {s["name"]: s["events"].get(event, 0) / s["items"] for s in busy + txs
+           if s["items"] and event}
+    for a, b in (("rx-0-0", "rx-1-0"), ("tx-0", "tx-1")):
+        if a not in per or b not in per:
+            report(False, f"{name}: no {a} or {b} with packets")
+            continue
+        hi, lo = max(per[a], per[b]), min(per[a], per[b])
+        report(lo > 0 and hi / lo <= 1.5, f"{name}: {event} a packet, {a} {per[a]:.1f} and "
+               f"{b} {per[b]:.1f}: within 1.5x (no pause in either)")
+    runs = [s for s in doc["stages"] if s["name"].startswith("lcore-")]
+    for run in runs:
+        inside = sum(s["events"].get(event, 0) for s in busy + idle
+                     if s["lcore"] == run["lcore"])
+        whole = run["events"].get(event, 0)
+        report(0 < inside <= whole * 1.05, f"{name}: lcore {run['lcore']}: its port stages' "
+               f"{event} {inside} within its {run['calls']} runs' {whole} ({run['name']})")
+    report(bool(runs), f"{name}: the forwarding lcore's runs (lcore-*): "
+           f"{[(r['lcore'], r['name'], r['calls']) for r in runs]}")
+
+
+def ordering(name, path, out):
+    """packet_ordering's own per-port counts against the stages."""
+    doc = load_json(name, path)
+    if doc is None:
+        return
+    with open(out, encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    counts = {int(p): (int(i), int(o)) for p, i, o in re.findall(
+        r"Port (\d+) stats:\n - Pkts in: +(\d+)\n - Pkts out: +(\d+)", text)}
+    report(bool(counts), f"{name}: the program printed its ports' Pkts in and out: {counts}")
+    busy, _, txs = port_stages(doc)
+    for port, (pin, pout) in sorted(counts.items()):
+        rx = sum(s["items"] for s in busy if s["name"].startswith(f"rx-{port}-"))
+        tx = sum(s["items"] for s in txs if s["name"] == f"tx-{port}")
+        lcores = sorted({s["lcore"] for s in txs if s["name"] == f"tx-{port}"})
+        report(rx == pin and pin > 0, f"{name}: port {port}: rx-{port}-* items {rx} = "
+               f"its Pkts in {pin}")
+        report(tx == pout and pout > 0, f"{name}: port {port}: tx-{port} items {tx} (lcores "
+               f"{lcores}) = its Pkts out {pout}")
+    runs = {s["lcore"] for s in doc["stages"] if s["name"].startswith("lcore-")}
+    ported = {s["lcore"] for s in busy + txs}
+    report(bool(runs - ported) and len(runs) >= 2,
+           f"{name}: launched lcores {sorted(runs)} each in an lcore-* stage, those with no "
+           f"port stage among them: {sorted(runs - ported)}")
 
 
 def sysfs_count(ifname, what):
@@ -416,6 +540,9 @@ COMMANDS = {
     "settled": (1, settled),
     "graph": (5, graph),
     "ports": ((4, 5), ports),
+    "circles": (1, circles),
+    "ordering": (3, ordering),
+    "pause": (3, pause),
     "tap": (6, tap),
     "rates": ((1, 8), rates),
     "guest": (2, guest),

@@ -9,12 +9,14 @@
  *    lcore spent on it until it polls again (its processing and its tx),
  *    as testpmd's core cycles count a packet's cost, and idle polling
  *    stays out of the per-packet figures;
- *  - a tx burst on port P begins stage tx-P, its items the packets handed
- *    to the driver, nested in the rx stage open; it ends at the lcore's
- *    next callback (the next tx burst or the next poll), so that it
- *    holds the driver's tx.
- * A stage open when the lcore stops polling is not counted: the last
- * call of a run is an empty poll where the ports were drained.
+ *  - a tx burst on port P begins stage tx-P in its tx callback, nested
+ *    in the rx stage open, and ends as the driver's tx returns: the
+ *    driver's tx function in rte_eth_fp_ops is wrapped (tx_driver()) as
+ *    the port starts. Its items are the packets the driver took.
+ * The stages open when a launched function returns end then (lcores.c):
+ * a pause between two runs (testpmd's stop and start) is in no stage.
+ * An rx stage open when the program ends is not counted: where the lcore
+ * polled in a function not launched (the main lcore's), nothing ends it.
  */
 
 #include <stdlib.h>
@@ -26,7 +28,8 @@
 
 #include <rte_pmu_stage.h>
 
-#include "preload.h"
+#include "preload_run.h"
+#include "preload_ports.h"
 
 /* The stages of one rx queue. */
 struct preload_rxq {
@@ -42,10 +45,14 @@ struct preload_port {
 	struct preload_rxq *rxq;
 };
 
-/* What the calling lcore has open. */
+/* What the calling lcore has open, and the port and queue of its last tx
+ * callback (the driver's tx, wrapped, follows it at once).
+ */
 struct preload_lcore {
 	bool rx_open;
 	bool tx_open;
+	uint16_t tx_port;
+	uint16_t tx_queue;
 	unsigned int rx_stage;
 	unsigned int rx_items;
 	unsigned int tx_stage;
@@ -53,14 +60,16 @@ struct preload_lcore {
 };
 
 static struct preload_port ports[RTE_MAX_ETHPORTS];
+/* Each port's driver tx, called by tx_driver() (NULL: not wrapped). */
+static eth_tx_burst_t driver_tx[RTE_MAX_ETHPORTS];
 static RTE_DEFINE_PER_LCORE(struct preload_lcore, preload_lcore);
 
-/* The lcore's open tx stage ends. */
+/* The lcore's open tx stage ends, with @p items. */
 static __rte_always_inline void
-tx_close(struct preload_lcore *pl)
+tx_close(struct preload_lcore *pl, unsigned int items)
 {
 	if (pl->tx_open) {
-		rte_pmu_stage_end(pl->tx_stage, pl->tx_items);
+		rte_pmu_stage_end(pl->tx_stage, items);
 		pl->tx_open = false;
 	}
 }
@@ -76,7 +85,7 @@ rx_callback(uint16_t port_id __rte_unused, uint16_t queue __rte_unused,
 
 	if (unlikely(!preload_run.ports_on))
 		return nb_pkts;
-	tx_close(pl);
+	tx_close(pl, pl->tx_items);
 	if (pl->rx_open)
 		rte_pmu_stage_next(pl->rx_stage, pl->rx_items, next);
 	else
@@ -89,12 +98,14 @@ rx_callback(uint16_t port_id __rte_unused, uint16_t queue __rte_unused,
 }
 
 static uint16_t
-tx_callback(uint16_t port_id __rte_unused, uint16_t queue __rte_unused,
+tx_callback(uint16_t port_id, uint16_t queue,
 	struct rte_mbuf *pkts[] __rte_unused, uint16_t nb_pkts, void *arg)
 {
 	const struct preload_port *p = arg;
 	struct preload_lcore *pl = &RTE_PER_LCORE(preload_lcore);
 
+	pl->tx_port = port_id;
+	pl->tx_queue = queue;
 	if (unlikely(!preload_run.ports_on))
 		return nb_pkts;
 	if (pl->tx_open)
@@ -106,6 +117,73 @@ tx_callback(uint16_t port_id __rte_unused, uint16_t queue __rte_unused,
 	pl->tx_items = nb_pkts;
 
 	return nb_pkts;
+}
+
+/* The port whose tx queue is @p txq, RTE_MAX_ETHPORTS where none is:
+ * where a tx burst came without the callback before it.
+ */
+static uint16_t
+port_of_txq(void *txq)
+{
+	uint16_t port, q;
+
+	for (port = 0; port < RTE_MAX_ETHPORTS; port++)
+		for (q = 0; driver_tx[port] != NULL && q < ports[port].nb_txq; q++)
+			if (rte_eth_fp_ops[port].txq.data[q] == txq)
+				return port;
+
+	return RTE_MAX_ETHPORTS;
+}
+
+/* In rte_eth_fp_ops in place of each port's driver tx: the tx stage the
+ * callback began ends as the driver returns, its items the packets the
+ * driver took. So the stage holds the driver's tx and nothing after it,
+ * and the last burst of an lcore that only transmits is counted.
+ */
+static uint16_t
+tx_driver(void *txq, struct rte_mbuf **pkts, uint16_t nb_pkts)
+{
+	struct preload_lcore *pl = &RTE_PER_LCORE(preload_lcore);
+	uint16_t port = pl->tx_port;
+	uint16_t sent;
+
+	if (unlikely(port >= RTE_MAX_ETHPORTS || driver_tx[port] == NULL ||
+			rte_eth_fp_ops[port].txq.data[pl->tx_queue] != txq)) {
+		port = port_of_txq(txq);
+		if (port == RTE_MAX_ETHPORTS)
+			return 0; /* no queue of a started port: never here */
+	}
+	sent = driver_tx[port](txq, pkts, nb_pkts);
+	tx_close(pl, sent);
+
+	return sent;
+}
+
+/* The driver's tx of @p port_id wrapped: ethdev set rte_eth_fp_ops anew
+ * as the port started.
+ */
+static void
+tx_wrap(uint16_t port_id)
+{
+	struct rte_eth_fp_ops *fp = &rte_eth_fp_ops[port_id];
+	eth_tx_burst_t cur = fp->tx_pkt_burst;
+
+	if (cur == NULL || cur == tx_driver)
+		return;
+	__atomic_store_n(&driver_tx[port_id], cur, __ATOMIC_RELEASE);
+	__atomic_store_n(&fp->tx_pkt_burst, tx_driver, __ATOMIC_RELEASE);
+}
+
+void
+preload_ports_lcore_stop(void)
+{
+	struct preload_lcore *pl = &RTE_PER_LCORE(preload_lcore);
+
+	tx_close(pl, pl->tx_items);
+	if (pl->rx_open) {
+		rte_pmu_stage_end(pl->rx_stage, pl->rx_items);
+		pl->rx_open = false;
+	}
 }
 
 /* Register stage @p name, its id in @p id; false (said) on failure. */
@@ -173,4 +251,6 @@ preload_port_started(uint16_t port_id)
 		}
 		p->nb_txq = q + 1;
 	}
+	if (p->nb_txq > 0)
+		tx_wrap(port_id);
 }

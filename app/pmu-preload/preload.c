@@ -14,7 +14,9 @@
  *    preload steps aside where nothing was measured yet;
  *  - rte_thread_unregister(): the lcore's figures kept for the report
  *    (OVS-DPDK's PMD threads unregister before the program exits);
- *  - rte_eal_cleanup(), and an atexit handler: the report (report.c).
+ *  - rte_eal_cleanup(), and an atexit handler: the report (report.c);
+ *  - sigaction(), signal(): the report at SIGINT, SIGTERM, SIGHUP first,
+ *    then the program's handler or its death by the signal (signals.c).
  * Settings from the environment: RTE_PMU_RUN_EVENTS, RTE_PMU_RUN_SAMPLING,
  * RTE_PMU_RUN_INTERVAL, RTE_PMU_RUN_OUTPUT, RTE_PMU_RUN_JSON. Nothing is
  * written to stdout, and the exit status is the program's.
@@ -25,9 +27,11 @@
 #endif
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <rte_common.h>
 #include <rte_eal.h>
@@ -40,19 +44,30 @@
 #include <rte_pmu.h>
 #include <rte_pmu_stage.h>
 
-#include "preload.h"
+#include "preload_run.h"
+#include "preload_ports.h"
+#include "preload_report.h"
+#include "preload_signals.h"
 
 /* The preload's file name, as dpdk-pmu-run puts it in LD_PRELOAD. */
 #define PRELOAD_FILE "librte_pmu_preload.so"
 /* librte_pmu_graph, opened at the program's first graph. */
 #define PRELOAD_GRAPH_LIB "librte_pmu_graph.so.0"
 
-struct preload_run preload_run;
-
 static bool eal_called;         /* the program called rte_eal_init() */
 static bool stepped_aside;      /* the program uses rte_pmu itself */
 static bool pmu_own_call;       /* rte_pmu_init() called by the preload */
 static bool measured;           /* a port or a graph got stages */
+static bool eal_failed;         /* its rte_eal_init() failed (and none succeeded) */
+/* What rte_pmu logged at the preload's first rte_pmu_init() (its warnings
+ * are logged once a process): given back to a program that calls
+ * rte_pmu_init() itself, as it would have seen it without the preload.
+ */
+static char *init_log;
+/* Standard error as the program started: where the last line goes when
+ * the program closed stderr at exit (coreutils' close_stdout() does).
+ */
+static int err_fd = -1;
 
 /* The real @p name, or NULL (said once per name by the caller). */
 static void *
@@ -128,6 +143,18 @@ env_uint(const char *name, unsigned int def, unsigned int min, unsigned int max,
  * @p why (else strerror()).
  */
 static int
+pmu_init_own(const char *arg __rte_unused)
+{
+	int ret;
+
+	pmu_own_call = true;
+	ret = rte_pmu_init();
+	pmu_own_call = false;
+
+	return ret;
+}
+
+static int
 log_caught(int (*fn)(const char *), const char *arg, char *why, size_t len)
 {
 	FILE *saved = rte_log_get_stream();
@@ -144,6 +171,8 @@ log_caught(int (*fn)(const char *), const char *arg, char *why, size_t len)
 	ret = fn(arg);
 	rte_openlog_stream(saved);
 	fclose(mem);
+	if (fn == pmu_init_own && init_log == NULL && text != NULL && text[0] != '\0')
+		init_log = strdup(text);
 	if (ret < 0 && text != NULL && text[0] != '\0') {
 		nl = strchr(text, '\n');
 		if (nl != NULL)
@@ -157,17 +186,6 @@ log_caught(int (*fn)(const char *), const char *arg, char *why, size_t len)
 	return ret;
 }
 
-static int
-pmu_init_own(const char *arg __rte_unused)
-{
-	int ret;
-
-	pmu_own_call = true;
-	ret = rte_pmu_init();
-	pmu_own_call = false;
-
-	return ret;
-}
 
 /* Add the events of the comma-separated @p list; @p quiet: the failures
  * not said.
@@ -198,6 +216,51 @@ events_add(const char *list, bool quiet)
 			"%s", name);
 	}
 	free(copy);
+}
+
+/* Before the program's main(): each event of RTE_PMU_RUN_EVENTS opens
+ * here, else the run ends with perf's kind of message and status 2, the
+ * program not started; RTE_PMU_RUN_EVENTS_OPTIONAL=1 (--events-optional)
+ * leaves the events that do not open out instead, as at rte_eal_init().
+ */
+RTE_INIT(preload_events_check)
+{
+	const char *events = getenv("RTE_PMU_RUN_EVENTS");
+	const char *optional = getenv("RTE_PMU_RUN_EVENTS_OPTIONAL");
+	char why[256], *copy, *name, *save;
+	bool refused = false;
+	int ret;
+
+	if (events == NULL || events[0] == '\0' || getenv("RTE_PMU_RUN_SAMPLING") == NULL ||
+			(optional != NULL && strcmp(optional, "1") == 0))
+		return;
+	ret = log_caught(pmu_init_own, NULL, why, sizeof(why));
+	if (ret != 0) {
+		PRELOAD_MSG("rte_pmu_init: %s: no event can be counted "
+			"(--events-optional runs the program all the same)", why);
+		fflush(stderr);
+		_exit(2);
+	}
+	copy = strdup(events);
+	for (name = copy != NULL ? strtok_r(copy, ",", &save) : NULL; name != NULL;
+			name = strtok_r(NULL, ",", &save)) {
+		ret = log_caught(rte_pmu_add_event, name, why, sizeof(why));
+		if (ret >= 0)
+			continue;
+		refused = true;
+		if (ret == -ENOENT || ret == -EINVAL)
+			PRELOAD_MSG("event syntax error: '%s': %s", name, why);
+		else
+			PRELOAD_MSG("event '%s' cannot be counted here: %s", name, why);
+	}
+	free(copy);
+	rte_pmu_fini();
+	if (refused) {
+		PRELOAD_MSG("the program was not started (--events-optional runs it, "
+			"counting the events that open)");
+		fflush(stderr);
+		_exit(2);
+	}
 }
 
 static void
@@ -254,6 +317,10 @@ preload_start(void)
 	preload_run.active = true;
 	preload_run.ports_on = true;
 	atexit(preload_at_exit);
+	ret = preload_signals_report(preload_report_final);
+	if (ret != 0)
+		PRELOAD_MSG("no reporter thread (%s): no table where a signal ends the program",
+			strerror(-ret));
 	if (interval != 0) {
 		ret = preload_report_interval_start();
 		if (ret != 0)
@@ -274,8 +341,11 @@ rte_eal_init(int argc, char **argv)
 		return -1;
 	}
 	ret = real(argc, argv);
+	if (ret < 0 && !eal_called)
+		eal_failed = true;
 	if (ret < 0 || eal_called)
 		return ret;
+	eal_failed = false;
 	eal_called = true;
 	preload_start();
 
@@ -386,6 +456,15 @@ rte_pmu_init(void)
 		preload_run.ports_on = false;
 		stepped_aside = true;
 		rte_pmu_fini();
+		if (preload_run.output != NULL || preload_run.json != NULL)
+			PRELOAD_MSG("%s%s%s%s not written: the program's own rte_pmu figures are "
+				"its to report", preload_run.output != NULL ? "-o " : "",
+				preload_run.output != NULL ? preload_run.output : "",
+				preload_run.output != NULL && preload_run.json != NULL ? " and " : "",
+				preload_run.json != NULL ? "--json" : "");
+		/* Its warnings, which the preload's call took. */
+		if (init_log != NULL)
+			fputs(init_log, rte_log_get_stream());
 	} else {
 		PRELOAD_MSG("the program uses rte_pmu itself, after its ports started: "
 			"its events are added to dpdk-pmu-run's");
@@ -394,10 +473,23 @@ rte_pmu_init(void)
 	return real();
 }
 
-/* Where the program never reached its part: said at exit, once. */
+/* Standard error kept for the last line (closed with FD_CLOEXEC). */
+RTE_INIT(preload_err_fd)
+{
+	err_fd = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
+}
+
+/* Where the program never reached its part: said at exit, once, on the
+ * program's first stderr (it may have closed stderr by now).
+ */
 RTE_FINI(preload_fini)
 {
-	if (!eal_called && !stepped_aside)
-		PRELOAD_MSG("the program did not call rte_eal_init() of DPDK's shared libraries "
-			"(not a DPDK program, or DPDK linked statically): nothing measured");
+	int fd = err_fd >= 0 ? err_fd : STDERR_FILENO;
+
+	if (eal_failed)
+		dprintf(fd, PRELOAD_TAG "the program's rte_eal_init() failed: nothing measured\n");
+	else if (!eal_called && !stepped_aside)
+		dprintf(fd, PRELOAD_TAG "the program did not call rte_eal_init() of DPDK's shared "
+			"libraries (not a DPDK program, or DPDK linked statically): "
+			"nothing measured\n");
 }

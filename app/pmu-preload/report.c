@@ -2,9 +2,10 @@
  * Copyright(c) 2026 The rte_pmu authors
  */
 
-/* What the preload prints: the stage table (rte_pmu_stage_dump()) on
- * stderr, each line prefixed, or in the -o file; the JSON file at exit;
- * the table every --interval from a control thread.
+/* What the preload prints: the stage table (table.c) on stderr, each
+ * line prefixed, or in the -o file; the JSON file at exit; every
+ * --interval, the figures of that interval, each line led by the seconds
+ * since the start as perf stat -I does, from a control thread.
  */
 
 #include <errno.h>
@@ -18,7 +19,10 @@
 #include <rte_lcore.h>
 #include <rte_pmu_stage.h>
 
-#include "preload.h"
+#include "preload_run.h"
+#include "preload_report.h"
+#include "preload_signals.h"
+#include "preload_table.h"
 
 /* One report at a time; none after the final one. */
 static pthread_mutex_t report_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -29,6 +33,7 @@ static bool final_done;
  */
 static struct rte_pmu_stage_stats *gone[RTE_MAX_LCORE];
 static unsigned int gone_count[RTE_MAX_LCORE];
+static bool gone_any[RTE_MAX_LCORE]; /* gone[lcore] != NULL */
 
 void
 preload_lcore_leaving(unsigned int lcore)
@@ -49,6 +54,7 @@ preload_lcore_leaving(unsigned int lcore)
 	free(gone[lcore]); /* an earlier thread of the id: its figures go */
 	gone[lcore] = keep;
 	gone_count[lcore] = n;
+	gone_any[lcore] = true;
 	pthread_mutex_unlock(&report_lock);
 }
 
@@ -65,60 +71,77 @@ stats_of(unsigned int lcore, unsigned int id, struct rte_pmu_stage_stats *s)
 	return 0;
 }
 
-/* The lcores whose threads ended, on @p f: rte_pmu's table has them no
- * more. Per stage: calls, items, each event per item.
+/* Every stage's figures on every lcore now, in @p t (names and events
+ * too); 0 or -errno. Freed with snapshot_free().
  */
-static void
-gone_table(FILE *f, const char *prefix)
+static int
+snapshot(struct preload_table *t)
 {
-	char name[RTE_PMU_STAGE_NAME_MAX];
-	struct rte_pmu_stage_stats *s;
-	unsigned int lcore, id, e;
+	char (*names)[RTE_PMU_STAGE_NAME_MAX];
+	struct rte_pmu_stage_stats s;
+	struct preload_fig *figs, *g;
+	unsigned int lcore, id, e, n;
+	int count = rte_pmu_stage_count();
 
+	memset(t, 0, sizeof(*t));
+	if (count < 0)
+		return count;
+	n = (unsigned int)count;
+	names = calloc(n + 1, sizeof(*names));
+	figs = calloc((size_t)RTE_MAX_LCORE * n + 1, sizeof(*figs));
+	if (names == NULL || figs == NULL) {
+		free(names);
+		free(figs);
+		return -ENOMEM;
+	}
+	for (id = 0; id < n; id++)
+		if (rte_pmu_stage_info(id, names[id], NULL) != 0)
+			names[id][0] = '\0';
 	for (lcore = 0; lcore < RTE_MAX_LCORE; lcore++) {
-		if (gone[lcore] == NULL)
-			continue;
-		fprintf(f, "%slcore %u (its thread ended before exit)\n%s  %-20s %14s %14s",
-			prefix, lcore, prefix, "Name", "Calls", "Items");
-		for (e = 0; e < preload_run.num_events; e++)
-			fprintf(f, " %20.*s/Item", 15, preload_run.events[e]);
-		fputc('\n', f);
-		for (id = 0; id < gone_count[lcore]; id++) {
-			s = &gone[lcore][id];
-			if (s->calls == 0 || rte_pmu_stage_info(id, name, NULL) != 0)
+		for (id = 0; id < n; id++) {
+			if (names[id][0] == '\0' || stats_of(lcore, id, &s) != 0)
 				continue;
-			fprintf(f, "%s  %-20s %14" PRIu64 " %14" PRIu64, prefix, name, s->calls,
-				s->items);
-			for (e = 0; e < preload_run.num_events && e < s->num_events; e++)
-				fprintf(f, " %25.2f", s->items != 0 ?
-					(double)s->values[e] / (double)s->items : 0.0);
-			fputc('\n', f);
+			g = &figs[lcore * n + id];
+			g->calls = s.calls;
+			g->items = s.items;
+			g->measured = s.measured;
+			for (e = 0; e < s.num_events && e < RTE_MAX_NUM_GROUP_EVENTS; e++) {
+				g->values[e] = s.values[e];
+				g->self[e] = s.self_values[e];
+			}
 		}
 	}
-	fflush(f);
+	t->num_stages = n;
+	t->names = (const char (*)[RTE_PMU_STAGE_NAME_MAX])names;
+	t->num_events = preload_run.num_events;
+	t->events = (const char (*)[PRELOAD_EVENT_NAME_MAX])preload_run.events;
+	t->figs = figs;
+	t->gone = gone_any;
+
+	return 0;
+}
+
+static void
+snapshot_free(struct preload_table *t)
+{
+	free((void *)(uintptr_t)t->names);
+	free((void *)(uintptr_t)t->figs);
+	memset(t, 0, sizeof(*t));
 }
 
 void
 preload_report_table(FILE *f, const char *prefix)
 {
-	char *text = NULL, *line, *save;
-	size_t size = 0;
-	FILE *mem;
+	struct preload_table t;
 	int ret;
 
-	mem = open_memstream(&text, &size);
-	if (mem == NULL)
-		return;
-	ret = rte_pmu_stage_dump(mem);
-	fclose(mem);
-	if (ret != 0)
+	ret = snapshot(&t);
+	if (ret != 0) {
 		fprintf(f, "%sno table: %s\n", prefix, strerror(-ret));
-	else
-		for (line = strtok_r(text, "\n", &save); line != NULL;
-				line = strtok_r(NULL, "\n", &save))
-			fprintf(f, "%s%s\n", prefix, line);
-	fflush(f);
-	free(text);
+		return;
+	}
+	preload_table_write(f, prefix, &t);
+	snapshot_free(&t);
 }
 
 /* @p s as a JSON string on @p f (names are printable: quote and
@@ -136,56 +159,111 @@ json_string(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-/* {"events": [...], "stages": [{"lcore", "name", "calls", "items",
- * "measured", "events": {name: value}}]}: every stage with calls on an
- * lcore (or kept as its thread unregistered), values as
- * rte_pmu_stage_stats::values.
+/* @p v of the events as {name: value} on @p f. */
+static void
+json_events(FILE *f, const uint64_t *v, unsigned int n)
+{
+	unsigned int e;
+
+	fputc('{', f);
+	for (e = 0; e < n; e++) {
+		fprintf(f, "%s", e != 0 ? ", " : "");
+		json_string(f, preload_run.events[e]);
+		fprintf(f, ": %" PRIu64, v[e]);
+	}
+	fputc('}', f);
+}
+
+/* {"events": [...], "sampling": N, "stages": [{"lcore", "name", "calls",
+ * "items", "measured", "events": {name: value}, "self": {name: value}}],
+ * "lcores": [{"lcore", "events": {name: total}, "outside": {name: value}}]}:
+ * every stage with calls on an lcore (or kept as its thread unregistered),
+ * "events" inclusive and "self" exclusive, scaled to every call; an lcore's
+ * "events" and "outside" empty where the library does not give them.
  */
 static int
 json_write(const char *path)
 {
-	struct rte_pmu_stage_stats s;
-	char name[RTE_PMU_STAGE_NAME_MAX];
-	unsigned int lcore, id, e;
+	struct preload_lcore_totals tot;
+	struct preload_table t;
+	const struct preload_fig *g;
+	unsigned int lcore, id, e, n;
 	const char *sep = "";
-	int n, ret;
+	bool any;
+	int ret;
 	FILE *f;
 
 	f = fopen(path, "w");
 	if (f == NULL)
 		return -errno;
+	ret = snapshot(&t);
+	if (ret != 0) {
+		fclose(f);
+		return ret;
+	}
+	n = preload_run.num_events;
 	fprintf(f, "{\"events\": [");
-	for (e = 0; e < preload_run.num_events; e++) {
+	for (e = 0; e < n; e++) {
 		fprintf(f, "%s", e != 0 ? ", " : "");
 		json_string(f, preload_run.events[e]);
 	}
 	fprintf(f, "], \"sampling\": %u, \"stages\": [", preload_run.sampling);
-	n = rte_pmu_stage_count();
 	for (lcore = 0; lcore < RTE_MAX_LCORE; lcore++) {
-		for (id = 0; n > 0 && id < (unsigned int)n; id++) {
-			if (stats_of(lcore, id, &s) != 0 ||
-					rte_pmu_stage_info(id, name, NULL) != 0)
+		for (id = 0; id < t.num_stages; id++) {
+			g = &t.figs[lcore * t.num_stages + id];
+			if (g->calls == 0)
 				continue;
 			fprintf(f, "%s{\"lcore\": %u, \"name\": ", sep, lcore);
-			json_string(f, name);
+			json_string(f, t.names[id]);
 			fprintf(f, ", \"calls\": %" PRIu64 ", \"items\": %" PRIu64
-				", \"measured\": %" PRIu64 ", \"events\": {", s.calls, s.items,
-				s.measured);
-			for (e = 0; e < preload_run.num_events && e < s.num_events; e++) {
-				fprintf(f, "%s", e != 0 ? ", " : "");
-				json_string(f, preload_run.events[e]);
-				fprintf(f, ": %" PRIu64, s.values[e]);
-			}
-			fprintf(f, "}}");
+				", \"measured\": %" PRIu64 ", \"events\": ", g->calls, g->items,
+				g->measured);
+			json_events(f, g->values, n);
+			fprintf(f, ", \"self\": ");
+			json_events(f, g->self, n);
+			fputc('}', f);
 			sep = ", ";
 		}
 	}
+	fprintf(f, "], \"lcores\": [");
+	sep = "";
+	for (lcore = 0; lcore < RTE_MAX_LCORE; lcore++) {
+		any = false;
+		for (id = 0; id < t.num_stages && !any; id++)
+			any = t.figs[lcore * t.num_stages + id].calls != 0;
+		if (!any)
+			continue;
+		ret = preload_lcore_totals(lcore, &tot);
+		fprintf(f, "%s{\"lcore\": %u, \"events\": ", sep, lcore);
+		json_events(f, tot.total, ret == 0 ? n : 0);
+		fprintf(f, ", \"outside\": ");
+		json_events(f, tot.outside, ret == 0 ? n : 0);
+		fputc('}', f);
+		sep = ", ";
+	}
 	fprintf(f, "]}\n");
+	snapshot_free(&t);
 	ret = ferror(f) ? -EIO : 0;
 	if (fclose(f) != 0 && ret == 0)
 		ret = -errno;
 
 	return ret;
+}
+
+/* Whether a stage was called on an lcore (or on one whose thread ended). */
+static bool
+any_called(void)
+{
+	struct rte_pmu_stage_stats st;
+	unsigned int lcore, id;
+	int n = rte_pmu_stage_count();
+
+	for (lcore = 0; lcore < RTE_MAX_LCORE; lcore++)
+		for (id = 0; n > 0 && id < (unsigned int)n; id++)
+			if (stats_of(lcore, id, &st) == 0)
+				return true;
+
+	return false;
 }
 
 void
@@ -211,10 +289,16 @@ preload_report_final(void)
 			f = stderr;
 		}
 	}
-	if (f == stderr)
-		PRELOAD_MSG("stages, sampling 1 in %u:", preload_run.sampling);
-	preload_report_table(f, prefix);
-	gone_table(f, prefix);
+	if (!any_called()) {
+		/* The program failed before it started a port or made a graph. */
+		fprintf(f, "%s%s\n", prefix, PRELOAD_NOTHING);
+		if (f != stderr)
+			PRELOAD_MSG("%s", PRELOAD_NOTHING);
+	} else {
+		if (f == stderr)
+			PRELOAD_MSG("stages, sampling 1 in %u:", preload_run.sampling);
+		preload_report_table(f, prefix);
+	}
 	if (f != stderr)
 		fclose(f);
 	if (preload_run.json != NULL) {
@@ -225,7 +309,10 @@ preload_report_final(void)
 	pthread_mutex_unlock(&report_lock);
 }
 
-/* The table every interval_ms on stderr, until the final one. */
+/* Every interval_ms on stderr, until the final one: the figures of the
+ * interval (now less the last), each line led by the seconds since the
+ * loop started, as perf stat -I prints them.
+ */
 static void *
 interval_loop(void *arg __rte_unused)
 {
@@ -233,15 +320,45 @@ interval_loop(void *arg __rte_unused)
 		.tv_sec = preload_run.interval_ms / 1000,
 		.tv_nsec = (long)(preload_run.interval_ms % 1000) * 1000000,
 	};
+	struct preload_fig *prev = NULL, *figs, *cur;
+	struct timespec start, now;
+	unsigned int prev_stages = 0, i, n;
+	struct preload_table t;
+	char lead[64];
 
+	preload_thread_block_signals();
+	clock_gettime(CLOCK_MONOTONIC, &start);
 	for (;;) {
 		nanosleep(&ts, NULL);
 		pthread_mutex_lock(&report_lock);
 		if (final_done) {
 			pthread_mutex_unlock(&report_lock);
+			free(prev);
 			return NULL;
 		}
-		preload_report_table(stderr, PRELOAD_TAG);
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		snprintf(lead, sizeof(lead), "%s%14.6f ", PRELOAD_TAG,
+			(double)(now.tv_sec - start.tv_sec) +
+			(double)(now.tv_nsec - start.tv_nsec) / 1e9);
+		if (snapshot(&t) == 0) {
+			n = t.num_stages;
+			figs = (struct preload_fig *)(uintptr_t)t.figs;
+			cur = malloc(sizeof(*cur) * ((size_t)RTE_MAX_LCORE * n + 1));
+			if (cur != NULL)
+				memcpy(cur, figs, sizeof(*cur) * (size_t)RTE_MAX_LCORE * n);
+			/* The interval's: less the last, stage by stage (ids
+			 * only grow: a stage new since is all new).
+			 */
+			for (i = 0; prev != NULL && i < (unsigned int)RTE_MAX_LCORE * n; i++)
+				if (i % n < prev_stages)
+					preload_fig_sub(&figs[i], &prev[(i / n) * prev_stages +
+						i % n]);
+			preload_table_write(stderr, lead, &t);
+			snapshot_free(&t);
+			free(prev);
+			prev = cur;
+			prev_stages = n;
+		}
 		pthread_mutex_unlock(&report_lock);
 	}
 

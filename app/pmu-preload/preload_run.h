@@ -2,11 +2,11 @@
  * Copyright(c) 2026 The rte_pmu authors
  */
 
-#ifndef PMU_PRELOAD_H
-#define PMU_PRELOAD_H
+#ifndef PRELOAD_RUN_H
+#define PRELOAD_RUN_H
 
-/* librte_pmu_preload.so, what its files share: the run's settings and the
- * events added, the ports' callbacks, the reports.
+/* librte_pmu_preload.so: the run's settings and the events added (run.c,
+ * set by preload.c), read by every other file; the messages' form.
  */
 
 #include <stdbool.h>
@@ -18,6 +18,9 @@
 /* Every line the preload prints on stderr starts with it. */
 #define PRELOAD_TAG "dpdk-pmu-run: "
 #define PRELOAD_MSG(fmt, ...) fprintf(stderr, PRELOAD_TAG fmt "\n", ##__VA_ARGS__)
+
+/* The report where no stage was called. */
+#define PRELOAD_NOTHING "no stage was called (no port started, no graph made): nothing measured"
 
 /* The defaults of dpdk-test-pmu (app/test-pmu/events.h). */
 #define PRELOAD_DEFAULT_EVENTS "cycles,instructions"
@@ -44,21 +47,4 @@ struct preload_run {
 
 extern struct preload_run preload_run;
 
-/* Rx and tx callbacks on every queue of @p port_id, started just now. */
-void preload_port_started(uint16_t port_id);
-
-/* The table (to stderr, each line prefixed, or to the -o file), the JSON
- * file where asked for. Once; later calls do nothing.
- */
-void preload_report_final(void);
-
-/* Start the thread printing the table every interval_ms; 0 or -errno. */
-int preload_report_interval_start(void);
-
-/* Keep the figures of @p lcore, whose thread unregisters now. */
-void preload_lcore_leaving(unsigned int lcore);
-
-/* The table of now on @p f, each line prefixed with @p prefix. */
-void preload_report_table(FILE *f, const char *prefix);
-
-#endif /* PMU_PRELOAD_H */
+#endif /* PRELOAD_RUN_H */

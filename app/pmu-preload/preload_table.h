@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+#ifndef PRELOAD_TABLE_H
+#define PRELOAD_TABLE_H
+
+/* The table of the preload's figures (table.c): no state, no call into
+ * the rest of the preload.
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <rte_lcore.h>
+#include <rte_pmu.h>
+#include <rte_pmu_stage.h>
+
+#include "preload_run.h"
+
+/* A stage's figures on an lcore (or summed), as rte_pmu_stage_stats. */
+struct preload_fig {
+	uint64_t calls;
+	uint64_t items;
+	uint64_t measured;
+	uint64_t values[RTE_MAX_NUM_GROUP_EVENTS]; /* inclusive */
+	uint64_t self[RTE_MAX_NUM_GROUP_EVENTS];   /* nested stages left out */
+};
+
+/* An lcore's total and its part outside every stage, per event. */
+struct preload_lcore_totals {
+	uint64_t total[RTE_MAX_NUM_GROUP_EVENTS];
+	uint64_t outside[RTE_MAX_NUM_GROUP_EVENTS];
+	unsigned int num_events;
+	uint64_t measured;
+};
+
+/* What a table shows. */
+struct preload_table {
+	unsigned int num_stages;
+	const char (*names)[RTE_PMU_STAGE_NAME_MAX];    /* [num_stages] */
+	unsigned int num_events;
+	const char (*events)[PRELOAD_EVENT_NAME_MAX];  /* [num_events] */
+	const struct preload_fig *figs;   /* [RTE_MAX_LCORE * num_stages] */
+	const bool *gone;                 /* [RTE_MAX_LCORE] or NULL */
+};
+
+/* @p s added to @p t, or taken from it. */
+void preload_fig_add(struct preload_fig *t, const struct preload_fig *s);
+void preload_fig_sub(struct preload_fig *t, const struct preload_fig *s);
+
+/* The total of @p lcore and its part outside every stage: 0, or -ENOTSUP
+ * (the figures '-') until the stage library gives them. The one place
+ * where the table and the JSON get them.
+ */
+int preload_lcore_totals(unsigned int lcore, struct preload_lcore_totals *t);
+
+/* Table @p t on @p f, each line led by @p lead. */
+void preload_table_write(FILE *f, const char *lead, const struct preload_table *t);
+
+#endif /* PRELOAD_TABLE_H */

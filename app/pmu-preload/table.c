@@ -1,0 +1,222 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+/* The preload's table, as VPP's "show runtime" reads: per lcore, then in
+ * total, a block per stage with its calls and items, and a row per event:
+ * the exclusive (self: nested stages left out) cost per call and per item,
+ * the inclusive cost per item, and the self total. Names are never cut:
+ * the name column is as wide as the longest; with the default events and
+ * the ports' stage names, a line is at most 132 characters. A figure not
+ * measured (no measured call, no item) is '-'. Then per lcore its total
+ * and the part outside every stage, from lcore_totals() (one place).
+ */
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <rte_common.h>
+
+#include "preload_table.h"
+
+/* The unit of event @p name, for the event column ("" where a count). */
+static const char *
+unit_of(const char *name)
+{
+	if (strcmp(name, "task-clock") == 0 || strcmp(name, "cpu-clock") == 0)
+		return "ns";
+	if (strcmp(name, "msr/tsc/") == 0)
+		return "tsc";
+	if (strstr(name, "cycles") != NULL)
+		return "cycles";
+	if (strstr(name, "instructions") != NULL || strstr(name, "inst_retired") != NULL)
+		return "instr";
+	return "";
+}
+
+void
+preload_fig_add(struct preload_fig *t, const struct preload_fig *s)
+{
+	unsigned int e;
+
+	t->calls += s->calls;
+	t->items += s->items;
+	t->measured += s->measured;
+	for (e = 0; e < RTE_MAX_NUM_GROUP_EVENTS; e++) {
+		t->values[e] += s->values[e];
+		t->self[e] += s->self[e];
+	}
+}
+
+void
+preload_fig_sub(struct preload_fig *t, const struct preload_fig *s)
+{
+	unsigned int e;
+
+	t->calls -= s->calls;
+	t->items -= s->items;
+	t->measured -= s->measured;
+	for (e = 0; e < RTE_MAX_NUM_GROUP_EVENTS; e++) {
+		t->values[e] -= s->values[e];
+		t->self[e] -= s->self[e];
+	}
+}
+
+int
+preload_lcore_totals(unsigned int lcore, struct preload_lcore_totals *t)
+{
+	/* Where lib/pmu_stage gives rte_pmu_stage_lcore_stats_get(): its
+	 * total[] and outside[] here, and 0.
+	 */
+	RTE_SET_USED(lcore);
+	memset(t, 0, sizeof(*t));
+
+	return -ENOTSUP;
+}
+
+/* @p num / @p den with 2 decimals in @p buf, "-" where @p den is 0. */
+static const char *
+per(char *buf, size_t len, uint64_t num, uint64_t den)
+{
+	if (den == 0)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.2f", (double)num / (double)den);
+	return buf;
+}
+
+/* The widths of a table. */
+struct widths {
+	int name;
+	int event;
+};
+
+/* Event @p e's label: its name and unit. */
+static void
+event_label(char *buf, size_t len, const char (*events)[PRELOAD_EVENT_NAME_MAX], unsigned int e)
+{
+	const char *unit = unit_of(events[e]);
+
+	snprintf(buf, len, "%s%s%s", events[e], unit[0] != '\0' ? " " : "", unit);
+}
+
+static void
+header(FILE *f, const char *lead, const struct widths *w)
+{
+	fprintf(f, "%s  %-*s %11s %13s %10s  %-*s %12s %12s %12s %14s\n", lead, w->name,
+		"Stage", "Calls", "Items", "Items/Call", w->event, "Event", "Self/Call",
+		"Self/Item", "Incl/Item", "Self total");
+}
+
+/* A stage's block: its first line with calls and items, an event a line. */
+static void
+stage_rows(FILE *f, const char *lead, const struct widths *w, const char *name,
+	const struct preload_fig *s, const char (*events)[PRELOAD_EVENT_NAME_MAX], unsigned int num_events)
+{
+	char a[32], b[32], c[32], ipc[32], label[PRELOAD_EVENT_NAME_MAX + 16];
+	unsigned int e;
+
+	fprintf(f, "%s  %-*s %11" PRIu64 " %13" PRIu64 " %10s", lead, w->name, name, s->calls,
+		s->items, per(ipc, sizeof(ipc), s->items, s->calls));
+	if (num_events == 0)
+		fputc('\n', f);
+	for (e = 0; e < num_events; e++) {
+		if (e != 0)
+			fprintf(f, "%s  %-*s %11s %13s %10s", lead, w->name, "", "", "", "");
+		event_label(label, sizeof(label), events, e);
+		if (s->measured == 0)
+			fprintf(f, "  %-*s %12s %12s %12s %14s\n", w->event, label, "-", "-", "-",
+				"-");
+		else
+			fprintf(f, "  %-*s %12s %12s %12s %14" PRIu64 "\n", w->event, label,
+				per(a, sizeof(a), s->self[e], s->calls),
+				per(b, sizeof(b), s->self[e], s->items),
+				per(c, sizeof(c), s->values[e], s->items), s->self[e]);
+	}
+}
+
+/* The lcore's total and its part outside every stage, '-' where the
+ * library does not give them.
+ */
+static void
+lcore_rows(FILE *f, const char *lead, const struct widths *w, unsigned int lcore,
+	const char (*events)[PRELOAD_EVENT_NAME_MAX], unsigned int num_events)
+{
+	static const char *const what[] = { "(lcore total)", "(outside stages)" };
+	struct preload_lcore_totals t;
+	char label[PRELOAD_EVENT_NAME_MAX + 16], v[32];
+	unsigned int e, k;
+	bool have = preload_lcore_totals(lcore, &t) == 0;
+
+	for (k = 0; k < RTE_DIM(what); k++) {
+		for (e = 0; e < num_events; e++) {
+			event_label(label, sizeof(label), events, e);
+			if (have)
+				snprintf(v, sizeof(v), "%" PRIu64, k == 0 ? t.total[e] : t.outside[e]);
+			else
+				snprintf(v, sizeof(v), "-");
+			fprintf(f, "%s  %-*s %11s %13s %10s  %-*s %12s %12s %12s %14s\n", lead,
+				w->name, e == 0 ? what[k] : "", "-", "-", "-", w->event, label, "-",
+				"-", "-", v);
+		}
+	}
+}
+
+void
+preload_table_write(FILE *f, const char *lead, const struct preload_table *t)
+{
+	struct widths w = { .name = (int)strlen("(outside stages)"), .event = 5 };
+	char label[PRELOAD_EVENT_NAME_MAX + 16];
+	struct preload_fig *total;
+	unsigned int lcore, id, e;
+	bool any;
+	int len;
+
+	for (id = 0; id < t->num_stages; id++) {
+		len = (int)strlen(t->names[id]);
+		w.name = RTE_MAX(w.name, len);
+	}
+	for (e = 0; e < t->num_events; e++) {
+		event_label(label, sizeof(label), t->events, e);
+		w.event = RTE_MAX(w.event, (int)strlen(label));
+	}
+	total = calloc(t->num_stages + 1, sizeof(*total));
+	if (total == NULL)
+		return;
+	for (lcore = 0; lcore < RTE_MAX_LCORE; lcore++) {
+		any = false;
+		for (id = 0; id < t->num_stages; id++) {
+			const struct preload_fig *s = &t->figs[lcore * t->num_stages + id];
+
+			if (s->calls == 0)
+				continue;
+			if (!any)
+				fprintf(f, "%slcore %u%s\n", lead, lcore, t->gone != NULL &&
+					t->gone[lcore] ? " (its thread ended before exit)" : "");
+			if (!any)
+				header(f, lead, &w);
+			any = true;
+			stage_rows(f, lead, &w, t->names[id], s, t->events, t->num_events);
+			preload_fig_add(&total[id], s);
+		}
+		if (any)
+			lcore_rows(f, lead, &w, lcore, t->events, t->num_events);
+	}
+	any = false;
+	for (id = 0; id < t->num_stages; id++) {
+		if (total[id].calls == 0)
+			continue;
+		if (!any) {
+			fprintf(f, "%stotal\n", lead);
+			header(f, lead, &w);
+		}
+		any = true;
+		stage_rows(f, lead, &w, t->names[id], &total[id], t->events, t->num_events);
+	}
+	if (!any)
+		fprintf(f, "%sno stage called\n", lead);
+	free(total);
+	fflush(f);
+}
