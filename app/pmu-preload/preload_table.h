@@ -50,9 +50,10 @@ struct preload_table {
 void preload_fig_add(struct preload_fig *t, const struct preload_fig *s);
 void preload_fig_sub(struct preload_fig *t, const struct preload_fig *s);
 
-/* The total of @p lcore and its part outside every stage: 0, or -ENOTSUP
- * (the figures '-') until the stage library gives them. The one place
- * where the table and the JSON get them.
+/* The total of @p lcore and its part outside every stage
+ * (rte_pmu_stage_lcore_stats_get()): 0, or a negative errno (the figures
+ * '-'), -ENODATA where no event is counted. The one place where the table
+ * and the JSON get them.
  */
 int preload_lcore_totals(unsigned int lcore, struct preload_lcore_totals *t);
 

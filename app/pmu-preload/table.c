@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include <rte_common.h>
+#include <rte_pmu_stage.h>
 
 #include "preload_table.h"
 
@@ -67,13 +68,19 @@ preload_fig_sub(struct preload_fig *t, const struct preload_fig *s)
 int
 preload_lcore_totals(unsigned int lcore, struct preload_lcore_totals *t)
 {
-	/* Where lib/pmu_stage gives rte_pmu_stage_lcore_stats_get(): its
-	 * total[] and outside[] here, and 0.
-	 */
-	RTE_SET_USED(lcore);
-	memset(t, 0, sizeof(*t));
+	struct rte_pmu_stage_lcore_stats ls;
+	int ret;
 
-	return -ENOTSUP;
+	memset(t, 0, sizeof(*t));
+	ret = rte_pmu_stage_lcore_stats_get(lcore, &ls);
+	if (ret != 0)
+		return ret;
+	if (ls.num_events == 0)
+		return -ENODATA;
+	t->num_events = ls.num_events;
+	memcpy(t->total, ls.total, sizeof(t->total));
+	memcpy(t->outside, ls.outside, sizeof(t->outside));
+	return 0;
 }
 
 /* @p num / @p den with 2 decimals in @p buf, "-" where @p den is 0. */
