@@ -248,6 +248,23 @@ for lib, libs in below.items():
                     bad.append('%s includes %s' % (os.path.basename(f), inc))
     check(not bad, 'lib/%s uses the installed headers of lib/%s only%s' %
           (lib, ' and lib/'.join(libs), ': ' + ', '.join(bad) if bad else ''))
+    # No circle of files, by calls (nm of the library's objects).
+    lobjs = sorted(glob.glob(os.path.join(build, 'lib', 'librte_%s.so*.p' % lib, '*.o')))
+    ldef, luse = {}, collections.defaultdict(set)
+    for o in lobjs:
+        out = subprocess.run(['nm', o], capture_output=True, text=True, check=True).stdout
+        for line in out.splitlines():
+            parts = line.split()
+            if len(parts) == 3 and parts[1].isupper() and parts[1] in 'TDBRVW':
+                ldef.setdefault(parts[2], os.path.basename(o))
+            elif len(parts) == 2 and parts[0] == 'U':
+                luse[os.path.basename(o)].add(parts[1])
+    lgraph = {os.path.basename(o): {ldef[x] for x in luse[os.path.basename(o)]
+                                    if x in ldef and ldef[x] != os.path.basename(o)}
+              for o in lobjs}
+    lcircle = find_circle(lgraph)
+    check(lobjs and not lcircle, 'lib/%s: %d files, no circle by calls%s' %
+          (lib, len(lobjs), ': ' + ' -> '.join(lcircle) if lcircle else ''))
 # Issue 32 asks for 1,200 at most; printed, not gated (see the release notes).
 print('  info: lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and blank '
       'lines not counted)' % size)

@@ -2,8 +2,10 @@
  * Copyright(c) 2026 The rte_pmu authors
  */
 
-/* The out-of-line stage calls: a call to measure, any call while a
- * measured one is open on the lcore, debug builds, an lcore's first call.
+/* Each lcore's state (allocated at its open or first call, started again
+ * for each rte_pmu_init(), calibrated) and the out-of-line stage calls: a
+ * call to measure, any call while a measured one is open on the lcore,
+ * debug builds, an lcore's first call.
  * Such calls are tracked in frames above frames[0], the lcore's own: a
  * measured begin reads the counters last, its end reads them first, and
  * what the lcore's calibration says measuring cost is taken out where it
@@ -19,6 +21,13 @@
 #include <rte_lcore.h>
 
 #include "pmu_stage_private.h"
+
+/* Where a thread's stage calls go before its first one: no stage known,
+ * so every call goes out of line, which gives the thread its own state.
+ */
+static struct stage_lcore stage_none = { .lcore_id = RTE_MAX_LCORE };
+
+RTE_DEFINE_PER_LCORE(struct __rte_pmu_stage_lcore *, _pmu_stage) = &stage_none.pub;
 
 enum misuse_kind {
 	MISUSE_UNKNOWN_ID,
@@ -181,6 +190,8 @@ frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int items,
 	}
 	rte_seqcount_write_end(&sl->seq);
 }
+
+static struct stage_lcore *stage_lcore_sync(struct stage_lcore *sl);
 
 /* self_for() where the lcore's state is not of this epoch or does not know
  * stage @p id (registered since).
@@ -349,7 +360,8 @@ calibration_round(struct stage_lcore *sl, uint64_t d[][RTE_MAX_NUM_GROUP_EVENTS]
 #undef SNAP
 }
 
-void
+/* Measure what measuring costs on @p sl: an explicit step of its setup. */
+static void
 stage_calibrate(struct stage_lcore *sl)
 {
 	uint64_t d[5][RTE_MAX_NUM_GROUP_EVENTS][ROUNDS];   /* about 10 KiB */
@@ -382,4 +394,138 @@ stage_calibrate(struct stage_lcore *sl)
 	}
 	sl->known = stage_count();
 	__atomic_store_n(&sl->pub.limit, stage_limit(sl), __ATOMIC_RELAXED);
+}
+
+/* The state of the calling lcore @p lcore_id, allocated at its first call
+ * (by the lcore: its pages are placed on its node as it touches them).
+ */
+static struct stage_lcore *
+lcore_alloc(unsigned int lcore_id)
+{
+	struct stage_lcore *sl = __atomic_load_n(&stage_reg.lcores[lcore_id], __ATOMIC_ACQUIRE);
+	size_t size = sizeof(*sl) + sizeof(uint64_t) * STAGE_IDS +
+		sizeof(struct stage_sums) * (STAGE_IDS + RTE_PMU_MAX_STAGES);
+
+	if (sl != NULL)
+		return sl;
+	sl = aligned_alloc(RTE_CACHE_LINE_SIZE, RTE_ALIGN_CEIL(size, RTE_CACHE_LINE_SIZE));
+	if (sl == NULL) {
+		STAGE_LOG(ERR, "lcore %u: no memory for its stage state (%zu bytes): its stage "
+			"calls are not counted", lcore_id, size);
+		return NULL;
+	}
+	memset(sl, 0, size);
+	sl->lcore_id = lcore_id;
+	sl->epoch = UINT32_MAX;
+	sl->figs = (struct stage_sums *)(sl + 1);
+	sl->base = sl->figs + STAGE_IDS;
+	sl->pub.pending = (uint64_t *)(sl->base + RTE_PMU_MAX_STAGES);
+	sl->pub.period_m1 = stage_reg.period_m1;
+	rte_seqcount_init(&sl->seq);
+	rte_seqlock_init(&sl->base_lock);
+	__atomic_store_n(&stage_reg.lcores[lcore_id], sl, __ATOMIC_RELEASE);
+	return sl;
+}
+
+/* Start @p sl again for this epoch: nothing counted, its events, its
+ * calibration.
+ */
+static void
+lcore_restart(struct stage_lcore *sl, uint32_t epoch)
+{
+	uint64_t v[RTE_MAX_NUM_GROUP_EVENTS] = { 0 };
+
+	/* Opens the group where it is not: then its events are known. */
+	rte_pmu_read_group(v, RTE_MAX_NUM_GROUP_EVENTS);
+	__atomic_store_n(&sl->pub.limit, 0, __ATOMIC_RELAXED);
+	rte_seqcount_write_begin(&sl->seq);
+	memset(sl->figs, 0, sizeof(*sl->figs) * STAGE_IDS);
+	memset(sl->pub.pending, 0, sizeof(uint64_t) * STAGE_IDS);
+	sl->lcore_misuse = 0;
+	sl->num_events = rte_pmu_lcore_num_events();
+	sl->pages = RTE_PER_LCORE(_pmu_group)->mmap_pages;
+	rte_seqcount_write_end(&sl->seq);
+	rte_seqlock_write_lock(&sl->base_lock);
+	memset(sl->base, 0, sizeof(*sl->base) * RTE_PMU_MAX_STAGES);
+	memset(sl->base_total, 0, sizeof(sl->base_total));
+	sl->base_lcore_misuse = 0;
+	rte_seqlock_write_unlock(&sl->base_lock);
+	sl->depth = 0;
+	memset(sl->open, 0, sizeof(sl->open));
+	memset(sl->frames, 0, sizeof(sl->frames));
+	sl->misuse_logged = 0;
+	sl->epoch = epoch;
+	stage_calibrate(sl);
+	/* The lcore's whole counts from here. */
+	rte_pmu_read_group(v, sl->num_events);
+	rte_seqcount_write_begin(&sl->seq);
+	memcpy(sl->first, v, sizeof(v));
+	memcpy(sl->last, v, sizeof(v));
+	rte_seqcount_write_end(&sl->seq);
+}
+
+/* The calling thread's state, brought up to date with the registry (its
+ * first call, a stage registered since, rte_pmu_fini()): NULL where its
+ * calls cannot be counted.
+ */
+static struct stage_lcore *
+stage_lcore_sync(struct stage_lcore *sl)
+{
+	static uint32_t not_lcore_logged;
+	unsigned int lcore_id = rte_lcore_id();
+	uint32_t epoch = __atomic_load_n(&stage_reg.epoch, __ATOMIC_ACQUIRE);
+
+	if (lcore_id >= RTE_MAX_LCORE) {
+		if (__atomic_fetch_or(&not_lcore_logged, 1, __ATOMIC_RELAXED) == 0)
+			STAGE_LOG(ERR, "stage call from a thread that is not an lcore: not counted "
+				"(register the thread with rte_thread_register())");
+		return NULL;
+	}
+	/* Counted from rte_pmu_init() on (a new stage needs no check). */
+	if ((sl == &stage_none || sl->epoch != epoch) && !pmu_ready())
+		return NULL;
+	if (sl == &stage_none) {
+		sl = lcore_alloc(lcore_id);
+		if (sl == NULL)
+			return NULL;
+		RTE_PER_LCORE(_pmu_stage) = &sl->pub;
+	}
+	if (sl->epoch != epoch)
+		lcore_restart(sl, epoch);
+	__atomic_store_n(&sl->known, stage_count(), __ATOMIC_RELAXED);
+	if (sl->depth == 0)
+		__atomic_store_n(&sl->pub.limit, stage_limit(sl), __ATOMIC_RELAXED);
+	return sl;
+}
+
+/* rte_pmu_lcore_open() on @p lcore_id: its state, synced and calibrated. */
+int
+stage_on_lcore_open(unsigned int lcore_id __rte_unused, void *arg __rte_unused)
+{
+	struct stage_lcore *sl = stage_lcore_of(RTE_PER_LCORE(_pmu_stage));
+
+	if (sl != &stage_none && sl->epoch == __atomic_load_n(&stage_reg.epoch,
+			__ATOMIC_ACQUIRE))
+		sl->epoch = UINT32_MAX;   /* its events may be new: again */
+	return stage_lcore_sync(sl) != NULL ? 0 : -ENOMEM;
+}
+
+/* A registered thread gives its lcore id back: the id's next thread
+ * starts again.
+ */
+void
+stage_on_lcore_gone(unsigned int lcore_id, void *arg __rte_unused)
+{
+	struct stage_lcore *sl;
+
+	if (lcore_id >= RTE_MAX_LCORE)
+		return;
+	if (lcore_id == rte_lcore_id())
+		RTE_PER_LCORE(_pmu_stage) = &stage_none.pub;
+	sl = __atomic_load_n(&stage_reg.lcores[lcore_id], __ATOMIC_ACQUIRE);
+	if (sl != NULL) {
+		__atomic_store_n(&sl->pub.limit, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&sl->known, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&sl->epoch, UINT32_MAX, __ATOMIC_RELEASE);
+	}
 }

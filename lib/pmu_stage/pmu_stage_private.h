@@ -25,6 +25,7 @@
  *    copied without it.
  */
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -151,17 +152,28 @@ stage_count(void)
 }
 
 /** The state of @p lcore_id, or NULL where it has none of this epoch. */
-struct stage_lcore *stage_lcore_get(unsigned int lcore_id);
+static inline struct stage_lcore *
+stage_lcore_get(unsigned int lcore_id)
+{
+	struct stage_lcore *sl = __atomic_load_n(&stage_reg.lcores[lcore_id], __ATOMIC_ACQUIRE);
 
-/**
- * The calling thread's state, brought up to date with the registry (its
- * first call, after rte_pmu_fini()): NULL where its calls cannot be counted.
- * From pmu_stage.c.
- */
-struct stage_lcore *stage_lcore_sync(struct stage_lcore *sl);
+	if (sl == NULL || sl->epoch != __atomic_load_n(&stage_reg.epoch, __ATOMIC_ACQUIRE))
+		return NULL;
+	return sl;
+}
 
-/** Measure what measuring costs on @p sl (pmu_stage_engine.c). */
-void stage_calibrate(struct stage_lcore *sl);
+/** Whether rte_pmu_init() was called: librte_pmu says -ENODEV otherwise. */
+static inline bool
+pmu_ready(void)
+{
+	return rte_pmu_lcore_status(0) != -ENODEV;
+}
+
+/** rte_pmu_lcore_open()'s callback (pmu_stage_engine.c). */
+int stage_on_lcore_open(unsigned int lcore_id, void *arg);
+
+/** An lcore id given back (rte_lcore_callback_register()'s uninit). */
+void stage_on_lcore_gone(unsigned int lcore_id, void *arg);
 
 /** A consistent copy of stage @p id's sums on @p sl, pending calls in. */
 void stage_sums_read(const struct stage_lcore *sl, unsigned int id, struct stage_sums *s);

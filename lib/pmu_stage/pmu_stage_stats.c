@@ -163,7 +163,7 @@ reader_check(const char *what, unsigned int lcore_id, const void *stats)
 			"lcore id out of range");
 		return -EINVAL;
 	}
-	if (rte_pmu_stage_count() < 0) {
+	if (!pmu_ready()) {
 		STAGE_LOG(ERR, "%s: rte_pmu_init() not called", what);
 		return -ENODEV;
 	}
