@@ -426,4 +426,15 @@ else
 	fi
 fi
 
+
+echo "=== the man pages' examples, run as written on the unpacked packages"
+# Each command of the Examples sections of doc/guides/tools/*.rst (the man
+# pages' sources), in order, with the root's programs first on PATH
+# (devtools/check_doc_commands.py; ".. ci: skip" comments name the reason).
+PATH=$root/usr/bin:$PATH LD_LIBRARY_PATH=$root$lib \
+	RTE_PMU_RUN_PRELOAD=$root$lib/dpdk-pmu/librte_pmu_preload.so \
+	py_check 500 check_doc_commands.py "$tmp/doc-commands.out" "$src"/doc/guides/tools/[a-z]*_*.rst
+skipped=$((skipped + $(grep -c '^skip:' "$tmp/doc-commands.out")))
+prefixes="$prefixes app"
+
 finish
