@@ -416,7 +416,7 @@ lcore_alloc(unsigned int lcore_id)
 	}
 	memset(sl, 0, size);
 	sl->lcore_id = lcore_id;
-	sl->epoch = UINT32_MAX;
+	__atomic_store_n(&sl->epoch, UINT32_MAX, __ATOMIC_RELEASE);
 	sl->figs = (struct stage_sums *)(sl + 1);
 	sl->base = sl->figs + STAGE_IDS;
 	sl->pub.pending = (uint64_t *)(sl->base + RTE_PMU_MAX_STAGES);
@@ -444,6 +444,8 @@ lcore_restart(struct stage_lcore *sl, uint32_t epoch)
 	sl->lcore_misuse = 0;
 	sl->num_events = rte_pmu_lcore_num_events();
 	sl->pages = RTE_PER_LCORE(_pmu_group)->mmap_pages;
+	memcpy(sl->first, v, sizeof(v));
+	memcpy(sl->last, v, sizeof(v));
 	rte_seqcount_write_end(&sl->seq);
 	rte_seqlock_write_lock(&sl->base_lock);
 	memset(sl->base, 0, sizeof(*sl->base) * RTE_PMU_MAX_STAGES);
@@ -454,7 +456,7 @@ lcore_restart(struct stage_lcore *sl, uint32_t epoch)
 	memset(sl->open, 0, sizeof(sl->open));
 	memset(sl->frames, 0, sizeof(sl->frames));
 	sl->misuse_logged = 0;
-	sl->epoch = epoch;
+	__atomic_store_n(&sl->epoch, epoch, __ATOMIC_RELEASE);
 	stage_calibrate(sl);
 	/* The lcore's whole counts from here. */
 	rte_pmu_read_group(v, sl->num_events);
@@ -482,7 +484,8 @@ stage_lcore_sync(struct stage_lcore *sl)
 		return NULL;
 	}
 	/* Counted from rte_pmu_init() on (a new stage needs no check). */
-	if ((sl == &stage_none || sl->epoch != epoch) && !pmu_ready())
+	if ((sl == &stage_none || __atomic_load_n(&sl->epoch, __ATOMIC_RELAXED) != epoch) &&
+			!pmu_ready())
 		return NULL;
 	if (sl == &stage_none) {
 		sl = lcore_alloc(lcore_id);
@@ -490,7 +493,7 @@ stage_lcore_sync(struct stage_lcore *sl)
 			return NULL;
 		RTE_PER_LCORE(_pmu_stage) = &sl->pub;
 	}
-	if (sl->epoch != epoch)
+	if (__atomic_load_n(&sl->epoch, __ATOMIC_RELAXED) != epoch)
 		lcore_restart(sl, epoch);
 	__atomic_store_n(&sl->known, stage_count(), __ATOMIC_RELAXED);
 	if (sl->depth == 0)
@@ -498,15 +501,14 @@ stage_lcore_sync(struct stage_lcore *sl)
 	return sl;
 }
 
-/* rte_pmu_lcore_open() on @p lcore_id: its state, synced and calibrated. */
+/* rte_pmu_lcore_open() on @p lcore_id: its state, synced and calibrated
+ * (once an epoch: the events are fixed once a group opened).
+ */
 int
 stage_on_lcore_open(unsigned int lcore_id __rte_unused, void *arg __rte_unused)
 {
 	struct stage_lcore *sl = stage_lcore_of(RTE_PER_LCORE(_pmu_stage));
 
-	if (sl != &stage_none && sl->epoch == __atomic_load_n(&stage_reg.epoch,
-			__ATOMIC_ACQUIRE))
-		sl->epoch = UINT32_MAX;   /* its events may be new: again */
 	return stage_lcore_sync(sl) != NULL ? 0 : -ENOMEM;
 }
 

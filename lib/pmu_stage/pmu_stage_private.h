@@ -157,7 +157,8 @@ stage_lcore_get(unsigned int lcore_id)
 {
 	struct stage_lcore *sl = __atomic_load_n(&stage_reg.lcores[lcore_id], __ATOMIC_ACQUIRE);
 
-	if (sl == NULL || sl->epoch != __atomic_load_n(&stage_reg.epoch, __ATOMIC_ACQUIRE))
+	if (sl == NULL || __atomic_load_n(&sl->epoch, __ATOMIC_ACQUIRE) !=
+			__atomic_load_n(&stage_reg.epoch, __ATOMIC_ACQUIRE))
 		return NULL;
 	return sl;
 }
