@@ -22,6 +22,8 @@
 # side (frames routed as its default routes say, stages' items = the taps'
 # counters); l3fwd-graph forwarding pcaps to 198.18.P.x, each node's calls
 # and objs in its own last lib/graph statistics equal to the stages'.
+# testpmd over net_null ports under dpdk-pmu-run (task-clock, msr/tsc/):
+# each lcore's stages, their self figures added up, at most its total.
 # testpmd's packet rate over net_null ports under dpdk-pmu-run --sampling
 # 16 (msr/tsc/, task-clock) against without, alternating runs: the median
 # ratio with msr/tsc/ at least 0.9x (the issue's aim for the read() path),
@@ -495,6 +497,15 @@ rate() {
 	done
 	stop "$pid"
 }
+
+echo "=== run: testpmd on net_null ports under dpdk-pmu-run: each lcore's stages within its total"
+# The stages' self figures of an lcore add up to at most the lcore's total
+# (the --json "lcores" list), with a time event and with msr/tsc/.
+for event in task-clock msr/tsc/; do
+	name=lcores-$(echo "$event" | tr -c 'a-z0-9\n' '_')
+	rate "$name" "$run" -e "$event" --json "$tmp/$name.json"
+	py_check 60 ci_run_check.py "$tmp/check.out" lcores "$name" "$tmp/$name.json" "$event"
+done
 
 echo "=== run: testpmd's packet rate under dpdk-pmu-run --sampling 16 against without"
 # The ratios of runs that alternate, their median: msr/tsc/'s at least 0.9x.

@@ -13,8 +13,11 @@
   ci_run_check.py top NAME JSON TEXT
       dpdk-pmu-top --once --json (JSON) and --once (TEXT) on a running
       program: rx-P-Q rows with calls and packets per second, in both; the
-      %lcore of each lcore's rows (exclusive figures) adding up to 100 %
-      at most.
+      %lcore of each lcore's rows (exclusive figures) and of the part
+      outside its stages adding up to 100 % at most; each lcore with rows
+      has its "(lcore total)" and "(outside stages)" lines in both, and
+      its rows' self figures (first event) add up to at most its total
+      (5 % for snapshots of a running program).
   ci_run_check.py screens NAME A B
       Two captures of dpdk-pmu-top's screen: both show the rx-P-Q rows, and
       their rates changed between the two.
@@ -60,6 +63,12 @@
       Rx-pps (--stats-period 1) for the record; each LABEL's runs against
       the first LABEL's, run by run (they alternate), the median printed,
       and a check where a FLOOR is given: the median at least FLOOR.
+  ci_run_check.py lcores NAME JSON EVENT
+      dpdk-pmu-run's JSON: for each lcore of its "lcores" list, the self
+      EVENT of its stages added up is at most the lcore's total EVENT
+      (sum, total and their ratio printed); at least one lcore with stages
+      and a total above 0, and the lcore's "outside" its total less that
+      sum (within 1 %).
   ci_run_check.py guest CONSOLE EVENTS
       The arm64 guest's console: the preload's JSON line of commands
       testpmd-a and testpmd-b, the same testpmd run twice, every call
@@ -185,14 +194,40 @@ def top(name, path, text_path):
     report(rows and all(c > 0 for c in calls),
           f"{name}: --once table: {len(rows)} rx-P-Q rows, calls/s "
           f"{', '.join(r[3] for r in rows) or '-'}")
+    lcores = doc.get("lcores", [])
     shares = {}
-    for r in doc.get("rows", []):
+    for r in doc.get("rows", []) + [r for r in lcores if r["kind"] == "outside"]:
         if r.get("lcore_pct") is not None:
             shares[r["lcore"]] = shares.get(r["lcore"], 0.0) + r["lcore_pct"]
     report(shares and all(v <= 105.0 for v in shares.values()),
-           f"{name}: exclusive figures: each lcore's rows add up to "
+           f"{name}: exclusive figures: each lcore's rows and its outside line add up to "
            f"{', '.join(f'lcore {k} {v:.1f} %' for k, v in sorted(shares.items())) or '-'}"
            f" of it (at most 100 %, 5 % for sampling)")
+    top_lcores(name, doc, lines)
+
+
+def top_lcores(name, doc, lines):
+    """dpdk-pmu-top's lines per lcore: its total and the part outside its
+    stages, in the JSON and the table; its rows' self figures within its
+    total."""
+    event = doc["events"][0] if doc.get("events") else None
+    busy = sorted({r["lcore"] for r in doc.get("rows", [])}, key=str)
+    lines_of = {(r["lcore"], r["kind"]): r for r in doc.get("lcores", [])}
+    text = {(ln.split()[0], " ".join(ln.split()[1:3])) for ln in lines if len(ln.split()) > 3}
+    for lcore in busy:
+        here = all((lcore, k) in lines_of and (str(lcore), t) in text
+                   for k, t in (("total", "(lcore total)"), ("outside", "(outside stages)")))
+        report(here, f"{name}: lcore {lcore}: its (lcore total) and (outside stages) lines in "
+               f"the JSON and the table")
+        if not here:
+            continue
+        total = lines_of[(lcore, "total")]["values"].get(event, 0)
+        outside = lines_of[(lcore, "outside")]["values"].get(event, 0)
+        selfs = sum(r["self"].get(event, 0) for r in doc["rows"] if r["lcore"] == lcore)
+        report(0 < selfs <= total * 1.05,
+               f"{name}: lcore {lcore}: its stage rows' self {event} add up to {selfs}, at "
+               f"most its total {total} (ratio {selfs / total if total else 0:.3f}; outside "
+               f"{outside})")
 
 
 def screen_rows(path):
@@ -501,6 +536,29 @@ def rates(*specs):
             print(line)
 
 
+def lcores(name, path, event):
+    """Each lcore's stages, self figures added up, within its total."""
+    doc = load_json(name, path)
+    if doc is None:
+        return
+    entries = doc.get("lcores", [])
+    report(bool(entries), f"{name}: the JSON's \"lcores\" list: "
+           f"{[e['lcore'] for e in entries]}")
+    for entry in entries:
+        lcore = entry["lcore"]
+        stages = [s for s in doc.get("stages", []) if s["lcore"] == lcore]
+        selfs = sum(s["self"].get(event, 0) for s in stages)
+        total = entry["events"].get(event, 0)
+        outside = entry["outside"].get(event, 0)
+        share = selfs / total if total else float("inf")
+        report(stages and selfs > 0 and 0 < total and selfs <= total,
+               f"{name}: lcore {lcore}: its {len(stages)} stages' self {event} add up to "
+               f"{selfs}, at most its total {total} (ratio {share:.3f})")
+        report(abs(total - selfs - outside) <= total / 100,
+               f"{name}: lcore {lcore}: outside the stages {outside} = total less the "
+               f"stages ({total - selfs}, within 1 %)")
+
+
 def guest(console, events):
     """The guest's two testpmd runs, stage by stage."""
     with open(console, encoding="utf-8", errors="replace") as f:
@@ -545,6 +603,7 @@ COMMANDS = {
     "pause": (3, pause),
     "tap": (6, tap),
     "rates": ((1, 8), rates),
+    "lcores": (3, lcores),
     "guest": (2, guest),
 }
 
