@@ -2,13 +2,15 @@
  * Copyright(c) 2026 The rte_pmu authors
  */
 
-/* The functions the program launches on lcores, each run inside a stage:
- * rte_eal_remote_launch() and rte_eal_mp_remote_launch() are wrapped, and
- * the function runs in stage lcore-SYMBOL (its name where the program
- * exports it, dladdr()), else lcore-main. So an lcore that never touches
- * a port (a distributor's or packet_ordering's worker) shows, and the
- * ports' stages nest in it: its self figures are what the lcore spent
- * outside them. Each call is measured (sampling 1: a run is one call).
+/* The functions the program launches on lcores: rte_eal_remote_launch()
+ * and rte_eal_mp_remote_launch() are wrapped. Each run opens the lcore
+ * (rte_pmu_lcore_open(): the lcore's first counts) and, as the function
+ * returns, makes an empty call of stage lcore-SYMBOL (its name where the
+ * program exports it, dladdr()), else lcore-main, measured every time:
+ * the lcore's last counts. So an lcore that never touches a port (a
+ * distributor's or packet_ordering's worker) shows, with its total
+ * (rte_pmu_stage_lcore_stats_get()), and the ports' stages do not nest in
+ * a stage measured every time (which would measure them every time).
  * As the function returns, the ports' stages still open on the lcore end
  * (ports.c): the time until the next launch (testpmd's stop and start)
  * is in no stage. A run is counted as it ends: one that never returns
@@ -113,9 +115,16 @@ launched(void *arg)
 	if (!counted)
 		return f(farg);
 	RTE_PER_LCORE(in_launched) = true;
-	rte_pmu_stage_begin(stage);
+	/* The lcore's total counts from its open (its first counts) to the
+	 * empty stage call at the function's return (its last counts), so
+	 * that an lcore with no port stage shows its total too. The run is
+	 * not a stage around the function: a measured stage around it would
+	 * have every stage in it measured too, whatever their sampling.
+	 */
+	rte_pmu_lcore_open();
 	ret = f(farg);
 	preload_ports_lcore_stop();
+	rte_pmu_stage_begin(stage);
 	rte_pmu_stage_end(stage, 0);
 	RTE_PER_LCORE(in_launched) = false;
 
