@@ -194,7 +194,7 @@ test_stage_race(void)
 				last[lcore][s] = st.calls;
 			}
 		}
-		if (ret == TEST_SUCCESS && round % 64 == 63) {
+		if (ret == TEST_SUCCESS && round % 16 == 15) {
 			ret = rte_pmu_stage_reset();
 			resets++;
 			memset(last, 0, sizeof(last));

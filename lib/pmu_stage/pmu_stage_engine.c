@@ -19,6 +19,7 @@
 
 #include <rte_common.h>
 #include <rte_lcore.h>
+#include <rte_memory.h>
 
 #include "pmu_stage_private.h"
 
@@ -405,8 +406,12 @@ lcore_alloc(unsigned int lcore_id)
 	struct stage_lcore *sl = __atomic_load_n(&stage_reg.lcores[lcore_id], __ATOMIC_ACQUIRE);
 	size_t size = sizeof(*sl) + sizeof(uint64_t) * STAGE_IDS +
 		sizeof(struct stage_sums) * (STAGE_IDS + RTE_PMU_MAX_STAGES);
+	unsigned int socket = rte_socket_id();
 
-	if (sl != NULL)
+	/* A thread on another node that took the lcore id gets a state of
+	 * its own there; the old one is left to readers that may hold it.
+	 */
+	if (sl != NULL && (sl->socket == socket || socket == (unsigned int)SOCKET_ID_ANY))
 		return sl;
 	sl = aligned_alloc(RTE_CACHE_LINE_SIZE, RTE_ALIGN_CEIL(size, RTE_CACHE_LINE_SIZE));
 	if (sl == NULL) {
@@ -416,6 +421,7 @@ lcore_alloc(unsigned int lcore_id)
 	}
 	memset(sl, 0, size);
 	sl->lcore_id = lcore_id;
+	sl->socket = socket;
 	__atomic_store_n(&sl->epoch, UINT32_MAX, __ATOMIC_RELEASE);
 	sl->figs = (struct stage_sums *)(sl + 1);
 	sl->base = sl->figs + STAGE_IDS;

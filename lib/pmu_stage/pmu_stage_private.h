@@ -102,6 +102,7 @@ struct stage_cal {
 struct stage_lcore {
 	struct __rte_pmu_stage_lcore pub;
 	unsigned int lcore_id;
+	unsigned int socket;       /**< rte_socket_id() of the thread that made it */
 	uint32_t epoch;            /**< of the registry when the lcore synced */
 	uint32_t known;            /**< ids the lcore takes (registered, or cal) */
 	unsigned int num_events;
