@@ -855,3 +855,23 @@ test_pmu_stage(void)
 }
 
 REGISTER_FAST_TEST(pmu_stage_autotest, true, true, test_pmu_stage);
+
+/* The placement alone, for the arm64 guest's two-node boot: there its two
+ * CPUs share QEMU's one instruction count, so exact counts are checked in
+ * the one-node boot only.
+ */
+static struct unit_test_suite pmu_stage_numa_suite = {
+	.suite_name = "pmu stage state placement",
+	.unit_test_cases = {
+		TEST_CASE(test_stage_numa),
+		TEST_CASES_END()
+	}
+};
+
+static int
+test_pmu_stage_numa(void)
+{
+	return unit_test_suite_runner(&pmu_stage_numa_suite);
+}
+
+REGISTER_FAST_TEST(pmu_stage_numa_autotest, true, true, test_pmu_stage_numa);
