@@ -85,13 +85,13 @@ race_worker(void *arg __rte_unused)
 	return 0;
 }
 
-/* /pmu/stages, then /pmu/stage,<name> of stage @p s: its total
- * consistent too.
+/* /pmu/stages, then /pmu/stage,<name> of stage @p s: event @p ev under
+ * its key with its name and unit, and its total consistent too.
  */
 static int
-telemetry_check(int sock, unsigned int s)
+telemetry_check(int sock, unsigned int s, const char *ev)
 {
-	char buf[16384], cmd[96];
+	char buf[16384], cmd[96], want[160];
 	uint64_t calls, items;
 	const char *total;
 	int ret;
@@ -104,6 +104,11 @@ telemetry_check(int sock, unsigned int s)
 	snprintf(cmd, sizeof(cmd), "/pmu/stage,%s", stage_names[s]);
 	ret = tel_socket_cmd(sock, cmd, buf, sizeof(buf));
 	TEST_ASSERT_SUCCESS(ret, "%s: %s", cmd, strerror(-ret));
+	/* "task-clock" keyed "task_clock", in ns; "instructions" a count. */
+	snprintf(want, sizeof(want), "\"events\":{\"%s\":{\"name\":\"%s\",\"unit\":\"%s\"}},",
+		strcmp(ev, "task-clock") == 0 ? "task_clock" : ev, ev,
+		strcmp(ev, "task-clock") == 0 ? "ns" : "count");
+	TEST_ASSERT(strstr(buf, want) != NULL, "%s: %s, wanted %s", cmd, buf, want);
 	total = strstr(buf, "\"total\":{");
 	TEST_ASSERT(total != NULL && sscanf(total, "\"total\":{\"calls\":%" SCNu64
 		",\"items\":%" SCNu64 ",", &calls, &items) == 2, "%s: %s", cmd, buf);
@@ -212,7 +217,7 @@ test_stage_race(void)
 			periods++;
 		}
 		if (ret == TEST_SUCCESS && sock >= 0 && round % 4 == 1) {
-			ret = telemetry_check(sock, (unsigned int)(tel % NUM_STAGES));
+			ret = telemetry_check(sock, (unsigned int)(tel % NUM_STAGES), ev);
 			tel++;
 		}
 	}

@@ -9,6 +9,7 @@
  * two lcores (-l 0-1).
  */
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -350,7 +351,7 @@ test_socket_commands(void)
 {
 	unsigned int lcore = rte_lcore_id();
 	struct sockaddr_un addr = { .sun_family = AF_UNIX };
-	char buf[16384], cmd[64], want[64];
+	char buf[16384], cmd[64], want[96];
 	int sock, ret;
 
 	if ((size_t)snprintf(addr.sun_path, sizeof(addr.sun_path), "%s/dpdk_telemetry.v2",
@@ -368,23 +369,41 @@ test_socket_commands(void)
 		TEST_ASSERT(false, "connect to %s: %s", addr.sun_path, strerror(errno));
 	}
 
+	/* Every reply keys events alike: "task-clock" is the key "task_clock"
+	 * (telemetry keys take no '-'), its exact name and unit inside.
+	 */
 	ret = tel_socket_cmd(sock, "/pmu/list", buf, sizeof(buf));
-	if (ret == 0 && strcmp(buf, "{\"/pmu/list\":[\"task-clock\",\"page-faults\"]}") != 0)
+	if (ret == 0 && strcmp(buf, "{\"/pmu/list\":{\"task_clock\":{\"name\":\"task-clock\","
+			"\"unit\":\"ns\",\"index\":0},\"page_faults\":{\"name\":\"page-faults\","
+			"\"unit\":\"count\",\"index\":1}}}") != 0)
+		ret = -EPROTO;
+	/* /pmu/info: each lcore's status in a word beside its number, its one
+	 * CPU a number, its read path in dpdk-test-pmu's words.
+	 */
+	if (ret == 0)
+		ret = tel_socket_cmd(sock, "/pmu/info", buf, sizeof(buf));
+	snprintf(want, sizeof(want), "\"%u\":{\"status\":\"open\",\"status_code\":1,\"cpu\":",
+		lcore);
+	if (ret == 0 && (strstr(buf, want) == NULL ||
+			!isdigit((unsigned char)strstr(buf, want)[strlen(want)]) ||
+			strstr(buf, "\"path\":\"read()\"}") == NULL ||
+			strstr(buf, "{\"status\":\"not_open\",\"status_code\":0,") == NULL ||
+			strstr(buf, "\"task_clock\":{\"name\":\"task-clock\",\"unit\":\"ns\","
+				"\"index\":0,") == NULL))
 		ret = -EPROTO;
 	if (ret == 0) {
 		snprintf(cmd, sizeof(cmd), "/pmu/lcore,%u", lcore);
-		snprintf(want, sizeof(want), "{\"/pmu/lcore\":{\"lcore_id\":%u,", lcore);
+		snprintf(want, sizeof(want), "{\"/pmu/lcore\":{\"lcore_id\":%u,\"status\":"
+			"\"open\",\"status_code\":1,\"cpu\":", lcore);
 		ret = tel_socket_cmd(sock, cmd, buf, sizeof(buf));
 	}
-	/* Keyed by event: "task-clock" is the key "task_clock" (telemetry
-	 * keys take no '-'), its exact name inside.
-	 */
 	if (ret == 0 && (strncmp(buf, want, strlen(want)) != 0 ||
-			strstr(buf, "\"status\":1,") == NULL ||
+			!isdigit((unsigned char)buf[strlen(want)]) ||
 			strstr(buf, "\"time_enabled\":") == NULL ||
 			strstr(buf, "\"events\":{\"task_clock\":{\"name\":\"task-clock\","
-				"\"path\":\"read\",\"raw\":") == NULL ||
-			strstr(buf, "\"page_faults\":{\"name\":\"page-faults\",") == NULL ||
+				"\"unit\":\"ns\",\"path\":\"read()\",\"raw\":") == NULL ||
+			strstr(buf, "\"page_faults\":{\"name\":\"page-faults\","
+				"\"unit\":\"count\",") == NULL ||
 			/* The keys of pmu_lib.rst, and no undocumented one. */
 			strstr(buf, "\"values_error\":0,") == NULL ||
 			strstr(buf, "\"read_errors\":0,") == NULL ||
@@ -513,8 +532,9 @@ test_stage_commands(void)
 
 	ret = tel_socket_cmd(sock, "/pmu/stage,tel_rx", buf, sizeof(buf));
 	snprintf(want, sizeof(want), "{\"/pmu/stage\":{\"stage\":\"tel_rx\",\"id\":0,"
-		"\"sampling_period\":1,\"events\":{\"task_clock\":\"task-clock\","
-		"\"page_faults\":\"page-faults\"},\"total\":{\"calls\":%u,",
+		"\"sampling_period\":1,\"events\":{\"task_clock\":{\"name\":\"task-clock\","
+		"\"unit\":\"ns\"},\"page_faults\":{\"name\":\"page-faults\",\"unit\":\"count\"}},"
+		"\"total\":{\"calls\":%u,",
 		STAGE_MAIN_CALLS + STAGE_WORKER_CALLS);
 	if (ret == 0 && strncmp(buf, want, strlen(want)) != 0)
 		ret = -EPROTO;
@@ -594,9 +614,11 @@ test_event_keys(void)
 	ret = tel_socket_cmd(sock, "/pmu/info", buf, sizeof(buf));
 	close(sock);
 	TEST_ASSERT_SUCCESS(ret, "/pmu/info: %s", strerror(-ret));
+	/* software/config=1/ is task-clock: in ns, as its attr says. */
 	TEST_ASSERT(strstr(buf, "\"events\":{\"software/config_1/\":{\"name\":"
-		"\"software/config=1/\",\"index\":0,") != NULL &&
-		strstr(buf, "\"page_faults\":{\"name\":\"page-faults\",\"index\":1,") != NULL,
+		"\"software/config=1/\",\"unit\":\"ns\",\"index\":0,") != NULL &&
+		strstr(buf, "\"page_faults\":{\"name\":\"page-faults\",\"unit\":\"count\","
+		"\"index\":1,") != NULL,
 		"/pmu/info: %s", buf);
 
 	return TEST_SUCCESS;

@@ -94,7 +94,7 @@ dict_dict(struct rte_tel_data *d, const char *name)
 /* Telemetry keys take letters, digits, '_' and '/' only: each event's key is
  * its name with any other character written '_' ("task-clock" gives
  * "task_clock"), and "_<index>" added when an earlier event has that key.
- * The exact names are in /pmu/list and in each event's "name".
+ * Every reply keys events so, each with its exact "name" and "unit".
  */
 #define KEY_MAX (PMU_SNAP_NAME_MAX + 8)
 
@@ -117,9 +117,69 @@ event_keys(const char (*names)[PMU_SNAP_NAME_MAX], unsigned int n, char (*keys)[
 	}
 }
 
+/* The unit of event @p i of @p c: "ns" for the kernel's clocks
+ * (task-clock, cpu-clock), "count" for every other event.
+ */
+static const char *
+event_unit(const struct pmu_events_copy *c, unsigned int i)
+{
+	const struct perf_event_attr *a = &c->descs[i].attr;
+
+	if (a->type == PERF_TYPE_SOFTWARE && (a->config == PERF_COUNT_SW_CPU_CLOCK ||
+			a->config == PERF_COUNT_SW_TASK_CLOCK))
+		return "ns";
+
+	return "count";
+}
+
+/* The unit of the event named @p name (an event of @p c, else "count"). */
+static const char *
+name_unit(const struct pmu_events_copy *c, unsigned int hint, const char *name)
+{
+	unsigned int i;
+
+	if (hint < c->num_events && strcmp(c->names[hint], name) == 0)
+		return event_unit(c, hint);
+	for (i = 0; i < c->num_events; i++)
+		if (strcmp(c->names[i], name) == 0)
+			return event_unit(c, i);
+
+	return "count";
+}
+
+/* Each event as every reply gives it: under its key, its exact name and
+ * unit; the figures follow.
+ */
+static struct rte_tel_data *
+event_dict(struct rte_tel_data *events, const char *key, const char *name, const char *unit)
+{
+	struct rte_tel_data *e = dict_dict(events, key);
+
+	if (e == NULL)
+		return NULL;
+	rte_tel_data_add_dict_string(e, "name", name);
+	rte_tel_data_add_dict_string(e, "unit", unit);
+
+	return e;
+}
+
+/* "events" of /pmu/list and /pmu/info: per event its name, unit and index. */
+static struct rte_tel_data *
+list_events(struct rte_tel_data *d, const struct pmu_events_copy *c, unsigned int i,
+	const char (*keys)[KEY_MAX])
+{
+	struct rte_tel_data *e = event_dict(d, keys[i], c->names[i], event_unit(c, i));
+
+	if (e != NULL)
+		rte_tel_data_add_dict_int(e, "index", i);
+
+	return e;
+}
+
 static int
 handle_list(const char *cmd, const char *params, struct rte_tel_data *d)
 {
+	char keys[RTE_MAX_NUM_GROUP_EVENTS][KEY_MAX];
 	struct pmu_events_copy *c;
 	unsigned int i;
 	int ret;
@@ -131,26 +191,28 @@ handle_list(const char *cmd, const char *params, struct rte_tel_data *d)
 	if (c == NULL)
 		return -ENOMEM;
 
-	rte_tel_data_start_array(d, RTE_TEL_STRING_VAL);
+	rte_tel_data_start_dict(d);
 	pmu_state_events(c);
-	for (i = 0; i < c->num_events; i++)
-		rte_tel_data_add_array_string(d, c->names[i]);
+	event_keys((const char (*)[PMU_SNAP_NAME_MAX])c->names, c->num_events, keys);
+	for (i = 0; i < c->num_events && ret == 0; i++)
+		if (list_events(d, c, i, (const char (*)[KEY_MAX])keys) == NULL)
+			ret = -ENOMEM;
 	free(c);
 
-	return 0;
+	return ret;
 }
 
-/* The read path in the words of dpdk-test-pmu ("read()" written "read",
- * a word a PromQL label matcher takes as it is).
+/* The read path in the words of dpdk-test-pmu: "user" ("user (rdtsc)"
+ * for x86's msr/tsc/, which has no page index), "read()" or "none".
  */
 static const char *
-path_word(enum rte_pmu_read_path path)
+path_word(enum rte_pmu_read_path path, uint32_t user_index)
 {
 	switch (path) {
 	case RTE_PMU_PATH_USER:
-		return "user";
+		return user_index == 0 ? "user (rdtsc)" : "user";
 	case RTE_PMU_PATH_SYSCALL:
-		return "read";
+		return "read()";
 	default:
 		return "none";
 	}
@@ -160,18 +222,69 @@ path_word(enum rte_pmu_read_path path)
 static const char *
 lcore_path(const struct pmu_snapshot *s)
 {
+	const char *word;
 	unsigned int i;
 
 	if (s->status <= 0 || s->num_events == 0)
-		return path_word(RTE_PMU_PATH_NONE);
+		return path_word(RTE_PMU_PATH_NONE, 0);
+	word = path_word(s->path[0], s->user_index[0]);
 	for (i = 1; i < s->num_events; i++)
-		if (s->path[i] != s->path[0])
+		if (strcmp(path_word(s->path[i], s->user_index[i]), word) != 0)
 			return "mixed";
 
-	return path_word(s->path[0]);
+	return word;
 }
 
-/* "events": per event (keyed by name) its index, PMU, type and config. */
+/* rte_pmu_lcore_status() in a word a Prometheus label takes as it is:
+ * "open", "not_open", or the errno's name ("ENODATA").
+ */
+static const char *
+status_word(int status, char *buf, size_t len)
+{
+	static const struct {
+		int err;
+		const char *name;
+	} names[] = {
+		{ EACCES, "EACCES" }, { EAGAIN, "EAGAIN" }, { EBUSY, "EBUSY" },
+		{ EINVAL, "EINVAL" }, { EIO, "EIO" }, { EMFILE, "EMFILE" },
+		{ ENFILE, "ENFILE" }, { ENODATA, "ENODATA" }, { ENODEV, "ENODEV" },
+		{ ENOENT, "ENOENT" }, { ENOMEM, "ENOMEM" }, { ENOSPC, "ENOSPC" },
+		{ EOPNOTSUPP, "EOPNOTSUPP" }, { EPERM, "EPERM" }, { ESRCH, "ESRCH" },
+		{ EXDEV, "EXDEV" },
+	};
+	unsigned int i;
+
+	if (status == 1)
+		return "open";
+	if (status == 0)
+		return "not_open";
+	for (i = 0; i < RTE_DIM(names); i++)
+		if (-status == names[i].err)
+			return names[i].name;
+	snprintf(buf, len, "errno_%d", -status);
+
+	return buf;
+}
+
+/* An lcore's status (its word, and the number as "status_code") and CPUs:
+ * a number for one CPU, else the set as a string ("0-3,8").
+ */
+static void
+lcore_state(struct rte_tel_data *d, const struct pmu_snapshot *s)
+{
+	char word[24], *end;
+	unsigned long cpu;
+
+	rte_tel_data_add_dict_string(d, "status", status_word(s->status, word, sizeof(word)));
+	rte_tel_data_add_dict_int(d, "status_code", s->status);
+	cpu = strtoul(s->cpu, &end, 10);
+	if (isdigit((unsigned char)s->cpu[0]) && *end == '\0' && cpu <= INT32_MAX)
+		rte_tel_data_add_dict_int(d, "cpu", (int)cpu);
+	else
+		rte_tel_data_add_dict_string(d, "cpu", s->cpu);
+}
+
+/* "events": per event its name, unit, index, PMU, type and config. */
 static int
 info_events(struct rte_tel_data *d)
 {
@@ -197,13 +310,11 @@ info_events(struct rte_tel_data *d)
 	for (i = 0; i < c->num_events; i++) {
 		const struct pmu_event_desc *desc = &c->descs[i];
 
-		e = dict_dict(events, keys[i]);
+		e = list_events(events, c, i, (const char (*)[KEY_MAX])keys);
 		if (e == NULL) {
 			free(c);
 			return -ENOMEM;
 		}
-		rte_tel_data_add_dict_string(e, "name", c->names[i]);
-		rte_tel_data_add_dict_int(e, "index", i);
 		rte_tel_data_add_dict_string(e, "pmu",
 			desc->pmu[0] != '\0' ? desc->pmu : "generic");
 		rte_tel_data_add_dict_u64(e, "type", desc->attr.type);
@@ -238,8 +349,7 @@ info_lcores(struct rte_tel_data *d)
 			free(snap);
 			return -ENOMEM;
 		}
-		rte_tel_data_add_dict_int(l, "status", snap->status);
-		rte_tel_data_add_dict_string(l, "cpu", snap->cpu);
+		lcore_state(l, snap);
 		rte_tel_data_add_dict_string(l, "path", lcore_path(snap));
 	}
 	free(snap);
@@ -272,6 +382,7 @@ handle_lcore(const char *cmd, const char *params, struct rte_tel_data *d)
 {
 	char keys[RTE_MAX_NUM_GROUP_EVENTS][KEY_MAX];
 	struct rte_tel_data *events, *e;
+	struct pmu_events_copy *c;
 	struct pmu_snapshot snap;
 	unsigned int lcore_id, i;
 	int ret;
@@ -289,8 +400,7 @@ handle_lcore(const char *cmd, const char *params, struct rte_tel_data *d)
 
 	rte_tel_data_start_dict(d);
 	rte_tel_data_add_dict_int(d, "lcore_id", lcore_id);
-	rte_tel_data_add_dict_string(d, "cpu", snap.cpu);
-	rte_tel_data_add_dict_int(d, "status", snap.status);
+	lcore_state(d, &snap);
 	rte_tel_data_add_dict_int(d, "values_error", snap.read_error);
 	rte_tel_data_add_dict_u64(d, "slow_reads", snap.slow_reads);
 	rte_tel_data_add_dict_u64(d, "read_errors", snap.read_errors);
@@ -300,20 +410,27 @@ handle_lcore(const char *cmd, const char *params, struct rte_tel_data *d)
 		rte_tel_data_add_dict_int(d, "multiplexed", snap.multiplexed);
 	}
 	events = dict_dict(d, "events");
-	if (events == NULL)
+	c = malloc(sizeof(*c));
+	if (events == NULL || c == NULL) {
+		free(c);
 		return -ENOMEM;
+	}
+	pmu_state_events(c);
 	event_keys((const char (*)[PMU_SNAP_NAME_MAX])snap.names, snap.num_events, keys);
 	for (i = 0; i < snap.num_events; i++) {
-		e = dict_dict(events, keys[i]);
-		if (e == NULL)
+		e = event_dict(events, keys[i], snap.names[i], name_unit(c, i, snap.names[i]));
+		if (e == NULL) {
+			free(c);
 			return -ENOMEM;
-		rte_tel_data_add_dict_string(e, "name", snap.names[i]);
-		rte_tel_data_add_dict_string(e, "path", path_word(snap.path[i]));
+		}
+		rte_tel_data_add_dict_string(e, "path", path_word(snap.path[i],
+			snap.user_index[i]));
 		if (!snap.have_values)
 			continue;
 		rte_tel_data_add_dict_u64(e, "raw", snap.raw[i]);
 		rte_tel_data_add_dict_u64(e, "scaled", snap.scaled[i]);
 	}
+	free(c);
 
 	return 0;
 }
@@ -325,10 +442,11 @@ static const struct {
 	const char *help;
 } commands[] = {
 	{ "/pmu/list", handle_list,
-		"Returns the names of the added events, in index order. Takes no parameters" },
+		"Returns the added events in index order, keyed as in every reply: name, unit, "
+		"index. Takes no parameters" },
 	{ "/pmu/info", handle_info,
-		"Returns the core PMU, per event its index, PMU, type and config, per lcore "
-		"its status, CPUs and read path. Takes no parameters" },
+		"Returns the core PMU, per event its name, unit, PMU, type, config, per lcore "
+		"its status, CPUs, read path. No parameters" },
 	{ "/pmu/lcore", handle_lcore,
 		"Returns an lcore's live values per event (raw, scaled), time enabled and "
 		"running, multiplexing. Parameters: int lcore_id" },

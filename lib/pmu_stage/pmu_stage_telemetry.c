@@ -5,7 +5,8 @@
 /* Telemetry: /pmu/stages (names), /pmu/stage,<name> (a stage's figures
  * per lcore and in total) and /pmu/stage_lcores (each lcore's total and
  * the part outside its stages). Totals only, keyed by event as /pmu/lcore
- * keys them; a ratio is the consumer's division, as with /ethdev/stats.
+ * keys them, each event with its exact "name" and its "unit"; a ratio is
+ * the consumer's division, as with /ethdev/stats.
  */
 
 #include <ctype.h>
@@ -38,11 +39,29 @@ dict_in(struct rte_tel_data *d, const char *name)
 	return c;
 }
 
+/* The unit of an event: "ns" for the kernel's clocks, "count" for every
+ * other. This library sees the events' names only (librte_pmu's public
+ * API), so a clock is named as perf names it, or in its software PMU's words.
+ */
+static const char *
+event_unit(const char *name)
+{
+	static const char *const clocks[] = { "task-clock", "cpu-clock",
+		"software/task-clock/", "software/cpu-clock/" };
+	unsigned int i;
+
+	for (i = 0; i < RTE_DIM(clocks); i++)
+		if (strcmp(name, clocks[i]) == 0)
+			return "ns";
+	return "count";
+}
+
 /* The events' keys: each name with any character but a letter, a digit,
  * '_' or '/' written '_', and "_<index>" where an earlier key is the same.
+ * Their names and units go to @p names[i] and @p units[i].
  */
 static unsigned int
-event_keys(char (*keys)[KEY_MAX], struct rte_tel_data *names)
+event_keys(char (*keys)[KEY_MAX], char (*names)[KEY_MAX], const char **units)
 {
 	struct rte_pmu_lcore_info info;
 	unsigned int lcore_id, i, j, n = 0;
@@ -56,6 +75,8 @@ event_keys(char (*keys)[KEY_MAX], struct rte_tel_data *names)
 		}
 	for (i = 0; i < n; i++) {
 		strlcpy(keys[i], info.events[i].name, KEY_MAX);
+		strlcpy(names[i], info.events[i].name, KEY_MAX);
+		units[i] = event_unit(info.events[i].name);
 		for (k = keys[i]; *k != '\0'; k++)
 			if (!isalnum((unsigned char)*k) && *k != '_' && *k != '/')
 				*k = '_';
@@ -63,10 +84,21 @@ event_keys(char (*keys)[KEY_MAX], struct rte_tel_data *names)
 			;
 		if (j < i)
 			snprintf(keys[i] + strlen(keys[i]), KEY_MAX - strlen(keys[i]), "_%u", i);
-		if (names != NULL)
-			rte_tel_data_add_dict_string(names, keys[i], info.events[i].name);
 	}
 	return n;
+}
+
+/* An event under its key in @p d, with its name and unit. */
+static struct rte_tel_data *
+event_in(struct rte_tel_data *d, const char *key, const char *name, const char *unit)
+{
+	struct rte_tel_data *e = dict_in(d, key);
+
+	if (e == NULL)
+		return NULL;
+	rte_tel_data_add_dict_string(e, "name", name);
+	rte_tel_data_add_dict_string(e, "unit", unit);
+	return e;
 }
 
 /* Commands that take no parameter refuse one. */
@@ -138,9 +170,11 @@ static int
 handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 {
 	char keys[RTE_MAX_NUM_GROUP_EVENTS][KEY_MAX], key[16];
+	char names[RTE_MAX_NUM_GROUP_EVENTS][KEY_MAX];
+	const char *units[RTE_MAX_NUM_GROUP_EVENTS];
 	struct rte_pmu_stage_stats s, total;
 	unsigned int id, n, lcore_id, i, period;
-	struct rte_tel_data *lcores;
+	struct rte_tel_data *lcores, *events;
 	int ret = 0;
 
 	if (rte_pmu_stage_count() < 0)
@@ -158,8 +192,14 @@ handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 	rte_tel_data_add_dict_string(d, "stage", params);
 	rte_tel_data_add_dict_int(d, "id", id);
 	rte_tel_data_add_dict_u64(d, "sampling_period", period);
-	/* The key of each event in the figures, and its name. */
-	n = event_keys(keys, dict_in(d, "events"));
+	/* The key of each event in the figures, its name and unit. */
+	n = event_keys(keys, names, units);
+	events = dict_in(d, "events");
+	if (events == NULL)
+		return -ENOMEM;
+	for (i = 0; i < n; i++)
+		if (event_in(events, keys[i], names[i], units[i]) == NULL)
+			return -ENOMEM;
 	/* "lcores" is added after "total": a reply too big loses lcores first. */
 	lcores = rte_tel_data_alloc();
 	if (lcores == NULL)
@@ -196,9 +236,11 @@ static int
 handle_lcores(const char *cmd, const char *params, struct rte_tel_data *d)
 {
 	char keys[RTE_MAX_NUM_GROUP_EVENTS][KEY_MAX], key[16];
+	char names[RTE_MAX_NUM_GROUP_EVENTS][KEY_MAX];
+	const char *units[RTE_MAX_NUM_GROUP_EVENTS];
+	unsigned int n = event_keys(keys, names, units), lcore_id, i;
 	struct rte_pmu_stage_lcore_stats ls;
 	struct rte_tel_data *l, *e;
-	unsigned int n = event_keys(keys, NULL), lcore_id, i;
 	struct stage_lcore *sl;
 
 	if (no_param(cmd, params) != 0)
@@ -215,7 +257,7 @@ handle_lcores(const char *cmd, const char *params, struct rte_tel_data *d)
 			return -ENOMEM;
 		rte_tel_data_add_dict_u64(l, "measured", ls.measured);
 		for (i = 0; i < n; i++) {
-			e = dict_in(l, keys[i]);
+			e = event_in(l, keys[i], names[i], units[i]);
 			if (e == NULL)
 				return -ENOMEM;
 			rte_tel_data_add_dict_u64(e, "total", ls.total[i]);
@@ -233,11 +275,11 @@ static const struct {
 	{ "/pmu/stages", handle_stages,
 		"Returns the names of the registered stages, in id order. Takes no parameters" },
 	{ "/pmu/stage", handle_stage,
-		"Returns a stage's calls, items, event totals (inclusive, self) and misuse, "
-		"per lcore and in total. Parameters: string name" },
+		"Returns per lcore and in total a stage's calls, items, event totals (with "
+		"names, units) and misuse. Parameters: string name" },
 	{ "/pmu/stage_lcores", handle_lcores,
-		"Returns each lcore's total per event and the part outside its stages. "
-		"Takes no parameters" },
+		"Returns each lcore's total per event (with its name and unit) and the part "
+		"outside its stages. Takes no parameters" },
 };
 
 int
