@@ -65,7 +65,7 @@ def counting_lcores(prefix, timeout=15):
     deadline = time.time() + timeout
     while True:
         info = tel_query(prefix, ["/pmu/info"])[0] or {}
-        lcores = [l for l, v in info.get("lcores", {}).items() if v.get("status") == 1]
+        lcores = [l for l, v in info.get("lcores", {}).items() if v.get("status") == "open"]
         if lcores or time.time() > deadline:
             return info, lcores
         time.sleep(0.2)
@@ -76,6 +76,25 @@ def names(objs):
     return [o.get("name") for o in objs.values()] if isinstance(objs, dict) else None
 
 
+CLOCKS = ("task-clock", "cpu-clock")
+PATHS = ("user", "user (rdtsc)", "read()")
+
+
+def tel_key(name):
+    """An event's key in every reply: its name with each character telemetry
+    takes in no key written '_' (pmu_telemetry.c's event_keys())."""
+    return re.sub(r"[^A-Za-z0-9_/]", "_", name)
+
+
+def vocabulary(evs, events):
+    """A reply's events: keyed alike in every reply, each with its exact
+    name and its unit ("ns" for the clocks, "count" for the others)."""
+    return isinstance(evs, dict) and list(evs) == [tel_key(e) for e in events] and \
+        names(evs) == events and \
+        [e.get("unit") for e in evs.values()] == ["ns" if e in CLOCKS else "count"
+                                                   for e in events]
+
+
 def check_telemetry(prefix, events, pid):
     events = events.split(",")
     try:
@@ -84,15 +103,20 @@ def check_telemetry(prefix, events, pid):
     except (RuntimeError, subprocess.TimeoutExpired, ValueError) as e:
         report(False, "telemetry: dpdk-telemetry.py answers /pmu/info and /pmu/list", e)
         return
-    report(listed == events, "telemetry: /pmu/list gives the added events",
-           f"got {listed}")
+    report(vocabulary(listed, events) and
+           [e.get("index") for e in listed.values()] == list(range(len(events))),
+           "telemetry: /pmu/list gives the added events under their keys, with name, "
+           "unit and index", f"got {listed}")
     evs = info.get("events", {})
-    report(info.get("initialized") == 1 and names(evs) == events and
+    report(info.get("initialized") == 1 and vocabulary(evs, events) and
            all({"index", "pmu", "type", "config"} <= set(e) for e in evs.values()) and
-           lcores and all(info["lcores"][l]["path"] in ("user", "read", "mixed")
+           lcores and all(info["lcores"][l]["path"] in PATHS + ("mixed",) and
+                          info["lcores"][l]["status_code"] == 1 and
+                          isinstance(info["lcores"][l]["cpu"], (int, str))
                           for l in lcores),
-           "telemetry: /pmu/info has an object per event (name, index, PMU, type, "
-           "config) and per lcore (status, CPUs, read path)", f"got {info}")
+           "telemetry: /pmu/info has an object per event (name, unit, index, PMU, type, "
+           "config) and per lcore (status \"open\" and its code, CPUs, read path in "
+           "dpdk-test-pmu's words)", f"got {info}")
     if not lcores:
         return
     lcore = lcores[-1]
@@ -107,10 +131,13 @@ def check_telemetry(prefix, events, pid):
     present = all(isinstance(r, dict) and all(f in r for f in fields) and
                   all({"path", "raw", "scaled"} <= set(e) for e in r["events"].values())
                   for r in (first, second))
-    report(present and names(first["events"]) == events and first["status"] == 1 and
-           first["time_enabled"] > 0 and first["cpu"] != "",
-           f"telemetry: /pmu/lcore,{lcore} has per event its path, raw and scaled "
-           "values, and times, multiplexing, CPU", f"got {first}")
+    report(present and vocabulary(first["events"], events) and
+           first["status"] == "open" and first["status_code"] == 1 and
+           all(e["path"] in PATHS for e in first["events"].values()) and
+           first["time_enabled"] > 0 and first["cpu"] not in ("", None),
+           f"telemetry: /pmu/lcore,{lcore} has per event (keyed as /pmu/list) its name, "
+           "unit, path, raw and scaled values, and times, multiplexing, CPU, status",
+           f"got {first}")
     if not present:
         return
     a, b = list(first["events"].values()), list(second["events"].values())
@@ -131,7 +158,7 @@ def check_telemetry(prefix, events, pid):
         report(False, "telemetry: bad parameters answer an error", e)
         return
     alive = os.path.exists(f"/proc/{pid}")
-    report(all(a is None for a in answers[:-1]) and answers[-1] == events and alive,
+    report(all(a is None for a in answers[:-1]) and names(answers[-1]) == events and alive,
            "telemetry: bad parameters answer an error (null) and the application "
            "keeps answering", f"got {answers}, alive {alive}")
 
@@ -144,7 +171,7 @@ def shaped(r, name, events):
     key, value, self_value and overhead; no thousandths."""
     figs = list(r.get("lcores", {}).values()) + [r.get("total", {})]
     keys = list(r.get("events", {}))
-    return (r.get("stage") == name and list(r["events"].values()) == events and
+    return (r.get("stage") == name and vocabulary(r["events"], events) and
             len(figs) > 1 and "_milli" not in json.dumps(r) and
             all(set(FIGURES) <= set(f) and list(f.get("events", {})) == keys and
                 all({"value", "self_value", "overhead"} <= set(e)
@@ -199,7 +226,6 @@ def check_telemetry_stages(prefix, events):
 
 # ---- prometheus ------------------------------------------------------------
 
-CLOCKS = ("task-clock", "cpu-clock")
 EVENT_METRICS = '{__name__=~"dpdk_pmu_%sevents_total|dpdk_pmu_%sevent_seconds_total"}[30s]'
 
 
@@ -215,13 +241,37 @@ def per_event(series, keys, events, extra=()):
         if set(m) - {"__name__", "job", "instance"} != {*keys, *extra, "event"} \
                 or m["__name__"].endswith("_seconds_total") != (m.get("event") in CLOCKS) \
                 or (m.get("event") in CLOCKS and float(v1) - float(v0) > 1.1 * (t1 - t0) + .1) \
-                or m.get("path", "read") not in ("user", "read") or m.get("cpu") == "":
+                or m.get("cpu") == "":
             return groups, False
     return groups, bool(groups) and all(sorted(g) == sorted(events) for g in groups.values())
 
 
 def values_of(series):
     return [[float(v) for _, v in s["values"]] for s in series]
+
+
+def check_labels(lcores, paths, status, events):
+    """The read path a label of its own gauge (one series of value 1 per lcore
+    and event), the status a label of dpdk_pmu_lcore_status (value 1)."""
+    lcores = sorted(k[0] for k in lcores)
+    got = sorted((s["metric"].get("lcore"), s["metric"].get("event")) for s in paths
+                 if s["metric"].get("lcore") in lcores and s["metric"].get("path") in PATHS)
+    report(lcores and got == sorted((l, e) for l in lcores for e in events) and
+           all(s["metric"].get("path") in PATHS + ("none",) and float(s["value"][1]) == 1 and
+               set(s["metric"]) - {"__name__", "job", "instance"} ==
+               {"lcore", "cpu", "event", "path"} for s in paths),
+           "prometheus: dpdk_pmu_event_read_path{lcore,cpu,event,path} 1, one series per "
+           f"counting lcore and event, path in dpdk-test-pmu's words ({len(paths)} series)",
+           f"{[(s['metric'], s['value']) for s in paths]}")
+    opened = sorted(s["metric"].get("lcore") for s in status
+                    if s["metric"].get("status") == "open")
+    report(set(lcores) <= set(opened) and
+           all(float(s["value"][1]) == 1 and re.fullmatch(r"open|not_open|E[A-Z]+|errno_\d+",
+                                                          s["metric"].get("status", ""))
+               for s in status),
+           "prometheus: dpdk_pmu_lcore_status{status=\"open\"} 1 for each counting lcore, "
+           f"the status a label (open, not_open or an errno's name) ({opened})",
+           f"{[(s['metric'], s['value']) for s in status]}")
 
 
 def check_prometheus(port, events):
@@ -234,6 +284,8 @@ def check_prometheus(port, events):
         calls = prom_range(port, "dpdk_pmu_stage_calls_total[30s]", 4)
         items = prom_range(port, "dpdk_pmu_stage_items_total[30s]", 4, 5)
         stage_events = prom_range(port, EVENT_METRICS % ("stage_", "stage_"), 4, 5)
+        paths = prom_range(port, "dpdk_pmu_event_read_path", 0, 5)
+        status = prom_range(port, "dpdk_pmu_lcore_status", 0, 5)
     except (OSError, RuntimeError, ValueError, KeyError) as e:
         report(False, "prometheus: HTTP API answers", e)
         return
@@ -246,12 +298,13 @@ def check_prometheus(port, events):
     report(types == ["counter"] * 6, "prometheus: dpdk_pmu_{events,event_seconds,stage_calls,"
            "stage_items,stage_events,stage_event_seconds}_total are counters",
            f"metadata {types}, {sorted(n for n in meta if n.startswith('dpdk'))}")
-    lcores, ok = per_event(series, ("lcore",), events, ("cpu", "path"))
+    lcores, ok = per_event(series, ("lcore",), events, ("cpu",))
     report(ok, f"prometheus: one series per lcore and event, {'/'.join(CLOCKS)} in seconds "
            "under dpdk_pmu_event_seconds_total, counts under dpdk_pmu_events_total, labels "
-           f"lcore, event, cpu, path user|read ({len(series)} series, lcores "
+           f"lcore, event, cpu, no path ({len(series)} series, lcores "
            f"{sorted(k[0] for k in lcores)})",
            f"series {[s['metric'] for s in series]}")
+    check_labels(lcores, paths, status, events)
     first = values_of(s for s in series if s["metric"].get("event") == events[0])
     report(first and all(growing(v, True) for v in first) and
            all(growing(v, False) for v in values_of(series)),

@@ -5,16 +5,18 @@
 Telemetry endpoint plugin for librte_pmu, in the shape DPDK's
 usertools/dpdk-telemetry-exporter.py loads (info() and metrics(sock)), also
 used by dpdk-pmu-exporter. It reads /pmu/info and /pmu/lcore,<id>: one
-series per lcore and event, labelled with the lcore, the event name, the
-lcore's CPUs and the path its reads take ("user" or "read"). Then
+series per lcore and event, labelled with the lcore, the event name and the
+lcore's CPUs; the path the event's reads take ("user", "user (rdtsc)",
+"read()", dpdk-test-pmu's words) is a label of its own gauge, so a path that
+changes during a run does not split the counter's series, and the lcore's
+status ("open", "not_open", an errno's name) a label of another. Then
 /pmu/stages and /pmu/stage,<name>: per lcore that ran a stage, its calls,
 items and event totals, labelled lcore and stage (and event); no total
 series, since a sum over lcores is what Prometheus computes.
 
-One metric per unit: the kernel's clocks (task-clock, cpu-clock: software
-events 0 and 1, counted in nanoseconds) go to the *_seconds_total metrics
-in seconds, every other event (msr/tsc/ ticks included) to the *_total
-counts.
+One metric per unit: the events whose "unit" is "ns" (the kernel's clocks,
+task-clock and cpu-clock) go to the *_seconds_total metrics in seconds,
+every other event (msr/tsc/ ticks included) to the *_total counts.
 """
 
 EVENTS = "events_total"
@@ -24,6 +26,7 @@ EVENT_RAW_SECONDS = "event_raw_seconds_total"
 ENABLED = "time_enabled_seconds_total"
 RUNNING = "time_running_seconds_total"
 STATUS = "lcore_status"
+READ_PATH = "event_read_path"
 SLOW = "slow_reads_total"
 ERRORS = "read_errors_total"
 STAGE_CALLS = "stage_calls_total"
@@ -35,10 +38,6 @@ STAGE_SELF = "stage_self_events_total"
 STAGE_SELF_SECONDS = "stage_self_event_seconds_total"
 STAGE_SAMPLING = "stage_sampling_period"
 STAGE_MISUSE = "stage_misuse_total"
-
-# perf's PERF_TYPE_SOFTWARE events PERF_COUNT_SW_CPU_CLOCK and _TASK_CLOCK.
-CLOCKS = {(1, 0), (1, 1)}
-
 
 def info():
     """Metric name: (description, type), as the exporter expects."""
@@ -53,8 +52,10 @@ def info():
         ENABLED: ("Time the lcore's event group was enabled, in seconds.", "counter"),
         RUNNING: ("Time the lcore's event group was on the PMU, in seconds.",
                   "counter"),
-        STATUS: ("Group status: 1 open, 0 not open yet, negative errno of a failed "
-                 "open.", "gauge"),
+        STATUS: ("1 for the lcore's group status: status=\"open\", \"not_open\" (not "
+                 "yet), or the errno's name of a failed open (\"ENODATA\").", "gauge"),
+        READ_PATH: ("1 for the path the lcore's reads of the event take: path=\"user\", "
+                    "\"user (rdtsc)\", \"read()\" or \"none\".", "gauge"),
         SLOW: ("Reads that left the fast path (group open, read(), scaling).",
                "counter"),
         ERRORS: ("Reads that returned 0 because read() of the event failed.", "counter"),
@@ -77,9 +78,8 @@ def info():
 
 
 def clock_keys(pmu):
-    """The /pmu/info keys of the time events."""
-    return {k for k, e in pmu.get("events", {}).items()
-            if (e.get("type"), e.get("config")) in CLOCKS}
+    """The keys of the time events (unit "ns"), as every reply keys them."""
+    return {k for k, e in pmu.get("events", {}).items() if e.get("unit") == "ns"}
 
 
 def event_value(key, value, clocks, count, seconds):
@@ -98,12 +98,14 @@ def metrics(sock):
         lcore = sock.cmd("/pmu/lcore", lcore_id)
         if not lcore:
             continue  # the lcore went away between the two commands
-        labels = {"lcore": lcore_id, "cpu": lcore["cpu"]}
+        labels = {"lcore": lcore_id, "cpu": str(lcore["cpu"])}
         out += [
-            (STATUS, lcore["status"], labels),
+            (STATUS, 1, dict(labels, status=lcore["status"])),
             (SLOW, lcore.get("slow_reads", 0), labels),
             (ERRORS, lcore.get("read_errors", 0), labels),
         ]
+        out += [(READ_PATH, 1, dict(labels, event=ev["name"], path=ev["path"]))
+                for ev in lcore["events"].values()]
         if "time_enabled" not in lcore:
             continue  # group not open, or not readable now
         out += [
@@ -111,7 +113,7 @@ def metrics(sock):
             (RUNNING, lcore["time_running"] / 1e9, labels),
         ]
         for key, ev in lcore["events"].items():
-            ev_labels = dict(labels, event=ev["name"], path=ev["path"])
+            ev_labels = dict(labels, event=ev["name"])
             out += [
                 event_value(key, ev["scaled"], clocks, EVENTS, EVENT_SECONDS) + (ev_labels,),
                 event_value(key, ev["raw"], clocks, EVENTS_RAW, EVENT_RAW_SECONDS) +
@@ -141,7 +143,7 @@ def stage_metrics(sock, clocks):
                 (STAGE_MEASURED, fig["measured"], labels),
             ]
             for key, ev in fig["events"].items():
-                ev_labels = dict(labels, event=stage["events"][key])
+                ev_labels = dict(labels, event=stage["events"][key]["name"])
                 out += [
                     event_value(key, ev["value"], clocks, STAGE_EVENTS, STAGE_SECONDS) +
                     (ev_labels,),
