@@ -573,6 +573,16 @@ test_stage_commands(void)
 			"\"misuse\":1,\"lcore_misuse\":0,\"events\":{\"task_clock\":{"
 			"\"value\":0,") == NULL))
 		ret = -EPROTO;
+	/* /pmu/stage_lcores: each lcore's events keyed alike, name and unit. */
+	if (ret == 0)
+		ret = tel_socket_cmd(sock, "/pmu/stage_lcores", buf, sizeof(buf));
+	snprintf(want, sizeof(want), "\"%u\":{\"measured\":", worker);
+	if (ret == 0 && (strstr(buf, want) == NULL ||
+			strstr(buf, "\"task_clock\":{\"name\":\"task-clock\",\"unit\":\"ns\","
+				"\"total\":") == NULL ||
+			strstr(buf, "\"page_faults\":{\"name\":\"page-faults\","
+				"\"unit\":\"count\",\"total\":") == NULL))
+		ret = -EPROTO;
 	/* Bad names: an error reply (null). */
 	for (i = 0; ret == 0 && i < 4; i++) {
 		static const char *const bad[] = { "/pmu/stage", "/pmu/stage,",
