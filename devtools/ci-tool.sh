@@ -62,8 +62,8 @@ def dumps(text): # each rte_pmu_stage_dump() in text: its rows (section, stage, 
                 rows = []
                 out.append(rows)
             where = sec.group(1) or sec.group(2)
-        elif rows is not None and l.startswith('  Name '):
-            pass
+        elif rows is not None and (l.startswith('  Name ') or l.startswith('  (')):
+            pass  # the header; an lcore's (lcore total) and (outside stages) lines
         elif rows is not None and row:
             rows.append((where, row.group(1), int(row.group(2)), int(row.group(3))))
         else:

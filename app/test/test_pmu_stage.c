@@ -169,8 +169,11 @@ test_stage_counts(void)
 	TEST_ASSERT_EQUAL(s.misuse, UINT64_C(0), "misuse");
 	TEST_ASSERT_EQUAL(s.self_values[0], s.values[0], "no child: self is all");
 	if (exact) {
-		/* The loop and at most the stage's own reads and bookkeeping. */
-		TEST_ASSERT(s.values[0] >= (uint64_t)CALLS * LOOP * TEST_LOOP_INSNS &&
+		/* The loop, within the few instructions a call by which the
+		 * calibration's calls (compiled in the library) and the
+		 * program's can differ, at most the stage's own bookkeeping.
+		 */
+		TEST_ASSERT(s.values[0] >= (uint64_t)CALLS * (LOOP * TEST_LOOP_INSNS - 8) &&
 			s.values[0] <= (uint64_t)CALLS * (LOOP * TEST_LOOP_INSNS + 120),
 			"instructions %" PRIu64, s.values[0]);
 		TEST_ASSERT_EQUAL(reads, UINT64_C(0), "read() on the user-page path");
@@ -268,7 +271,7 @@ test_stage_nesting(void)
 	TEST_ASSERT_EQUAL(c.self_values[0] + l.values[0], c.values[0], "inner's self");
 	TEST_ASSERT_EQUAL(l.self_values[0], l.values[0], "leaf's self");
 	if (exact)
-		TEST_ASSERT(p.self_values[0] >= (uint64_t)CALLS * LOOP * TEST_LOOP_INSNS &&
+		TEST_ASSERT(p.self_values[0] >= (uint64_t)CALLS * (LOOP * TEST_LOOP_INSNS - 8) &&
 			p.self_values[0] <= (uint64_t)CALLS * (LOOP * TEST_LOOP_INSNS + 400),
 			"outer's self: its own loop, the reads and its child's begin and end");
 
@@ -856,9 +859,10 @@ test_pmu_stage(void)
 
 REGISTER_FAST_TEST(pmu_stage_autotest, true, true, test_pmu_stage);
 
-/* The placement alone, for the arm64 guest's two-node boot: there its two
- * CPUs share QEMU's one instruction count, so exact counts are checked in
- * the one-node boot only.
+/* The placement alone, for the arm64 guest's two-node boot
+ * (devtools/arm64-guest-numa.cmds; not in tests.list: it skips with one
+ * node): there its two CPUs share QEMU's one instruction count, so exact
+ * counts are checked in the one-node boot only.
  */
 static struct unit_test_suite pmu_stage_numa_suite = {
 	.suite_name = "pmu stage state placement",
