@@ -113,7 +113,7 @@ minus(uint64_t a, uint64_t b)
 }
 
 /* Begin stage @p id tracked, its counters from @p now where it is chained
- * to a measured call (not NULL), else read last. Checks first. A frame's
+ * to a measured call (not NULL) and measured itself, else read last. Checks first. A frame's
  * inside and child sums are zero when it begins: its end leaves them so.
  */
 static __rte_always_inline void
@@ -133,7 +133,11 @@ frame_begin(struct stage_lcore *sl, unsigned int id, const uint64_t *now, bool i
 	sl->open[id / 64] |= UINT64_C(1) << (id % 64);
 	f->id = id;
 	f->due = is_due;
-	f->measured = sl->num_events != 0 && (now != NULL || f[-1].measured || f->due);
+	/* Measured where due, or nested in a measured call (its self values
+	 * need its children's); a stage chained to a measured one only shares
+	 * its read where it is due itself.
+	 */
+	f->measured = sl->num_events != 0 && (f[-1].measured || f->due);
 	f->start_edge = now != NULL ? EDGE_NEXT : EDGE_CALL;
 	sl->depth++;
 	__atomic_store_n(&sl->pub.limit, 0, __ATOMIC_RELAXED);

@@ -55,8 +55,9 @@
  * items count every call; values are summed over measured calls and
  * scaled to the calls up to the last measured one, an unbiased estimate.
  * Every stage begun while a measured call is open on the lcore is measured
- * too (nested or chained with rte_pmu_stage_next()), so that self values
- * stay exact.
+ * too, so that the measured call's self values stay exact; a stage chained
+ * with rte_pmu_stage_next() to a measured call is measured where it is due
+ * itself (and then shares its read).
  *
  * Datapath checks, as DPDK's RTE_ETHDEV_DEBUG_RX: a call that is not
  * measured only counts its call and items (one compare of the id against
