@@ -226,7 +226,6 @@ self_for(struct __rte_pmu_stage_lcore *pub, unsigned int id)
 	return sl;
 }
 
-STAGE_OUT_OF_LINE
 void
 __rte_pmu_stage_begin_slow(struct __rte_pmu_stage_lcore *pub, unsigned int id)
 {
@@ -242,7 +241,6 @@ __rte_pmu_stage_begin_slow(struct __rte_pmu_stage_lcore *pub, unsigned int id)
 	frame_begin(sl, id, NULL, is_due);
 }
 
-STAGE_OUT_OF_LINE
 void
 __rte_pmu_stage_end_slow(struct __rte_pmu_stage_lcore *pub, unsigned int id,
 	unsigned int items)
@@ -274,7 +272,6 @@ __rte_pmu_stage_end_slow(struct __rte_pmu_stage_lcore *pub, unsigned int id,
 		__atomic_store_n(&sl->pub.limit, stage_limit(sl), __ATOMIC_RELAXED);
 }
 
-STAGE_OUT_OF_LINE
 void
 __rte_pmu_stage_next_slow(struct __rte_pmu_stage_lcore *pub, unsigned int end_id,
 	unsigned int items, unsigned int begin_id)

@@ -131,15 +131,6 @@ stage_lcore_of(struct __rte_pmu_stage_lcore *pub)
 	return container_of(pub, struct stage_lcore, pub);
 }
 
-/** The out-of-line calls: never inlined nor specialised into the
- * calibration, which must run the code a program's calls run.
- */
-#if defined(__clang__)
-#define STAGE_OUT_OF_LINE __attribute__((noinline))
-#else
-#define STAGE_OUT_OF_LINE __attribute__((noinline, noipa))
-#endif
-
 /** Whether every stage call goes out of line (-Dstage_debug=true). */
 #ifdef RTE_PMU_STAGE_DEBUG
 #define STAGE_DEBUG true
