@@ -33,15 +33,17 @@ stage_sums_read(const struct stage_lcore *sl, unsigned int id, struct stage_sums
 	} while (rte_seqcount_read_retry(&sl->seq, sn));
 }
 
-/* The baseline of stage @p id on @p sl. */
+/* The baseline of stage @p id on @p sl, and the lcore's misuse at it. */
 static void
-base_read(const struct stage_lcore *sl, unsigned int id, struct stage_sums *b)
+base_read(const struct stage_lcore *sl, unsigned int id, struct stage_sums *b,
+	uint64_t *lcore_misuse)
 {
 	uint32_t sn;
 
 	do {
 		sn = rte_seqlock_read_begin(&sl->base_lock);
 		*b = sl->base[id];
+		*lcore_misuse = sl->base_lcore_misuse;
 	} while (rte_seqlock_read_retry(&sl->base_lock, sn));
 }
 
@@ -49,7 +51,7 @@ base_read(const struct stage_lcore *sl, unsigned int id, struct stage_sums *b)
 static void
 raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_stats *st)
 {
-	uint64_t folded, values, children, self;
+	uint64_t folded, values, children, self, base_misuse;
 	struct stage_sums now, base;
 	unsigned int i;
 
@@ -57,7 +59,7 @@ raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_sta
 	if (sl == NULL)
 		return;
 	stage_sums_read(sl, id, &now);
-	base_read(sl, id, &base);
+	base_read(sl, id, &base, &base_misuse);
 	st->num_events = sl->num_events;
 	st->calls = now.calls + PENDING_CALLS(now.pending) - base.calls -
 		PENDING_CALLS(base.pending);
@@ -65,8 +67,7 @@ raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_sta
 		PENDING_ITEMS(base.pending);
 	st->measured = now.measured - base.measured;
 	st->misuse = now.misuse - base.misuse;
-	st->lcore_misuse = __atomic_load_n(&sl->lcore_misuse, __ATOMIC_RELAXED) -
-		sl->base_lcore_misuse;
+	st->lcore_misuse = __atomic_load_n(&sl->lcore_misuse, __ATOMIC_RELAXED) - base_misuse;
 	/* Sampled: from the measured calls to the calls up to the last one. */
 	folded = now.calls - base.calls;
 	for (i = 0; i < st->num_events && st->measured != 0; i++) {
