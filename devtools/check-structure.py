@@ -268,7 +268,7 @@ for lib, libs in below.items():
 # Issue 32 asks for 1,200 at most, not met: the gate holds this tree's
 # size, so that the libraries do not grow; lower it as they shrink.
 SIZE_GATE = 1750
-check(size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
+check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))
 
