@@ -721,6 +721,7 @@ static struct unit_test_suite pmu_fault_suite = {
 		TEST_CASE(test_read_errors_counted),
 		TEST_CASE(test_retry_read_at_open),
 		TEST_CASE(test_retry_sysfs_read),
+		TEST_CASE(test_stage_dump_no_alloc),
 		TEST_CASE(test_lock_free_log),
 		TEST_CASE(test_lock_free_io),
 		TEST_CASES_END()

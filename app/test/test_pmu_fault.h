@@ -102,6 +102,9 @@ int test_lock_free_log(void);
 int test_retry_read_at_open(void);
 int test_retry_sysfs_read(void);
 
+/* test_pmu_fault_dump.c */
+int test_stage_dump_no_alloc(void);
+
 /* ---- what the harness watches (test_pmu_fault_watch.c) ---- */
 
 struct snapshot {
