@@ -183,11 +183,54 @@ test_stage_end_no_begin(void)
 	return TEST_SUCCESS;
 }
 
+/* A stage cheaper than the reads that measure it is marked inexact; a
+ * stage of 2,000 instructions counted exactly is not.
+ */
+static int
+test_stage_inexact(void)
+{
+	struct rte_pmu_lcore_info info;
+	struct rte_pmu_stage_stats st;
+	unsigned int i;
+	int none, work;
+	bool exact;
+
+	if (!setup("instructions") && !setup("task-clock"))
+		TEST_SKIP("no event opens here");
+	TEST_ASSERT_SUCCESS(rte_pmu_lcore_info_get(rte_lcore_id(), &info), "info");
+	exact = strcmp(info.events[0].name, "instructions") == 0 &&
+		info.events[0].path == RTE_PMU_PATH_USER && TEST_LOOP_INSNS != 0;
+	none = rte_pmu_stage_register("nothing");
+	work = rte_pmu_stage_register("work");
+	TEST_ASSERT(none >= 0 && work >= 0, "register");
+	for (i = 0; i < 100; i++) {
+		rte_pmu_stage_begin(none);
+		rte_pmu_stage_end(none, 1);
+		rte_pmu_stage_begin(work);
+		test_loop(LOOP);
+		rte_pmu_stage_end(work, 1);
+	}
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_stats_get(rte_lcore_id(), none, &st), "stats");
+	printf("%s: a stage around nothing: self %.1f a call, a read pair %" PRIu64
+		", inexact %u\n", info.events[0].name, (double)st.self_values[0] / st.calls,
+		st.overhead[0], st.inexact & 1);
+	TEST_ASSERT(st.overhead[0] > 0 && (st.inexact & 1) != 0,
+		"a stage cheaper than its reads not marked inexact");
+	if (exact) {
+		TEST_ASSERT_SUCCESS(rte_pmu_stage_stats_get(rte_lcore_id(), work, &st), "stats");
+		TEST_ASSERT((st.inexact & 1) == 0, "a stage of %u instructions marked inexact "
+			"(a read pair %" PRIu64 ")", LOOP * TEST_LOOP_INSNS, st.overhead[0]);
+	}
+	rte_pmu_fini();
+	return TEST_SUCCESS;
+}
+
 static struct unit_test_suite stage_truth_suite = {
 	.suite_name = "pmu stage figures against known work",
 	.unit_test_cases = {
 		TEST_CASE(test_stage_truth),
 		TEST_CASE(test_stage_end_no_begin),
+		TEST_CASE(test_stage_inexact),
 		TEST_CASES_END()
 	}
 };
