@@ -12,6 +12,14 @@
 #include <unistd.h>
 
 #include <rte_eal.h>
+#include <rte_telemetry.h>
+
+#include <rte_pmu.h>
+
+#include "pmu_observe.h"
+#include "pmu_stage_private.h"
+#include "test.h"
+#include "test_pmu_lsan.h"
 
 #include "test_pmu_tel_socket.h"
 
@@ -51,4 +59,38 @@ tel_socket_cmd(int sock, const char *cmd, char *buf, size_t len)
 	buf[n] = '\0';
 
 	return 0;
+}
+
+int
+tel_call(const char *cmd, const char *params)
+{
+	struct rte_tel_data *d = rte_tel_data_alloc();
+	int ret;
+
+	if (d == NULL)
+		return -ENOMEM;
+	LSAN_OFF();
+	ret = pmu_telemetry_call(cmd, params, d);
+	if (ret == -ENOENT)
+		ret = stage_telemetry_call(cmd, params, d);
+	LSAN_ON();
+	rte_tel_data_free(d);
+
+	return ret;
+}
+
+int
+tel_pmu_setup(void)
+{
+	if (rte_pmu_init() != 0 || rte_pmu_add_event("task-clock") != 0 ||
+			rte_pmu_add_event("page-faults") != 1)
+		return TEST_FAILED;
+
+	return TEST_SUCCESS;
+}
+
+void
+tel_pmu_teardown(void)
+{
+	rte_pmu_fini();
 }

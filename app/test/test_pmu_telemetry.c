@@ -38,41 +38,6 @@
 #include "test_pmu_tel_socket.h"
 #include "test_pmu_lsan.h"
 
-/* Run a command; the reply data is dropped (see test_pmu_lsan.h). */
-static int
-tel_call(const char *cmd, const char *params)
-{
-	struct rte_tel_data *d = rte_tel_data_alloc();
-	int ret;
-
-	if (d == NULL)
-		return -ENOMEM;
-	LSAN_OFF();
-	ret = pmu_telemetry_call(cmd, params, d);
-	if (ret == -ENOENT)
-		ret = stage_telemetry_call(cmd, params, d);
-	LSAN_ON();
-	rte_tel_data_free(d);
-
-	return ret;
-}
-
-static int
-pmu_setup(void)
-{
-	if (rte_pmu_init() != 0 || rte_pmu_add_event("task-clock") != 0 ||
-			rte_pmu_add_event("page-faults") != 1)
-		return TEST_FAILED;
-
-	return TEST_SUCCESS;
-}
-
-static void
-pmu_teardown(void)
-{
-	rte_pmu_fini();
-}
-
 static int
 test_lcore_bad_params(void)
 {
@@ -420,191 +385,6 @@ test_socket_commands(void)
 	return TEST_SUCCESS;
 }
 
-#define STAGE_MAIN_CALLS 10
-#define STAGE_MAIN_ITEMS 4
-#define STAGE_WORKER_CALLS 7
-#define STAGE_WORKER_ITEMS 3
-
-/* Run stage @p arg (an id) STAGE_WORKER_CALLS times, in the last call
- * misusing idle_stage once (its end inside another stage).
- */
-static int idle_stage;
-
-static int
-stage_worker(void *arg)
-{
-	unsigned int id = (unsigned int)(uintptr_t)arg, i;
-	volatile uint64_t sink = 0;
-	uint64_t n;
-
-	if (rte_pmu_lcore_open() != 0)
-		return -1;
-	for (i = 0; i < STAGE_WORKER_CALLS; i++) {
-		rte_pmu_stage_begin(id);
-		for (n = 0; n < 100000; n++)
-			sink = sink + n;
-		/* Misuse in its last (measured) call: the end of another stage. */
-		if (i == STAGE_WORKER_CALLS - 1)
-			rte_pmu_stage_end(idle_stage, 1);
-		rte_pmu_stage_end(id, STAGE_WORKER_ITEMS);
-	}
-
-	return 0;
-}
-
-/* What the endpoint must give for @p s under @p key, up to its end. */
-static void
-stage_expect(char *buf, size_t len, const char *key, const struct rte_pmu_stage_stats *s)
-{
-	static const char * const keys[] = { "task_clock", "page_faults" };
-	unsigned int i;
-	size_t o;
-
-	o = snprintf(buf, len, "\"%s\":{\"calls\":%" PRIu64 ",\"items\":%" PRIu64
-		",\"measured\":%" PRIu64 ",\"misuse\":%" PRIu64 ",\"lcore_misuse\":%" PRIu64
-		",\"events\":{", key, s->calls, s->items, s->measured, s->misuse,
-		s->lcore_misuse);
-	for (i = 0; i < s->num_events && i < RTE_DIM(keys) && o < len; i++)
-		o += snprintf(buf + o, len - o, "%s\"%s\":{\"value\":%" PRIu64
-			",\"self_value\":%" PRIu64 ",\"overhead\":%" PRIu64
-			",\"inexact\":%u}", i == 0 ? "" : ",", keys[i], s->values[i],
-			s->self_values[i], s->overhead[i], (s->inexact >> i) & 1);
-	if (o < len)
-		snprintf(buf + o, len - o, "}}");
-}
-
-/* /pmu/stages and /pmu/stage,<name> through the telemetry socket: stages
- * run on the main lcore and a worker; each lcore's figures are those of
- * rte_pmu_stage_stats_get(), the total is their sum, the worker's misuse is
- * counted (also under a stage it never ran), and bad names answer an error.
- */
-static int
-test_stage_commands(void)
-{
-	unsigned int main_lcore = rte_lcore_id(), worker = rte_get_next_lcore(-1, 1, 0), i;
-	struct rte_pmu_stage_stats sm, sw, total;
-	char buf[16384], want[1024], cmd[64];
-	volatile uint64_t sink = 0;
-	int sock, id, idle, ret;
-	uint64_t n;
-
-	if (worker >= RTE_MAX_LCORE)
-		TEST_SKIP("needs a worker lcore (-l 0-1)");
-	sock = tel_socket_open();
-	if (sock == -ENOENT)
-		TEST_SKIP("no telemetry socket (EAL started with --no-telemetry)");
-	TEST_ASSERT(sock >= 0, "connect to the telemetry socket: %s", strerror(-sock));
-
-	/* Before any stage: an empty list. */
-	ret = tel_socket_cmd(sock, "/pmu/stages", buf, sizeof(buf));
-	if (ret == 0 && strcmp(buf, "{\"/pmu/stages\":{\"names\":[],\"num_stages\":0}}") != 0)
-		ret = -EPROTO;
-	if (ret != 0)
-		goto out;
-
-	id = rte_pmu_stage_register("tel_rx");
-	idle = rte_pmu_stage_register("tel_idle");
-	TEST_ASSERT(id >= 0 && idle >= 0, "register: %d %d", id, idle);
-	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(idle, 16), "sampling of tel_idle");
-	idle_stage = idle;
-	TEST_ASSERT_SUCCESS(rte_pmu_lcore_open(), "open the main lcore");
-	rte_eal_remote_launch(stage_worker, (void *)(uintptr_t)id, worker);
-	for (i = 0; i < STAGE_MAIN_CALLS; i++) {
-		rte_pmu_stage_begin(id);
-		for (n = 0; n < 100000; n++)
-			sink = sink + n;
-		rte_pmu_stage_end(id, STAGE_MAIN_ITEMS);
-	}
-	TEST_ASSERT_SUCCESS(rte_eal_wait_lcore(worker), "worker lcore %u", worker);
-	TEST_ASSERT(rte_pmu_stage_stats_get(main_lcore, id, &sm) == 0 &&
-		rte_pmu_stage_stats_get(worker, id, &sw) == 0, "stats");
-	TEST_ASSERT(sm.calls == STAGE_MAIN_CALLS && sw.calls == STAGE_WORKER_CALLS &&
-		sm.misuse == 0 && sw.misuse == 0 && sm.num_events == 2 && sw.num_events == 2,
-		"stats: calls %" PRIu64 " %" PRIu64 ", misuse %" PRIu64 " %" PRIu64,
-		sm.calls, sw.calls, sm.misuse, sw.misuse);
-
-	ret = tel_socket_cmd(sock, "/pmu/stages", buf, sizeof(buf));
-	if (ret == 0 && strcmp(buf, "{\"/pmu/stages\":{\"names\":[\"tel_rx\",\"tel_idle\"],"
-			"\"num_stages\":2}}") != 0)
-		ret = -EPROTO;
-	if (ret != 0)
-		goto out;
-
-	ret = tel_socket_cmd(sock, "/pmu/stage,tel_rx", buf, sizeof(buf));
-	snprintf(want, sizeof(want), "{\"/pmu/stage\":{\"stage\":\"tel_rx\",\"id\":0,"
-		"\"sampling_period\":1,\"events\":{\"task_clock\":{\"name\":\"task-clock\","
-		"\"unit\":\"ns\"},\"page_faults\":{\"name\":\"page-faults\",\"unit\":\"count\"}},"
-		"\"total\":{\"calls\":%u,",
-		STAGE_MAIN_CALLS + STAGE_WORKER_CALLS);
-	if (ret == 0 && strncmp(buf, want, strlen(want)) != 0)
-		ret = -EPROTO;
-	total = sm;
-	total.calls += sw.calls;
-	total.items += sw.items;
-	total.measured += sw.measured;
-	total.misuse += sw.misuse;
-	for (i = 0; i < 2; i++) {
-		total.values[i] += sw.values[i];
-		total.self_values[i] += sw.self_values[i];
-		total.overhead[i] = RTE_MAX(sm.overhead[i], sw.overhead[i]);
-	}
-	snprintf(cmd, sizeof(cmd), "%u", main_lcore);
-	stage_expect(want, sizeof(want), cmd, &sm);
-	if (ret == 0 && strstr(buf, want) == NULL)
-		ret = -EPROTO;
-	snprintf(cmd, sizeof(cmd), "%u", worker);
-	stage_expect(want, sizeof(want), cmd, &sw);
-	if (ret == 0 && strstr(buf, want) == NULL)
-		ret = -EPROTO;
-	stage_expect(want, sizeof(want), "total", &total);
-	if (ret == 0 && (strstr(buf, want) == NULL || total.calls != 17 || total.items != 61 ||
-			strstr(buf, "_milli") != NULL || strstr(buf, "ipc") != NULL))
-		ret = -EPROTO;
-	if (ret != 0)
-		goto out;
-
-	/* A stage no lcore ran: only the lcore that misused it, no call. */
-	ret = tel_socket_cmd(sock, "/pmu/stage,tel_idle", buf, sizeof(buf));
-	snprintf(want, sizeof(want), "}}},\"lcores\":{\"%u\":{\"calls\":0,"
-		"\"items\":0,\"measured\":0,\"misuse\":1,\"lcore_misuse\":0,", worker);
-	if (ret == 0 && (strstr(buf, "\"sampling_period\":16,") == NULL ||
-			strstr(buf, want) == NULL ||
-			strstr(buf, "\"total\":{\"calls\":0,\"items\":0,\"measured\":0,"
-			"\"misuse\":1,\"lcore_misuse\":0,\"events\":{\"task_clock\":{"
-			"\"value\":0,") == NULL))
-		ret = -EPROTO;
-	/* /pmu/stage_lcores: each lcore's events keyed alike, name and unit. */
-	if (ret == 0)
-		ret = tel_socket_cmd(sock, "/pmu/stage_lcores", buf, sizeof(buf));
-	snprintf(want, sizeof(want), "\"%u\":{\"measured\":", worker);
-	if (ret == 0 && (strstr(buf, want) == NULL ||
-			strstr(buf, "\"task_clock\":{\"name\":\"task-clock\",\"unit\":\"ns\","
-				"\"total\":") == NULL ||
-			strstr(buf, "\"page_faults\":{\"name\":\"page-faults\","
-				"\"unit\":\"count\",\"total\":") == NULL))
-		ret = -EPROTO;
-	/* Bad names: an error reply (null). */
-	for (i = 0; ret == 0 && i < 4; i++) {
-		static const char *const bad[] = { "/pmu/stage", "/pmu/stage,",
-			"/pmu/stage,nosuch", "/pmu/stage,tel_rx_and_more" };
-
-		ret = tel_socket_cmd(sock, bad[i], buf, sizeof(buf));
-		if (ret == 0 && strcmp(buf, "{\"/pmu/stage\":null}") != 0)
-			ret = -EPROTO;
-	}
-	if (ret == 0) {
-		ret = tel_socket_cmd(sock, "/pmu/stages,x", buf, sizeof(buf));
-		if (ret == 0 && strcmp(buf, "{\"/pmu/stages\":null}") != 0)
-			ret = -EPROTO;
-	}
-out:
-	close(sock);
-	TEST_ASSERT_SUCCESS(ret, "telemetry reply: %s (%s)%s%s", buf, strerror(-ret),
-		ret == -EPROTO ? ", wanted " : "", ret == -EPROTO ? want : "");
-
-	return TEST_SUCCESS;
-}
-
 /* Event keys: a character telemetry takes in no key ('=', '-') is written
  * '_', the exact name stays beside the key.
  */
@@ -630,54 +410,6 @@ test_event_keys(void)
 		strstr(buf, "\"page_faults\":{\"name\":\"page-faults\",\"unit\":\"count\","
 		"\"index\":1,") != NULL,
 		"/pmu/info: %s", buf);
-
-	return TEST_SUCCESS;
-}
-
-/* /pmu/stages with RTE_PMU_MAX_STAGES stages: one valid reply that lists
- * the first RTE_TEL_MAX_ARRAY_ENTRIES names and counts them all.
- */
-static int
-test_stages_many(void)
-{
-	char buf[16384], name[16], want[32], tail[48];
-	const char *end;
-	unsigned int i;
-	int sock, ret;
-
-	for (i = 0; i < RTE_PMU_MAX_STAGES; i++) {
-		snprintf(name, sizeof(name), "s%04u", i);
-		TEST_ASSERT_EQUAL(rte_pmu_stage_register(name), (int)i, "register %s", name);
-	}
-	sock = tel_socket_open();
-	if (sock == -ENOENT)
-		TEST_SKIP("no telemetry socket (EAL started with --no-telemetry)");
-	TEST_ASSERT(sock >= 0, "connect to the telemetry socket: %s", strerror(-sock));
-	ret = tel_socket_cmd(sock, "/pmu/stages", buf, sizeof(buf));
-	close(sock);
-	TEST_ASSERT_SUCCESS(ret, "/pmu/stages: %s", strerror(-ret));
-	snprintf(want, sizeof(want), "\"s%04u\"],", RTE_TEL_MAX_ARRAY_ENTRIES - 1);
-	snprintf(tail, sizeof(tail), "\"num_stages\":%d}}", RTE_PMU_MAX_STAGES);
-	end = strstr(buf, want);
-	TEST_ASSERT(strncmp(buf, "{\"/pmu/stages\":{\"names\":[\"s0000\",\"s0001\",", 36) == 0 &&
-		end != NULL && strcmp(end + strlen(want), tail) == 0,
-		"/pmu/stages: %.200s ... %s", buf, end != NULL ? end : "(no s0511)");
-
-	return TEST_SUCCESS;
-}
-
-/* The stage commands' errors, in-process. */
-static int
-test_stage_bad_params(void)
-{
-	TEST_ASSERT_EQUAL(tel_call("/pmu/stage", NULL), -EINVAL, "no name");
-	TEST_ASSERT_EQUAL(tel_call("/pmu/stage", ""), -EINVAL, "empty name");
-	TEST_ASSERT_EQUAL(tel_call("/pmu/stage", "nosuch"), -EINVAL, "unknown name");
-	TEST_ASSERT(rte_pmu_stage_register("known") >= 0, "register");
-	TEST_ASSERT_EQUAL(tel_call("/pmu/stage", "know"), -EINVAL, "a prefix of a name");
-	TEST_ASSERT_EQUAL(tel_call("/pmu/stage", "known"), 0, "a registered name");
-	TEST_ASSERT_EQUAL(tel_call("/pmu/stages", "1"), -EINVAL, "/pmu/stages with a parameter");
-	TEST_ASSERT_EQUAL(tel_call("/pmu/stages", NULL), 0, "/pmu/stages");
 
 	return TEST_SUCCESS;
 }
@@ -721,16 +453,13 @@ static struct unit_test_suite pmu_telemetry_suite = {
 		TEST_CASE(test_read_parse),
 		TEST_CASE(test_not_initialised),
 		TEST_CASE(test_snapshot_read_formats),
-		TEST_CASE_ST(pmu_setup, pmu_teardown, test_lcore_bad_params),
-		TEST_CASE_ST(pmu_setup, pmu_teardown, test_no_param_commands),
-		TEST_CASE_ST(pmu_setup, pmu_teardown, test_snapshot_not_open),
-		TEST_CASE_ST(pmu_setup, pmu_teardown, test_snapshot_other_lcore),
-		TEST_CASE_ST(pmu_setup, pmu_teardown, test_socket_commands),
-		TEST_CASE_ST(pmu_setup, pmu_teardown, test_stage_bad_params),
-		TEST_CASE_ST(pmu_setup, pmu_teardown, test_stage_commands),
-		TEST_CASE_ST(NULL, pmu_teardown, test_event_keys),
-		TEST_CASE_ST(pmu_setup, pmu_teardown, test_stages_many),
-		TEST_CASE_ST(pmu_init_only, pmu_teardown, test_snapshot_hardware),
+		TEST_CASE_ST(tel_pmu_setup, tel_pmu_teardown, test_lcore_bad_params),
+		TEST_CASE_ST(tel_pmu_setup, tel_pmu_teardown, test_no_param_commands),
+		TEST_CASE_ST(tel_pmu_setup, tel_pmu_teardown, test_snapshot_not_open),
+		TEST_CASE_ST(tel_pmu_setup, tel_pmu_teardown, test_snapshot_other_lcore),
+		TEST_CASE_ST(tel_pmu_setup, tel_pmu_teardown, test_socket_commands),
+		TEST_CASE_ST(NULL, tel_pmu_teardown, test_event_keys),
+		TEST_CASE_ST(pmu_init_only, tel_pmu_teardown, test_snapshot_hardware),
 		TEST_CASES_END()
 	}
 };
