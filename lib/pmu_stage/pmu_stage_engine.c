@@ -10,8 +10,10 @@
  * measured begin reads the counters last, its end reads them first, and
  * what the lcore's calibration says measuring cost is taken out where it
  * landed. The same code runs at every depth, so that the calibration's
- * runs cost what real calls cost. Misuse is found here, so on tracked
- * calls only.
+ * runs cost what real calls cost, within the few instructions by which
+ * the program's inline code and the library's differ. Misuse is found
+ * here, so on tracked calls only; the first misuse of each kind on an lcore
+ * is logged from its datapath call (an error path).
  */
 
 #include <errno.h>
@@ -113,8 +115,9 @@ minus(uint64_t a, uint64_t b)
 }
 
 /* Begin stage @p id tracked, its counters from @p now where it is chained
- * to a measured call (not NULL) and measured itself, else read last. Checks first. A frame's
- * inside and child sums are zero when it begins: its end leaves them so.
+ * to a measured call (not NULL) and measured itself, else read last.
+ * Checks first. A frame's inside and child sums are zero when it begins:
+ * its end leaves them so.
  */
 static __rte_always_inline void
 frame_begin(struct stage_lcore *sl, unsigned int id, const uint64_t *now, bool is_due)
