@@ -70,11 +70,16 @@ stage_expect(char *buf, size_t len, const char *key, const struct rte_pmu_stage_
 		",\"measured\":%" PRIu64 ",\"misuse\":%" PRIu64 ",\"lcore_misuse\":%" PRIu64
 		",\"events\":{", key, s->calls, s->items, s->measured, s->misuse,
 		s->lcore_misuse);
-	for (i = 0; i < s->num_events && i < RTE_DIM(keys) && o < len; i++)
+	for (i = 0; i < s->num_events && i < RTE_DIM(keys) && o < len; i++) {
 		o += snprintf(buf + o, len - o, "%s\"%s\":{\"value\":%" PRIu64
 			",\"self_value\":%" PRIu64 ",\"overhead\":%" PRIu64
-			",\"inexact\":%u}", i == 0 ? "" : ",", keys[i], s->values[i],
+			",\"inexact\":%u", i == 0 ? "" : ",", keys[i], s->values[i],
 			s->self_values[i], s->overhead[i], (s->inexact >> i) & 1);
+		/* Every call measured here: a spread of 0, not an estimate. */
+		if (o < len)
+			o += snprintf(buf + o, len - o, ",\"spread_ppm\":%.0f}",
+				s->spread[i] * 1e6);
+	}
 	if (o < len)
 		snprintf(buf + o, len - o, "}}");
 }

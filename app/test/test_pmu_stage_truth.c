@@ -8,10 +8,12 @@
  * guest: exact counts), each stage's self figure per call is its loop's,
  * within 1 % and 8 instructions. Everywhere, whatever the event and read
  * path (task-clock or msr/tsc/ through read() on x86), an lcore's stages
- * add up to no more than its total.
+ * add up to no more than its total. The spread of sampled figures holds
+ * the truth of varied work.
  */
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -225,12 +227,103 @@ test_stage_inexact(void)
 	return TEST_SUCCESS;
 }
 
+/* Stage @p id's figures, its spread printed. */
+static int
+spread_get(int id, const char *what, struct rte_pmu_stage_stats *st)
+{
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_stats_get(rte_lcore_id(), id, st), "stats");
+	printf("%s: %" PRIu64 " calls, %" PRIu64 " measured, self %.1f a call +- %.2f%%\n",
+		what, st->calls, st->measured, (double)st->self_values[0] / st->calls,
+		100 * st->spread[0]);
+	return TEST_SUCCESS;
+}
+
+/* The spread of sampled figures: 0 where every call is measured, small for
+ * calls of equal work, wide enough to hold the truth for calls of varied
+ * work (exact counts), not told from one measured call.
+ */
+static int
+test_stage_spread(void)
+{
+	struct rte_pmu_lcore_info info;
+	struct rte_pmu_stage_stats st;
+	uint64_t iters = 0, lcg = 12345;
+	unsigned int i, w;
+	double want, got;
+	int every, steady, varied, once;
+	bool exact;
+
+	if (!setup("instructions") && !setup("task-clock"))
+		TEST_SKIP("no event opens here");
+	TEST_ASSERT_SUCCESS(rte_pmu_lcore_info_get(rte_lcore_id(), &info), "info");
+	exact = strcmp(info.events[0].name, "instructions") == 0 &&
+		info.events[0].path == RTE_PMU_PATH_USER && TEST_LOOP_INSNS != 0;
+	every = rte_pmu_stage_register("every");
+	steady = rte_pmu_stage_register("steady");
+	varied = rte_pmu_stage_register("varied");
+	once = rte_pmu_stage_register("once");
+	TEST_ASSERT(every >= 0 && steady >= 0 && varied >= 0 && once >= 0, "register");
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(every, 1), "period");
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(steady, 4), "period");
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(varied, 4), "period");
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(once, 8), "period");
+	for (i = 0; i < 400; i++) {
+		rte_pmu_stage_begin(every);
+		test_loop(LOOP);
+		rte_pmu_stage_end(every, 1);
+		rte_pmu_stage_begin(steady);
+		test_loop(LOOP);
+		rte_pmu_stage_end(steady, 1);
+		/* 200 to 1,999 iterations, from the high bits of an LCG. */
+		lcg = lcg * 6364136223846793005ULL + 1442695040888963407ULL;
+		w = 200 + (unsigned int)((lcg >> 33) % 1800);
+		iters += w;
+		rte_pmu_stage_begin(varied);
+		test_loop(w);
+		rte_pmu_stage_end(varied, 1);
+	}
+	for (i = 0; i < 12; i++) {
+		rte_pmu_stage_begin(once);
+		rte_pmu_stage_end(once, 1);
+	}
+	TEST_ASSERT_SUCCESS(spread_get(every, "every call", &st), "stats");
+	TEST_ASSERT(st.measured == st.calls && st.spread[0] == 0,
+		"a stage measured at every call has a spread of %f", st.spread[0]);
+	TEST_ASSERT_SUCCESS(spread_get(steady, "1 in 4, equal work", &st), "stats");
+	TEST_ASSERT(st.measured == 100 && !isnan(st.spread[0]) && st.spread[0] >= 0,
+		"1 in 4 of equal work: %" PRIu64 " measured, spread %f", st.measured,
+		st.spread[0]);
+	if (exact)
+		TEST_ASSERT(st.spread[0] < 0.001, "equal work, exact counts: spread %f",
+			st.spread[0]);
+	TEST_ASSERT_SUCCESS(spread_get(varied, "1 in 4, varied work", &st), "stats");
+	TEST_ASSERT(!isnan(st.spread[0]) && st.spread[0] > 0, "varied work: spread %f",
+		st.spread[0]);
+	if (exact) {
+		want = (double)iters * TEST_LOOP_INSNS / st.calls;
+		got = (double)st.self_values[0] / st.calls;
+		printf("varied work: %.1f instructions a call, estimated %.1f +- %.1f\n",
+			want, got, got * st.spread[0]);
+		TEST_ASSERT(st.spread[0] > 0.01 && st.spread[0] < 0.2,
+			"varied work (200 to 1,999 iterations): spread %f", st.spread[0]);
+		TEST_ASSERT(fabs(got - want) <= 4 * got * st.spread[0] + 8,
+			"varied work: %.1f a call estimated for %.1f, beyond 4 spreads (%.1f)",
+			got, want, got * st.spread[0]);
+	}
+	TEST_ASSERT_SUCCESS(spread_get(once, "one measured call", &st), "stats");
+	TEST_ASSERT(st.measured == 1 && isnan(st.spread[0]),
+		"one measured call of %" PRIu64 ": spread %f, not NAN", st.calls, st.spread[0]);
+	rte_pmu_fini();
+	return TEST_SUCCESS;
+}
+
 static struct unit_test_suite stage_truth_suite = {
 	.suite_name = "pmu stage figures against known work",
 	.unit_test_cases = {
 		TEST_CASE(test_stage_truth),
 		TEST_CASE(test_stage_end_no_begin),
 		TEST_CASE(test_stage_inexact),
+		TEST_CASE(test_stage_spread),
 		TEST_CASES_END()
 	}
 };

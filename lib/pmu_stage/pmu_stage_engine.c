@@ -51,6 +51,15 @@ static const char *const misuse_what[] = {
 /* Add @p v to figure @p f, which readers load whole while the lcore runs. */
 #define FIG_ADD(f, v) __atomic_store_n(&(f), (f) + (v), __ATOMIC_RELAXED)
 
+/* Add the square of @p v to the sum of squares @p f, loaded whole as well. */
+static __rte_always_inline void
+square_add(double *f, uint64_t v)
+{
+	double sum = *f + (double)v * (double)v;
+
+	__atomic_store(f, &sum, __ATOMIC_RELAXED);
+}
+
 /* A misuse of stage @p id: counted on it, or on the lcore for an id not
  * registered; the first of each kind on the lcore is logged.
  */
@@ -188,6 +197,7 @@ frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int items,
 			incl = minus(now[i] - start[i], own[i] + inside[i]);
 			FIG_ADD(sum->values[i], incl);
 			FIG_ADD(sum->children[i], child[i]);
+			square_add(&sum->squares[i], minus(incl, child[i]));
 			/* frames[0], the lcore's own, takes them too: unread. */
 			p_child[i] += incl;
 			p_inside[i] += inside[i] + seen[i];

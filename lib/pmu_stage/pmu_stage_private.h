@@ -67,6 +67,10 @@ struct stage_sums {
 	uint64_t values[RTE_MAX_NUM_GROUP_EVENTS];  /**< inclusive, measured calls */
 	/** The inclusive values of the stages nested in its measured calls. */
 	uint64_t children[RTE_MAX_NUM_GROUP_EVENTS];
+	/** Per event: the sum of the squares of the measured calls' self
+	 *  values, for the spread of the sampled figures.
+	 */
+	double squares[RTE_MAX_NUM_GROUP_EVENTS];
 	uint64_t pending;   /**< the pending word, where copied for a reader */
 };
 

@@ -7,6 +7,7 @@
  */
 
 #include <errno.h>
+#include <math.h>
 #include <string.h>
 
 #include <rte_common.h>
@@ -47,6 +48,27 @@ base_read(const struct stage_lcore *sl, unsigned int id, struct stage_sums *b,
 	} while (rte_seqlock_read_retry(&sl->base_lock, sn));
 }
 
+/* The spread of a figure estimated from @p m of @p n calls whose values
+ * add up to @p sum, their squares to @p squares (rte_pmu_stage_stats::spread):
+ * the sample's variance, the finite population's correction (0 where every
+ * call was measured), over the mean.
+ */
+static double
+spread(uint64_t m, uint64_t n, uint64_t sum, double squares)
+{
+	double mean, var;
+
+	if (m >= n)
+		return 0;
+	if (m < 2 || sum == 0)
+		return NAN;
+	mean = (double)sum / m;
+	var = (squares - mean * sum) / (m - 1);
+	if (var < 0)
+		var = 0;
+	return sqrt(var / m * (1 - (double)m / n)) / mean;
+}
+
 /* Stage @p id's figures, as measured and scaled. */
 static void
 raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_stats *st)
@@ -70,6 +92,8 @@ raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_sta
 	st->lcore_misuse = __atomic_load_n(&sl->lcore_misuse, __ATOMIC_RELAXED) - base_misuse;
 	/* Sampled: from the measured calls to the calls up to the last one. */
 	folded = now.calls - base.calls;
+	for (i = 0; i < st->num_events && st->measured == 0; i++)
+		st->spread[i] = NAN;
 	for (i = 0; i < st->num_events && st->measured != 0; i++) {
 		st->overhead[i] = sl->cal.own[EDGE_CALL][EDGE_CALL][i];
 		values = now.values[i] - base.values[i];
@@ -79,6 +103,8 @@ raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_sta
 			st->inexact |= UINT32_C(1) << i;
 		st->values[i] = __rte_pmu_scale(values, folded, st->measured);
 		st->self_values[i] = __rte_pmu_scale(self, folded, st->measured);
+		st->spread[i] = spread(st->measured, folded, self,
+			now.squares[i] - base.squares[i]);
 	}
 }
 

@@ -11,6 +11,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -162,6 +163,12 @@ stage_figures(struct rte_tel_data *d, const char *key, const struct rte_pmu_stag
 		rte_tel_data_add_dict_u64(e, "overhead", s->overhead[i]);
 		/* 0: exact; 1: cheaper than the read that measures it. */
 		rte_tel_data_add_dict_int(e, "inexact", (s->inexact >> i) & 1);
+		/* Telemetry has no double: the spread in parts per million of
+		 * the self value; absent where it cannot be told.
+		 */
+		if (!isnan(s->spread[i]))
+			rte_tel_data_add_dict_u64(e, "spread_ppm",
+				(uint64_t)(s->spread[i] * 1e6 + 0.5));
 	}
 	return 0;
 }
@@ -176,6 +183,7 @@ handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 	unsigned int id, n, lcore_id, i, period;
 	struct rte_tel_data *lcores, *events;
 	int ret = 0;
+	double sd;
 
 	if (rte_pmu_stage_count() < 0)
 		return -ENODEV;
@@ -221,8 +229,16 @@ handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 			total.values[i] += s.values[i];
 			total.self_values[i] += s.self_values[i];
 			total.overhead[i] = RTE_MAX(total.overhead[i], s.overhead[i]);
+			/* Standard errors of the lcores' self values, squared. */
+			sd = s.spread[i] * s.self_values[i];
+			total.spread[i] += sd * sd;
 		}
 	}
+	/* The lcores' errors added as independent ones: 0 where each is 0. */
+	for (i = 0; i < n; i++)
+		if (total.spread[i] != 0)
+			total.spread[i] = total.self_values[i] != 0 ?
+				sqrt(total.spread[i]) / total.self_values[i] : NAN;
 	if (ret == 0)
 		ret = stage_figures(d, "total", &total, n, keys);
 	if (rte_tel_data_add_dict_container(d, "lcores", lcores, 0) != 0) {

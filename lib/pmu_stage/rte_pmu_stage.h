@@ -262,6 +262,15 @@ struct rte_pmu_stage_stats {
 	uint32_t inexact;
 	uint64_t misuse;    /**< misuse of this stage on the lcore: not calls */
 	uint64_t lcore_misuse; /**< calls on the lcore naming no registered stage */
+	/** Per event: the spread of self_values[i] where it is an estimate
+	 *  (sampled): the standard error of its mean per call over that mean
+	 *  (0.02 is perf stat's "+- 2%"), from the measured calls' self values
+	 *  taken as a random sample of the calls. 0 where every call was
+	 *  measured (the figure is not an estimate), NAN where it cannot be
+	 *  told (fewer than 2 measured calls, or a mean of 0). Only the
+	 *  first num_events entries are set.
+	 */
+	double spread[RTE_MAX_NUM_GROUP_EVENTS];
 };
 
 /**
