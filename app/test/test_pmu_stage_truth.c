@@ -155,6 +155,23 @@ test_stage_truth(void)
 	return TEST_SUCCESS;
 }
 
+/* Init with instructions, else task-clock; @p exact says whether its
+ * counts are exact (instructions from the user page). False where neither
+ * opens.
+ */
+static bool
+setup_exact(bool *exact)
+{
+	struct rte_pmu_lcore_info info;
+
+	if (!setup("instructions") && !setup("task-clock"))
+		return false;
+	*exact = rte_pmu_lcore_info_get(rte_lcore_id(), &info) == 0 &&
+		strcmp(info.events[0].name, "instructions") == 0 &&
+		info.events[0].path == RTE_PMU_PATH_USER && TEST_LOOP_INSNS != 0;
+	return true;
+}
+
 /* A stage measured at every call (period 1): an end with no begin is
  * misuse, not a call, and does not scale the measured values.
  */
@@ -197,11 +214,9 @@ test_stage_inexact(void)
 	int none, work;
 	bool exact;
 
-	if (!setup("instructions") && !setup("task-clock"))
+	if (!setup_exact(&exact))
 		TEST_SKIP("no event opens here");
 	TEST_ASSERT_SUCCESS(rte_pmu_lcore_info_get(rte_lcore_id(), &info), "info");
-	exact = strcmp(info.events[0].name, "instructions") == 0 &&
-		info.events[0].path == RTE_PMU_PATH_USER && TEST_LOOP_INSNS != 0;
 	none = rte_pmu_stage_register("nothing");
 	work = rte_pmu_stage_register("work");
 	TEST_ASSERT(none >= 0 && work >= 0, "register");
@@ -245,7 +260,6 @@ spread_get(int id, const char *what, struct rte_pmu_stage_stats *st)
 static int
 test_stage_spread(void)
 {
-	struct rte_pmu_lcore_info info;
 	struct rte_pmu_stage_stats st;
 	uint64_t iters = 0, lcg = 12345;
 	unsigned int i, w;
@@ -253,11 +267,8 @@ test_stage_spread(void)
 	int every, steady, varied, once;
 	bool exact;
 
-	if (!setup("instructions") && !setup("task-clock"))
+	if (!setup_exact(&exact))
 		TEST_SKIP("no event opens here");
-	TEST_ASSERT_SUCCESS(rte_pmu_lcore_info_get(rte_lcore_id(), &info), "info");
-	exact = strcmp(info.events[0].name, "instructions") == 0 &&
-		info.events[0].path == RTE_PMU_PATH_USER && TEST_LOOP_INSNS != 0;
 	every = rte_pmu_stage_register("every");
 	steady = rte_pmu_stage_register("steady");
 	varied = rte_pmu_stage_register("varied");
