@@ -99,11 +99,12 @@ counters_slow(struct stage_lcore *sl, uint64_t *v)
 static __rte_always_inline void
 counters(struct stage_lcore *sl, uint64_t *v)
 {
+	struct perf_event_mmap_page *const *pages = sl->pages;
 	unsigned int i, n = sl->num_events;
 	int slow = 0;
 
 	for (i = 0; i < n; i++)
-		slow |= __rte_pmu_page_read(sl->pages[i], false, &v[i]);
+		slow |= __rte_pmu_page_read(pages[i], false, &v[i]);
 	if (unlikely(slow != 0))
 		counters_slow(sl, v);
 }
@@ -131,29 +132,32 @@ minus(uint64_t a, uint64_t b)
 static __rte_always_inline void
 frame_begin(struct stage_lcore *sl, unsigned int id, const uint64_t *now, bool is_due)
 {
-	struct stage_frame *f = &sl->frames[sl->depth + 1];
+	struct stage_frame *f = &sl->frames[sl->depth + 1], *g;
 	unsigned int i;
+	bool measured;
 
 	if (unlikely(sl->depth == RTE_PMU_STAGE_DEPTH)) {
 		misuse(sl, id, MISUSE_TOO_DEEP);
 		return;
 	}
-	if (unlikely((sl->open[id / 64] >> (id % 64)) & 1)) {
-		misuse(sl, id, MISUSE_BEGIN_TWICE);
-		return;
-	}
-	sl->open[id / 64] |= UINT64_C(1) << (id % 64);
-	f->id = id;
-	f->due = is_due;
+	/* The open frames, frames[0] (the lcore's) aside: a few at most. */
+	for (g = &sl->frames[1]; g < f; g++)
+		if (unlikely(g->id == id)) {
+			misuse(sl, id, MISUSE_BEGIN_TWICE);
+			return;
+		}
 	/* Measured where due, or nested in a measured call (its self values
 	 * need its children's); a stage chained to a measured one only shares
 	 * its read where it is due itself.
 	 */
-	f->measured = sl->num_events != 0 && (f[-1].measured || f->due);
+	measured = sl->num_events != 0 && (f[-1].measured || is_due);
+	f->id = id;
+	f->due = is_due;
+	f->measured = measured;
 	f->start_edge = now != NULL ? EDGE_NEXT : EDGE_CALL;
 	sl->depth++;
 	__atomic_store_n(&sl->pub.limit, 0, __ATOMIC_RELAXED);
-	if (!f->measured)
+	if (!measured)
 		return;
 	if (now == NULL)
 		counters(sl, f->start);
@@ -180,8 +184,8 @@ frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int items,
 	struct stage_sums *sum = &sl->figs[id];
 	unsigned int i;
 
-	sl->depth--;
-	sl->open[id / 64] &= ~(UINT64_C(1) << (id % 64));
+	const bool top = --sl->depth == 0;
+
 	if (!measured && !f->due) {
 		__atomic_store_n(pending, pend +
 			(((uint64_t)items << __RTE_PMU_STAGE_PENDING_SHIFT) | 1), __ATOMIC_RELAXED);
@@ -198,9 +202,13 @@ frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int items,
 			FIG_ADD(sum->values[i], incl);
 			FIG_ADD(sum->children[i], child[i]);
 			square_add(&sum->squares[i], minus(incl, child[i]));
-			/* frames[0], the lcore's own, takes them too: unread. */
-			p_child[i] += incl;
-			p_inside[i] += inside[i] + seen[i];
+			/* Not frames[0], the lcore's own, which nothing reads: so
+			 * an outermost frame's fold lands in no stage.
+			 */
+			if (!top) {
+				p_child[i] += incl;
+				p_inside[i] += inside[i] + seen[i];
+			}
 			inside[i] = 0;
 			child[i] = 0;
 			__atomic_store_n(&sl->last[i], now[i], __ATOMIC_RELAXED);
@@ -476,7 +484,6 @@ lcore_restart(struct stage_lcore *sl, uint32_t epoch)
 	sl->base_lcore_misuse = 0;
 	rte_seqlock_write_unlock(&sl->base_lock);
 	sl->depth = 0;
-	memset(sl->open, 0, sizeof(sl->open));
 	memset(sl->frames, 0, sizeof(sl->frames));
 	sl->misuse_logged = 0;
 	__atomic_store_n(&sl->epoch, epoch, __ATOMIC_RELEASE);

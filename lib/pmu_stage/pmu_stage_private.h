@@ -88,7 +88,7 @@ struct stage_frame {
 	uint64_t inside[RTE_MAX_NUM_GROUP_EVENTS];
 	/** Inclusive values of the frames nested in it. */
 	uint64_t child[RTE_MAX_NUM_GROUP_EVENTS];
-};
+} __rte_aligned(256);  /* a power of two: a frame's address is a shift */
 
 /** What the lcore's calibration found, per event. */
 struct stage_cal {
@@ -112,7 +112,6 @@ struct stage_lcore {
 	unsigned int num_events;
 	unsigned int depth;        /**< frames open above frames[0], the lcore's */
 	struct perf_event_mmap_page *const *pages; /**< its events' user pages */
-	uint64_t open[(STAGE_IDS + 63) / 64];  /**< a bit per stage begun, tracked */
 	uint32_t misuse_logged;    /**< a bit per kind already logged */
 	struct stage_cal cal;
 	/* Written by the lcore inside seq. */
