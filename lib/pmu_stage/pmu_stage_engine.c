@@ -176,15 +176,13 @@ frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int items,
 {
 	const unsigned int id = f->id, n = sl->num_events;
 	const bool measured = f->measured;
-	const uint64_t *own = sl->cal.own[f->start_edge][edge];
-	const uint64_t *seen = sl->cal.seen[f->start_edge][edge];
-	uint64_t *inside = f->inside, *child = f->child, *start = f->start;
-	uint64_t *p_inside = f[-1].inside, *p_child = f[-1].child;
+	const struct cal_ev *cal = sl->cal.ev[f->start_edge][edge];
+	const uint64_t *start = f->start;
+	struct frame_ev *fe = f->ev, *pe = f[-1].ev;
 	uint64_t *pending = &sl->pub.pending[id], pend = *pending, incl;
 	struct stage_sums *sum = &sl->figs[id];
-	unsigned int i;
-
 	const bool top = --sl->depth == 0;
+	unsigned int i;
 
 	if (!measured && !f->due) {
 		__atomic_store_n(pending, pend +
@@ -198,19 +196,19 @@ frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int items,
 	if (measured) {
 		FIG_ADD(sum->measured, 1);
 		for (i = 0; i < n; i++) {
-			incl = minus(now[i] - start[i], own[i] + inside[i]);
-			FIG_ADD(sum->values[i], incl);
-			FIG_ADD(sum->children[i], child[i]);
-			square_add(&sum->squares[i], minus(incl, child[i]));
+			incl = minus(now[i] - start[i], cal[i].own + fe[i].inside);
+			FIG_ADD(sum->ev[i].value, incl);
+			FIG_ADD(sum->ev[i].children, fe[i].child);
+			square_add(&sum->ev[i].squares, minus(incl, fe[i].child));
 			/* Not frames[0], the lcore's own, which nothing reads: so
 			 * an outermost frame's fold lands in no stage.
 			 */
 			if (!top) {
-				p_child[i] += incl;
-				p_inside[i] += inside[i] + seen[i];
+				pe[i].child += incl;
+				pe[i].inside += fe[i].inside + cal[i].seen;
 			}
-			inside[i] = 0;
-			child[i] = 0;
+			fe[i].inside = 0;
+			fe[i].child = 0;
 			__atomic_store_n(&sl->last[i], now[i], __ATOMIC_RELAXED);
 		}
 	}
@@ -340,7 +338,7 @@ last_call(const struct stage_lcore *sl, unsigned int id, const struct stage_sums
 	unsigned int i;
 
 	for (i = 0; i < sl->num_events; i++)
-		v[i] = sl->figs[id].values[i] - before[id - A].values[i];
+		v[i] = sl->figs[id].ev[i].value - before[id - A].ev[i].value;
 }
 
 /* One calibration run of each shape around nothing, through the public
@@ -391,11 +389,11 @@ static void
 stage_calibrate(struct stage_lcore *sl)
 {
 	uint64_t d[5][RTE_MAX_NUM_GROUP_EVENTS][ROUNDS];   /* about 10 KiB */
-	struct stage_cal *cal = &sl->cal;
+	struct cal_ev (*c)[EDGE_KINDS][RTE_MAX_NUM_GROUP_EVENTS] = sl->cal.ev;
 	uint64_t around;
 	unsigned int i, r;
 
-	memset(cal, 0, sizeof(*cal));
+	memset(&sl->cal, 0, sizeof(sl->cal));
 	if (sl->num_events == 0 || sl->depth != 0)
 		return;
 	/* The three calibration ids, measured at every call. */
@@ -404,19 +402,19 @@ stage_calibrate(struct stage_lcore *sl)
 	for (r = 0; r < ROUNDS; r++)
 		calibration_round(sl, d, r);
 	for (i = 0; i < sl->num_events; i++) {
-		cal->own[EDGE_CALL][EDGE_CALL][i] = median(d[0][i], ROUNDS);
-		cal->own[EDGE_CALL][EDGE_NEXT][i] = median(d[1][i], ROUNDS);
-		cal->own[EDGE_NEXT][EDGE_NEXT][i] = median(d[2][i], ROUNDS);
-		cal->own[EDGE_NEXT][EDGE_CALL][i] = median(d[3][i], ROUNDS);
+		c[EDGE_CALL][EDGE_CALL][i].own = median(d[0][i], ROUNDS);
+		c[EDGE_CALL][EDGE_NEXT][i].own = median(d[1][i], ROUNDS);
+		c[EDGE_NEXT][EDGE_NEXT][i].own = median(d[2][i], ROUNDS);
+		c[EDGE_NEXT][EDGE_CALL][i].own = median(d[3][i], ROUNDS);
 		around = median(d[4][i], ROUNDS);
 		/* The child's begin and end around its reads land in the parent
 		 * once per chain: on the frame that rte_pmu_stage_end() closes.
 		 */
-		cal->seen[EDGE_CALL][EDGE_CALL][i] = around;
-		cal->seen[EDGE_NEXT][EDGE_CALL][i] = around - cal->own[EDGE_CALL][EDGE_CALL][i] +
-			cal->own[EDGE_NEXT][EDGE_CALL][i];
-		cal->seen[EDGE_CALL][EDGE_NEXT][i] = cal->own[EDGE_CALL][EDGE_NEXT][i];
-		cal->seen[EDGE_NEXT][EDGE_NEXT][i] = cal->own[EDGE_NEXT][EDGE_NEXT][i];
+		c[EDGE_CALL][EDGE_CALL][i].seen = around;
+		c[EDGE_NEXT][EDGE_CALL][i].seen = around - c[EDGE_CALL][EDGE_CALL][i].own +
+			c[EDGE_NEXT][EDGE_CALL][i].own;
+		c[EDGE_CALL][EDGE_NEXT][i].seen = c[EDGE_CALL][EDGE_NEXT][i].own;
+		c[EDGE_NEXT][EDGE_NEXT][i].seen = c[EDGE_NEXT][EDGE_NEXT][i].own;
 	}
 	sl->known = stage_count();
 	__atomic_store_n(&sl->pub.limit, stage_limit(sl), __ATOMIC_RELAXED);

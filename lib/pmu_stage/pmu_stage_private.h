@@ -58,24 +58,35 @@ struct stage_registry {
 
 extern struct stage_registry stage_reg;
 
+/** One event's figures of a stage on one lcore. */
+struct stage_ev_sums {
+	uint64_t value;     /**< inclusive, measured calls */
+	/** The inclusive values of the stages nested in its measured calls. */
+	uint64_t children;
+	/** The squares of the measured calls' self values, added up: for the
+	 *  spread of the sampled figures.
+	 */
+	double squares;
+};
+
 /** A stage's figures on one lcore. */
 struct stage_sums {
 	uint64_t calls;     /**< folded in (pending calls aside) */
 	uint64_t items;
 	uint64_t measured;
 	uint64_t misuse;
-	uint64_t values[RTE_MAX_NUM_GROUP_EVENTS];  /**< inclusive, measured calls */
-	/** The inclusive values of the stages nested in its measured calls. */
-	uint64_t children[RTE_MAX_NUM_GROUP_EVENTS];
-	/** Per event: the sum of the squares of the measured calls' self
-	 *  values, for the spread of the sampled figures.
-	 */
-	double squares[RTE_MAX_NUM_GROUP_EVENTS];
+	struct stage_ev_sums ev[RTE_MAX_NUM_GROUP_EVENTS];
 	uint64_t pending;   /**< the pending word, where copied for a reader */
 };
 
 /** How a measured frame began (START_*) or ended (END_*). */
 enum { EDGE_CALL, EDGE_NEXT, EDGE_KINDS };
+
+/** What the frames nested in a frame gave it, per event. */
+struct frame_ev {
+	uint64_t inside;    /**< their measuring, to take out of it */
+	uint64_t child;     /**< their inclusive values */
+};
 
 /** A stage open on the lcore, where calls are tracked. */
 struct stage_frame {
@@ -84,22 +95,22 @@ struct stage_frame {
 	bool due;           /**< its period's call: pending calls fold in */
 	uint8_t start_edge;
 	uint64_t start[RTE_MAX_NUM_GROUP_EVENTS];
-	/** Measuring of the frames nested in it, to take out of it. */
-	uint64_t inside[RTE_MAX_NUM_GROUP_EVENTS];
-	/** Inclusive values of the frames nested in it. */
-	uint64_t child[RTE_MAX_NUM_GROUP_EVENTS];
+	struct frame_ev ev[RTE_MAX_NUM_GROUP_EVENTS];
 } __rte_aligned(256);  /* a power of two: a frame's address is a shift */
 
-/** What the lcore's calibration found, per event. */
-struct stage_cal {
-	/** A measured frame's own reads and bookkeeping, by how it began and
-	 *  ended: taken out of the frame.
-	 */
-	uint64_t own[EDGE_KINDS][EDGE_KINDS][RTE_MAX_NUM_GROUP_EVENTS];
+/** What the lcore's calibration found for one event. */
+struct cal_ev {
+	/** A measured frame's own reads and bookkeeping: taken out of it. */
+	uint64_t own;
 	/** What such a frame costs its parent: own, and for a frame ended by
 	 *  rte_pmu_stage_end() the begin and end around its reads.
 	 */
-	uint64_t seen[EDGE_KINDS][EDGE_KINDS][RTE_MAX_NUM_GROUP_EVENTS];
+	uint64_t seen;
+};
+
+/** What the lcore's calibration found, by how a frame began and ended. */
+struct stage_cal {
+	struct cal_ev ev[EDGE_KINDS][EDGE_KINDS][RTE_MAX_NUM_GROUP_EVENTS];
 };
 
 /** An lcore's stage state: allocated by the lcore, kept for the process. */

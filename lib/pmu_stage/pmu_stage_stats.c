@@ -95,16 +95,16 @@ raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_sta
 	for (i = 0; i < st->num_events && st->measured == 0; i++)
 		st->spread[i] = NAN;
 	for (i = 0; i < st->num_events && st->measured != 0; i++) {
-		st->overhead[i] = sl->cal.own[EDGE_CALL][EDGE_CALL][i];
-		values = now.values[i] - base.values[i];
-		children = now.children[i] - base.children[i];
+		st->overhead[i] = sl->cal.ev[EDGE_CALL][EDGE_CALL][i].own;
+		values = now.ev[i].value - base.ev[i].value;
+		children = now.ev[i].children - base.ev[i].children;
 		self = values > children ? values - children : 0;
 		if (self / st->measured < st->overhead[i])
 			st->inexact |= UINT32_C(1) << i;
 		st->values[i] = __rte_pmu_scale(values, folded, st->measured);
 		st->self_values[i] = __rte_pmu_scale(self, folded, st->measured);
 		st->spread[i] = spread(st->measured, folded, self,
-			now.squares[i] - base.squares[i]);
+			now.ev[i].squares - base.ev[i].squares);
 	}
 }
 
