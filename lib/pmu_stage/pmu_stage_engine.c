@@ -155,6 +155,7 @@ frame_begin(struct stage_lcore *sl, unsigned int id, const uint64_t *now, bool i
 	f->due = is_due;
 	f->measured = measured;
 	f->start_edge = now != NULL ? EDGE_NEXT : EDGE_CALL;
+	f->nested = false;
 	sl->depth++;
 	__atomic_store_n(&sl->pub.limit, 0, __ATOMIC_RELAXED);
 	if (!measured)
@@ -195,21 +196,43 @@ frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int items,
 	__atomic_store_n(pending, 0, __ATOMIC_RELAXED);
 	if (measured) {
 		FIG_ADD(sum->measured, 1);
-		for (i = 0; i < n; i++) {
-			incl = minus(now[i] - start[i], cal[i].own + fe[i].inside);
-			FIG_ADD(sum->ev[i].value, incl);
-			FIG_ADD(sum->ev[i].children, fe[i].child);
-			square_add(&sum->ev[i].squares, minus(incl, fe[i].child));
-			/* Not frames[0], the lcore's own, which nothing reads: so
-			 * an outermost frame's fold lands in no stage.
-			 */
-			if (!top) {
-				pe[i].child += incl;
-				pe[i].inside += fe[i].inside + cal[i].seen;
+		/* An outermost frame with nothing measured inside it has no
+		 * nested values to take out. What its fold costs lands in no
+		 * stage where rte_pmu_stage_end() ended it: then a stage measured
+		 * at every call, with no spread, keeps only its values. Ended by
+		 * a boundary, its fold lands in the next stage, so that it is the
+		 * same for every such frame, as in the calibration's chain; the
+		 * folds of nested frames are all alike, as in its nested shape.
+		 */
+		if (top && !f->nested && edge == EDGE_CALL &&
+				__atomic_load_n(&sl->pub.period_m1[id], __ATOMIC_RELAXED) == 0) {
+			for (i = 0; i < n; i++) {
+				FIG_ADD(sum->ev[i].value, minus(now[i] - start[i], cal[i].own));
+				__atomic_store_n(&sl->last[i], now[i], __ATOMIC_RELAXED);
 			}
-			fe[i].inside = 0;
-			fe[i].child = 0;
-			__atomic_store_n(&sl->last[i], now[i], __ATOMIC_RELAXED);
+		} else if (top && !f->nested) {
+			for (i = 0; i < n; i++) {
+				incl = minus(now[i] - start[i], cal[i].own);
+				FIG_ADD(sum->ev[i].value, incl);
+				square_add(&sum->ev[i].squares, incl);
+				__atomic_store_n(&sl->last[i], now[i], __ATOMIC_RELAXED);
+			}
+		} else {
+			for (i = 0; i < n; i++) {
+				incl = minus(now[i] - start[i], cal[i].own + fe[i].inside);
+				FIG_ADD(sum->ev[i].value, incl);
+				FIG_ADD(sum->ev[i].children, fe[i].child);
+				square_add(&sum->ev[i].squares, minus(incl, fe[i].child));
+				/* Not frames[0], the lcore's own, which nothing reads. */
+				if (!top) {
+					pe[i].child += incl;
+					pe[i].inside += fe[i].inside + cal[i].seen;
+				}
+				fe[i].inside = 0;
+				fe[i].child = 0;
+				__atomic_store_n(&sl->last[i], now[i], __ATOMIC_RELAXED);
+			}
+			f[-1].nested = true;
 		}
 	}
 	rte_seqcount_write_end(&sl->seq);

@@ -94,6 +94,7 @@ struct stage_frame {
 	bool measured;
 	bool due;           /**< its period's call: pending calls fold in */
 	uint8_t start_edge;
+	bool nested;        /**< a measured frame ended inside it */
 	uint64_t start[RTE_MAX_NUM_GROUP_EVENTS];
 	struct frame_ev ev[RTE_MAX_NUM_GROUP_EVENTS];
 } __rte_aligned(256);  /* a power of two: a frame's address is a shift */
