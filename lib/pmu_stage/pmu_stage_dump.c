@@ -140,9 +140,9 @@ dump_lcore(struct dump_ctx *c, unsigned int lcore_id, const struct stage_lcore *
 int
 rte_pmu_stage_dump(FILE *f)
 {
-	struct rte_pmu_stage_stats s, total;
+	struct rte_pmu_stage_stats total;
 	struct dump_ctx c = { .f = f, .width = 16 };
-	unsigned int lcore_id, id, i, n;
+	unsigned int lcore_id, id, n;
 	struct stage_lcore *sl;
 	int ret = 0;
 
@@ -164,15 +164,7 @@ rte_pmu_stage_dump(FILE *f)
 	if (ret == 0)
 		ret = dump_header(&c, "total");
 	for (id = 0; id < n && ret == 0; id++) {
-		memset(&total, 0, sizeof(total));
-		for (lcore_id = 0; lcore_id < RTE_MAX_LCORE; lcore_id++) {
-			stage_stats_fill(stage_lcore_get(lcore_id), id, &s);
-			total.calls += s.calls;
-			total.items += s.items;
-			total.inexact |= s.inexact;
-			for (i = 0; i < RTE_MAX_NUM_GROUP_EVENTS; i++)
-				total.self_values[i] += s.self_values[i];
-		}
+		stage_total_fill(id, &total);
 		if (total.calls != 0)
 			ret = dump_line(&c, stage_reg.names[id], &total);
 	}

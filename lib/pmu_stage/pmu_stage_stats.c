@@ -181,6 +181,38 @@ stage_lcore_fill(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats 
 		st->outside[i] = st->total[i] > stages[i] ? st->total[i] - stages[i] : 0;
 }
 
+void
+stage_total_fill(unsigned int id, struct rte_pmu_stage_stats *total)
+{
+	struct rte_pmu_stage_stats s;
+	unsigned int lcore_id, i;
+	double sd;
+
+	memset(total, 0, sizeof(*total));
+	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE; lcore_id++) {
+		stage_stats_fill(stage_lcore_get(lcore_id), id, &s);
+		total->num_events = RTE_MAX(total->num_events, s.num_events);
+		total->calls += s.calls;
+		total->items += s.items;
+		total->measured += s.measured;
+		total->misuse += s.misuse;
+		total->inexact |= s.inexact;
+		for (i = 0; i < s.num_events; i++) {
+			total->values[i] += s.values[i];
+			total->self_values[i] += s.self_values[i];
+			total->overhead[i] = RTE_MAX(total->overhead[i], s.overhead[i]);
+			/* Standard errors of the lcores' self values, squared. */
+			sd = s.spread[i] * s.self_values[i];
+			total->spread[i] += sd * sd;
+		}
+	}
+	/* The lcores' errors added as independent ones: 0 where each is 0. */
+	for (i = 0; i < total->num_events; i++)
+		if (total->spread[i] != 0)
+			total->spread[i] = total->self_values[i] != 0 ?
+				sqrt(total->spread[i]) / total->self_values[i] : NAN;
+}
+
 /* Checks shared by the two readers: 0, or the error, logged. */
 static int
 reader_check(const char *what, unsigned int lcore_id, const void *stats)

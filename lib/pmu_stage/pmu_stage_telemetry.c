@@ -183,7 +183,6 @@ handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 	unsigned int id, n, lcore_id, i, period;
 	struct rte_tel_data *lcores, *events;
 	int ret = 0;
-	double sd;
 
 	if (rte_pmu_stage_count() < 0)
 		return -ENODEV;
@@ -213,32 +212,14 @@ handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 	if (lcores == NULL)
 		return -ENOMEM;
 	rte_tel_data_start_dict(lcores);
-	memset(&total, 0, sizeof(total));
 	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE && ret == 0; lcore_id++) {
 		stage_stats_fill(stage_lcore_get(lcore_id), id, &s);
 		if (s.calls == 0 && s.misuse == 0)
 			continue;
 		snprintf(key, sizeof(key), "%u", lcore_id);
 		ret = stage_figures(lcores, key, &s, n, keys);
-		total.calls += s.calls;
-		total.items += s.items;
-		total.measured += s.measured;
-		total.misuse += s.misuse;
-		total.inexact |= s.inexact;
-		for (i = 0; i < n; i++) {
-			total.values[i] += s.values[i];
-			total.self_values[i] += s.self_values[i];
-			total.overhead[i] = RTE_MAX(total.overhead[i], s.overhead[i]);
-			/* Standard errors of the lcores' self values, squared. */
-			sd = s.spread[i] * s.self_values[i];
-			total.spread[i] += sd * sd;
-		}
 	}
-	/* The lcores' errors added as independent ones: 0 where each is 0. */
-	for (i = 0; i < n; i++)
-		if (total.spread[i] != 0)
-			total.spread[i] = total.self_values[i] != 0 ?
-				sqrt(total.spread[i]) / total.self_values[i] : NAN;
+	stage_total_fill(id, &total);
 	if (ret == 0)
 		ret = stage_figures(d, "total", &total, n, keys);
 	if (rte_tel_data_add_dict_container(d, "lcores", lcores, 0) != 0) {
