@@ -244,6 +244,9 @@ for spec in io:task-clock mac:task-clock csum:task-clock io:msr/tsc/; do
 	done
 	py_check 60 ci_run_check.py "$tmp/check.out" testpmd "$name" "$tmp/$name.out" \
 		"$tmp/$name.json" "$event"
+	# Sampled 1 in 16: the spread of the figures, in the table (-o) too.
+	py_check 60 ci_run_check.py "$tmp/check.out" spread "$name" "$tmp/$name.json" \
+		${extra[0]:+"$tmp/$name.table"}
 	grep -A3 'Accumulated forward' "$tmp/$name.out" | sed -n '2,3p' | sed 's/^/    /'
 	grep '^dpdk-pmu-run:' "$tmp/$name.err" | sed 's/^/    /'
 done
@@ -264,6 +267,7 @@ rc=$?
 [ "$rc" -eq 0 ] && ok "$name: testpmd -i exit status 0 after quit" ||
 	fail "$name: testpmd -i exit status $rc"
 py_check 60 ci_run_check.py "$tmp/check.out" pause "$name" "$tmp/$name.out" "$tmp/$name.json"
+py_check 60 ci_run_check.py "$tmp/check.out" spread "$name" "$tmp/$name.json"
 grep '^dpdk-pmu-run:' "$tmp/$name.err" | sed 's/^/    /'
 
 echo "=== run: dpdk-pmu-top against testpmd under dpdk-pmu-run (infinite_rx=1)"

@@ -76,6 +76,13 @@
       the same calls and packets in both, cycles equal to instructions (the
       guest's exact count), and the same instructions in both runs; idle
       polls, whose number follows timing, printed.
+  ci_run_check.py spread NAME JSON [TABLE]
+      dpdk-pmu-run's JSON: each stage's "spread" per event null or a
+      finite fraction >= 0; with --sampling 1 all 0 (exact), sampled above
+      0 for the first event where several calls of many were measured; with
+      TABLE (-o), its Spread column the JSON's, per lcore and in total (the
+      lcores' standard errors added as independent ones). The top check
+      also checks dpdk-pmu-top's spread: its JSON rows' and table's.
 """
 
 import glob
@@ -204,6 +211,7 @@ def top(name, path, text_path):
            f"{', '.join(f'lcore {k} {v:.1f} %' for k, v in sorted(shares.items())) or '-'}"
            f" of it (at most 100 %, 5 % for sampling)")
     top_lcores(name, doc, lines)
+    top_spread(name, doc, lines)
 
 
 def top_lcores(name, doc, lines):
@@ -591,6 +599,131 @@ def guest(console, events):
               f"{eb['events'].get(ins, 0) / max(1, eb['calls']):.2f}")
 
 
+SPREAD_END = re.compile(r"(?:\+- *([\d.]+)%|(-)|(\d))$")
+
+
+def spread_valid(v):
+    """A spread as the JSON gives it: null, or a finite fraction >= 0."""
+    return v is None or (isinstance(v, (int, float)) and 0 <= v < float("inf"))
+
+
+def table_spreads(path):
+    """{(lcore or "total", stage): [the spread the table ends each event's
+    line with: a fraction, None for '-', 0 for none]} of a dpdk-pmu-run
+    table file."""
+    blocks, where, stage = {}, None, None
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f.read().splitlines():
+            head = re.fullmatch(r"lcore (\d+).*|total", line)
+            if head:
+                where = int(head.group(1)) if head.group(1) else "total"
+                continue
+            first = re.match(r"  (\S+) +\d+ +\d+ +\S+  ", line)
+            if first and not first.group(1).startswith("("):
+                stage = first.group(1)
+                blocks[(where, stage)] = []
+            elif first or not line.startswith("   ") or stage is None:
+                stage = None
+                continue
+            m = SPREAD_END.search(line)
+            blocks[(where, stage)].append(
+                float(m.group(1)) / 100 if m and m.group(1) else None if m and m.group(2)
+                else 0)
+    return blocks
+
+
+def total_spread(stages, i, event):
+    """The spread of the stages' summed self figure of event: their standard
+    errors added as independent ones; None where one is not known."""
+    spreads = [s["spread"][event] for s in stages]
+    selfs = [s["self"][event] for s in stages]
+    if any(v is None for v in spreads):
+        return None
+    err = sum((v * x) ** 2 for v, x in zip(spreads, selfs)) ** 0.5
+    return 0 if err == 0 else err / sum(selfs) if sum(selfs) else None
+
+
+def spread(name, path, table=None):
+    """dpdk-pmu-run's spreads in the JSON (and the table)."""
+    doc = load_json(name, path)
+    if doc is None:
+        return
+    events, sampling = doc.get("events", []), doc.get("sampling")
+    stages = doc.get("stages", [])
+    bad = [f"lcore {s['lcore']} {s['name']}: {s.get('spread')}" for s in stages
+           if sorted(s.get("spread", {})) != sorted(events) or
+           not all(spread_valid(v) for v in s["spread"].values())]
+    report(stages and events and not bad, f"{name}: each of the {len(stages)} stages has a "
+           f"spread per event ({', '.join(events)}), null or a finite fraction >= 0"
+           + (f"; not: {'; '.join(bad[:4])}" if bad else ""))
+    if bad or not stages or not events:
+        return
+    first = events[0]
+    # Every call measured: each figure exact (0); sampled: the first
+    # event's spread above 0 in a stage with several measured calls and
+    # unmeasured ones (its values vary from call to call).
+    if sampling == 1:
+        odd = [s for s in stages if any(v != 0 for v in s["spread"].values())
+               and s["measured"] > 0]
+        report(not odd, f"{name}: --sampling 1: every spread 0 (exact)" +
+               (f"; not: {[(s['name'], s['spread']) for s in odd]}" if odd else ""))
+    else:
+        some = [s for s in stages if s["measured"] >= 2 and s["calls"] >= 2 * s["measured"]
+                and s["self"][first] > 0]
+        zero = [s["name"] for s in some if not s["spread"][first]]
+        report(some and not zero, f"{name}: sampling 1 in {sampling}: the {first} spread of "
+               f"the sampled stages above 0: " + ", ".join(
+                   f"{s['name']} +- {100 * (s['spread'][first] or 0):.2f}% ({s['measured']} "
+                   f"of {s['calls']} measured)" for s in some) or "no sampled stage")
+    if table is not None:
+        spread_table(name, doc, table)
+
+
+def spread_table(name, doc, table):
+    """The table's Spread column against the JSON: each stage's per lcore,
+    and in total the lcores' combined as independent errors."""
+    shown = table_spreads(table)
+    events = doc["events"]
+    want = {}
+    for s in doc["stages"]:
+        want[(s["lcore"], s["name"])] = [s["spread"][e] for e in events]
+    for stage in {s["name"] for s in doc["stages"]}:
+        each = [s for s in doc["stages"] if s["name"] == stage]
+        want[("total", stage)] = [total_spread(each, i, e) for i, e in enumerate(events)]
+    wrong = []
+    for key, spreads in sorted(want.items(), key=str):
+        got = shown.get(key)
+        if got is None or len(got) != len(spreads) or any(
+                (w is None) != (g is None) or (w is not None and abs(w - g) > 0.00006)
+                for w, g in zip(spreads, got)):
+            wrong.append(f"{key}: table {got}, JSON {spreads}")
+    sampled = sum(1 for v in shown.values() for x in v if x)
+    report(not wrong and sampled > 0, f"{name}: the table's Spread column ('+- x%' on "
+           f"{sampled} lines) as the JSON's, per lcore and in total (the lcores' errors "
+           "added as independent ones)" + (f"; not: {'; '.join(wrong[:3])}" if wrong else ""))
+
+
+def top_spread(name, doc, lines):
+    """dpdk-pmu-top's spread: in the JSON rows, each event's null or a
+    fraction, above 0 for the sampled rx-P-Q stages; '+-x%' in their lines
+    of the table."""
+    rows = doc.get("rows", [])
+    events = doc.get("events", [])
+    bad = [r["stage"] for r in rows if sorted(r.get("spread", {})) != sorted(events) or
+           not all(spread_valid(v) for v in r["spread"].values())]
+    rx = [r for r in rows if RX_ROW.fullmatch(r["stage"])]
+    sampled = max(doc.get("sampling") or [1]) > 1
+    report(rows and not bad and rx and (not sampled or all(
+        0 < (r["spread"][events[0]] or 0) < 1 for r in rx)),
+           f"{name}: --json rows' spread (sampling {doc.get('sampling')}): " + ", ".join(
+               f"{r['stage']} {r['spread'].get(events[0]) if events else '-'}" for r in rx)
+           + (f"; malformed in {bad}" if bad else ""))
+    title = any(re.search(r" Spread ", ln) for ln in lines if ln.lstrip().startswith("Lcore"))
+    cells = [ln for ln in lines if len(ln.split()) > 4 and RX_ROW.fullmatch(ln.split()[1])]
+    report(title and cells and all(re.search(r" \+-\d+\.\d\d%", ln) for ln in cells),
+           f"{name}: the table's Spread column, '+-x%' on its {len(cells)} rx-P-Q lines")
+
+
 # Command: (its number of arguments, or (least, most), the function).
 COMMANDS = {
     "testpmd": (4, testpmd),
@@ -607,6 +740,7 @@ COMMANDS = {
     "rates": ((1, 8), rates),
     "lcores": (3, lcores),
     "guest": (2, guest),
+    "spread": ((2, 3), spread),
 }
 
 

@@ -26,6 +26,10 @@ struct preload_fig {
 	uint64_t measured;
 	uint64_t values[RTE_MAX_NUM_GROUP_EVENTS]; /* inclusive */
 	uint64_t self[RTE_MAX_NUM_GROUP_EVENTS];   /* nested stages left out */
+	/* The spread of self[] (rte_pmu_stage_stats::spread): 0 exact, NAN
+	 * not known.
+	 */
+	double spread[RTE_MAX_NUM_GROUP_EVENTS];
 };
 
 /* An lcore's total and its part outside every stage, per event. */
@@ -46,7 +50,10 @@ struct preload_table {
 	const bool *gone;                 /* [RTE_MAX_LCORE] or NULL */
 };
 
-/* @p s added to @p t, or taken from it. */
+/* @p s added to @p t, or taken from it: the spreads combined as
+ * independent errors when added; an interval's spread (taken from) is not
+ * known but where both are exact.
+ */
 void preload_fig_add(struct preload_fig *t, const struct preload_fig *s);
 void preload_fig_sub(struct preload_fig *t, const struct preload_fig *s);
 

@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,6 +109,7 @@ snapshot(struct preload_table *t)
 			for (e = 0; e < s.num_events && e < RTE_MAX_NUM_GROUP_EVENTS; e++) {
 				g->values[e] = s.values[e];
 				g->self[e] = s.self_values[e];
+				g->spread[e] = s.spread[e];
 			}
 		}
 	}
@@ -159,9 +161,11 @@ json_string(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-/* @p v of the events as {name: value} on @p f. */
+/* The events' figures as {name: value} on @p f: @p v, or where it is NULL
+ * the spreads @p d, as fractions, null where not known (JSON has no NaN).
+ */
 static void
-json_events(FILE *f, const uint64_t *v, unsigned int n)
+json_events(FILE *f, const uint64_t *v, const double *d, unsigned int n)
 {
 	unsigned int e;
 
@@ -169,16 +173,24 @@ json_events(FILE *f, const uint64_t *v, unsigned int n)
 	for (e = 0; e < n; e++) {
 		fprintf(f, "%s", e != 0 ? ", " : "");
 		json_string(f, preload_run.events[e]);
-		fprintf(f, ": %" PRIu64, v[e]);
+		if (v != NULL)
+			fprintf(f, ": %" PRIu64, v[e]);
+		else if (isnan(d[e]))
+			fprintf(f, ": null");
+		else
+			fprintf(f, ": %.6g", d[e]);
 	}
 	fputc('}', f);
 }
 
 /* {"events": [...], "sampling": N, "stages": [{"lcore", "name", "calls",
- * "items", "measured", "events": {name: value}, "self": {name: value}}],
+ * "items", "measured", "events": {name: value}, "self": {name: value},
+ * "spread": {name: fraction}}],
  * "lcores": [{"lcore", "events": {name: total}, "outside": {name: value}}]}:
  * every stage with calls on an lcore (or kept as its thread unregistered),
- * "events" inclusive and "self" exclusive, scaled to every call; an lcore's
+ * "events" inclusive and "self" exclusive, scaled to every call, "spread"
+ * the self figure's (rte_pmu_stage_stats::spread: 0 exact, null not
+ * known); an lcore's
  * "events" and "outside" empty where the library does not give them.
  */
 static int
@@ -218,9 +230,11 @@ json_write(const char *path)
 			fprintf(f, ", \"calls\": %" PRIu64 ", \"items\": %" PRIu64
 				", \"measured\": %" PRIu64 ", \"events\": ", g->calls, g->items,
 				g->measured);
-			json_events(f, g->values, n);
+			json_events(f, g->values, NULL, n);
 			fprintf(f, ", \"self\": ");
-			json_events(f, g->self, n);
+			json_events(f, g->self, NULL, n);
+			fprintf(f, ", \"spread\": ");
+			json_events(f, NULL, g->spread, n);
 			fputc('}', f);
 			sep = ", ";
 		}
@@ -235,9 +249,9 @@ json_write(const char *path)
 			continue;
 		ret = preload_lcore_totals(lcore, &tot);
 		fprintf(f, "%s{\"lcore\": %u, \"events\": ", sep, lcore);
-		json_events(f, tot.total, ret == 0 ? n : 0);
+		json_events(f, tot.total, NULL, ret == 0 ? n : 0);
 		fprintf(f, ", \"outside\": ");
-		json_events(f, tot.outside, ret == 0 ? n : 0);
+		json_events(f, tot.outside, NULL, ret == 0 ? n : 0);
 		fputc('}', f);
 		sep = ", ";
 	}

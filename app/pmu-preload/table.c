@@ -5,15 +5,19 @@
 /* The preload's table, as VPP's "show runtime" reads: per lcore, then in
  * total, a block per stage with its calls and items, and a row per event:
  * the exclusive (self: nested stages left out) cost per call and per item,
- * the inclusive cost per item, and the self total. Names are never cut:
- * the name column is as wide as the longest; with the default events and
- * the ports' stage names, a line is at most 132 characters. A figure not
- * measured (no measured call, no item) is '-'. Then per lcore its total
- * and the part outside every stage, from lcore_totals() (one place).
+ * the inclusive cost per item, the self total and, where the stage is
+ * sampled, the spread of its self figures as perf stat gives it ("+- 2.31%":
+ * the standard error of the estimate over the estimate; nothing where
+ * every call was measured, '-' where it cannot be told). Names are never
+ * cut: the name column is as wide as the longest; with the default events
+ * and the ports' stage names, a line is at most 132 characters. A figure
+ * not measured (no measured call, no item) is '-'. Then per lcore its
+ * total and the part outside every stage, from lcore_totals() (one place).
  */
 
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,15 +41,39 @@ unit_of(const char *name)
 	return "";
 }
 
+/* The spread of @p a + @p b, whose spreads are @p sa and @p sb: their
+ * standard errors added as independent ones, over the sum; 0 where both are
+ * exact, NAN where one is not known or the sum is 0 with an error.
+ */
+static double
+spread_sum(uint64_t a, double sa, uint64_t b, double sb)
+{
+	double err = hypot(sa * (double)a, sb * (double)b);
+
+	if (isnan(sa) || isnan(sb))
+		return NAN;
+	if (err == 0)
+		return 0;
+	return a + b != 0 ? err / (double)(a + b) : NAN;
+}
+
 void
 preload_fig_add(struct preload_fig *t, const struct preload_fig *s)
 {
 	unsigned int e;
 
+	/* A stage with no call on an lcore adds nothing, its spread either. */
+	if (s->calls == 0)
+		return;
+	if (t->calls == 0) {
+		*t = *s;
+		return;
+	}
 	t->calls += s->calls;
 	t->items += s->items;
 	t->measured += s->measured;
 	for (e = 0; e < RTE_MAX_NUM_GROUP_EVENTS; e++) {
+		t->spread[e] = spread_sum(t->self[e], t->spread[e], s->self[e], s->spread[e]);
 		t->values[e] += s->values[e];
 		t->self[e] += s->self[e];
 	}
@@ -62,6 +90,9 @@ preload_fig_sub(struct preload_fig *t, const struct preload_fig *s)
 	for (e = 0; e < RTE_MAX_NUM_GROUP_EVENTS; e++) {
 		t->values[e] -= s->values[e];
 		t->self[e] -= s->self[e];
+		/* The running sums do not give an interval's own spread. */
+		if (t->spread[e] != 0 || s->spread[e] != 0)
+			t->spread[e] = NAN;
 	}
 }
 
@@ -94,6 +125,21 @@ per(char *buf, size_t len, uint64_t num, uint64_t den)
 	return buf;
 }
 
+/* The end of an event's line on @p f: spread @p v in the last column as
+ * perf stat prints it ("+- 2.31%"), "-" where it cannot be told; nothing
+ * where the figure is exact (every call measured).
+ */
+static void
+spread_end(FILE *f, double v)
+{
+	if (isnan(v))
+		fprintf(f, " %9s\n", "-");
+	else if (v != 0)
+		fprintf(f, " +- %5.2f%%\n", v * 100);
+	else
+		fputc('\n', f);
+}
+
 /* The widths of a table. */
 struct widths {
 	int name;
@@ -112,9 +158,9 @@ event_label(char *buf, size_t len, const char (*events)[PRELOAD_EVENT_NAME_MAX],
 static void
 header(FILE *f, const char *lead, const struct widths *w)
 {
-	fprintf(f, "%s  %-*s %11s %13s %10s  %-*s %12s %12s %12s %14s\n", lead, w->name,
+	fprintf(f, "%s  %-*s %11s %12s %10s  %-*s %12s %10s %10s %14s %9s\n", lead, w->name,
 		"Stage", "Calls", "Items", "Items/Call", w->event, "Event", "Self/Call",
-		"Self/Item", "Incl/Item", "Self total");
+		"Self/Item", "Incl/Item", "Self total", "Spread");
 }
 
 /* A stage's block: its first line with calls and items, an event a line. */
@@ -125,22 +171,23 @@ stage_rows(FILE *f, const char *lead, const struct widths *w, const char *name,
 	char a[32], b[32], c[32], ipc[32], label[PRELOAD_EVENT_NAME_MAX + 16];
 	unsigned int e;
 
-	fprintf(f, "%s  %-*s %11" PRIu64 " %13" PRIu64 " %10s", lead, w->name, name, s->calls,
+	fprintf(f, "%s  %-*s %11" PRIu64 " %12" PRIu64 " %10s", lead, w->name, name, s->calls,
 		s->items, per(ipc, sizeof(ipc), s->items, s->calls));
 	if (num_events == 0)
 		fputc('\n', f);
 	for (e = 0; e < num_events; e++) {
 		if (e != 0)
-			fprintf(f, "%s  %-*s %11s %13s %10s", lead, w->name, "", "", "", "");
+			fprintf(f, "%s  %-*s %11s %12s %10s", lead, w->name, "", "", "", "");
 		event_label(label, sizeof(label), events, e);
 		if (s->measured == 0)
-			fprintf(f, "  %-*s %12s %12s %12s %14s\n", w->event, label, "-", "-", "-",
+			fprintf(f, "  %-*s %12s %10s %10s %14s", w->event, label, "-", "-", "-",
 				"-");
 		else
-			fprintf(f, "  %-*s %12s %12s %12s %14" PRIu64 "\n", w->event, label,
+			fprintf(f, "  %-*s %12s %10s %10s %14" PRIu64, w->event, label,
 				per(a, sizeof(a), s->self[e], s->calls),
 				per(b, sizeof(b), s->self[e], s->items),
 				per(c, sizeof(c), s->values[e], s->items), s->self[e]);
+		spread_end(f, s->measured == 0 ? NAN : s->spread[e]);
 	}
 }
 
@@ -164,7 +211,7 @@ lcore_rows(FILE *f, const char *lead, const struct widths *w, unsigned int lcore
 				snprintf(v, sizeof(v), "%" PRIu64, k == 0 ? t.total[e] : t.outside[e]);
 			else
 				snprintf(v, sizeof(v), "-");
-			fprintf(f, "%s  %-*s %11s %13s %10s  %-*s %12s %12s %12s %14s\n", lead,
+			fprintf(f, "%s  %-*s %11s %12s %10s  %-*s %12s %10s %10s %14s\n", lead,
 				w->name, e == 0 ? what[k] : "", "-", "-", "-", w->event, label, "-",
 				"-", "-", v);
 		}
