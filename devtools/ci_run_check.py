@@ -8,6 +8,10 @@
       dpdk-pmu-run's JSON: the rx-P-Q stages' items add up to RX-packets,
       the tx-P stages' to TX-packets; rx stages measured, with EVENT's
       figures; the idle polls counted apart, with no packets.
+  ci_run_check.py first NAME STDERR JSON EVENT
+      dpdk-pmu-run on its default events: EVENT is the first of the JSON's
+      events (index 0, the column tables sort on), and where the defaults
+      gave way, the line on STDERR names it first among those counted.
   ci_run_check.py pcaps NAME A B
       The two pcaps' records the same, timestamps left out.
   ci_run_check.py top NAME JSON TEXT
@@ -137,6 +141,19 @@ def testpmd(name, out, path, event):
     report(idle and all(s["items"] == 0 for s in idle) and sum(s["calls"] for s in idle) > 0,
           f"{name}: empty polls apart: {sum(s['calls'] for s in idle)} calls of "
           f"rx-*-idle, 0 packets")
+
+
+def first(name, err, path, event):
+    """The default events' checks."""
+    doc = load_json(name, path)
+    if doc is None:
+        return
+    with open(err, encoding="utf-8", errors="replace") as f:
+        said = re.search(r"not counted here: counting (\S+) instead", f.read())
+    instead = said.group(1).split(",") if said else None
+    report(doc.get("events", [])[:1] == [event] and (instead is None or instead[0] == event),
+           f"{name}: default events {doc.get('events')}, {event} first; counted instead: "
+           f"{'(nothing said)' if instead is None else ','.join(instead)}")
 
 
 def records(path):
@@ -594,6 +611,7 @@ def guest(console, events):
 # Command: (its number of arguments, or (least, most), the function).
 COMMANDS = {
     "testpmd": (4, testpmd),
+    "first": (4, first),
     "pcaps": (3, pcaps),
     "top": (3, top),
     "screens": (3, screens),
