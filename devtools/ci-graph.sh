@@ -5,7 +5,8 @@
 # CI stage: dpdk-pmu-graph, librte_node's IPv4 graph with every node a stage,
 # over two net_pcap ports (checks in ci_graph_check.py):
 #  (a) a generated pcap read once: packets conserved, the tx pcap, each
-#      node's calls and packets, equal to lib/graph's own counts;
+#      node's calls and packets, equal to lib/graph's own counts; on the
+#      default events, msr/tsc/ first where no hardware event opens;
 #  (b) --compare on the traffic looped: off, on and sampled forward packets;
 #  (c) bad options refused;
 #  (d) looped with telemetry: a real Prometheus scraping the exporter holds
@@ -54,6 +55,7 @@ if [ $rc -ne 0 ]; then
 	show "$tmp/a.err" 20
 else
 	checker conserve "$tmp/a.out" $sent "$routed" "$tmp/out1.pcap"
+	checker defaults "$tmp/a.out" "$tmp/a.err"
 fi
 
 echo "  (b) the drop-in off, on and sampled on looped traffic"

@@ -4,8 +4,10 @@
 #
 # CI stage: usertools/dpdk-pmu-run on Debian's dpdk-testpmd, unmodified.
 # Two net_pcap ports read a pcap written here; testpmd forwards in io, mac
-# and csum modes, without and with dpdk-pmu-run (task-clock; msr/tsc/ in
-# io as well), stopped with SIGINT once both ports read the whole file.
+# and csum modes, without and with dpdk-pmu-run (task-clock; msr/tsc/ and
+# the default events in io as well: without a hardware PMU, msr/tsc/ first
+# where it opens, else task-clock), stopped with SIGINT once both ports
+# read the whole file.
 # Checked: the tx pcaps identical with and without, byte for byte but
 # for the timestamps net_pcap writes (two runs without differ there), the
 # exit status the same, nothing of the preload on stdout, and
@@ -204,10 +206,14 @@ st=$?
 	ok "--events-optional -e task-clock,no-such-event: the program runs (status 0)" ||
 	fail "--events-optional: status $st, program run: $([ -e "$tmp/ran" ] && echo yes || echo no)"
 
-for spec in io:task-clock mac:task-clock csum:task-clock io:msr/tsc/; do
+# io: the default events: where no hardware event opens, msr/tsc/ first
+# (task-clock first where it does not open).
+for spec in io:task-clock mac:task-clock csum:task-clock io:msr/tsc/ io:; do
 	mode=${spec%%:*} event=${spec#*:}
-	name=$mode-$(echo "$event" | tr -c 'a-z0-9\n' '_')
-	echo "=== run: testpmd --forward-mode=$mode, -e $event"
+	name=$mode-$(echo "${event:-default}" | tr -c 'a-z0-9\n' '_')
+	events=(-e "$event")
+	[ -n "$event" ] || events=()
+	echo "=== run: testpmd --forward-mode=$mode, ${events[*]:-the default events}"
 	if [ ! -f "$tmp/$mode-plain.out" ]; then
 		testpmd "$mode-plain" "$mode"
 		plain_rc=$rc
@@ -216,8 +222,15 @@ for spec in io:task-clock mac:task-clock csum:task-clock io:msr/tsc/; do
 	# one on stderr every 300 ms (--interval).
 	extra=()
 	[ "$spec" != io:msr/tsc/ ] || extra=(-o "$tmp/$name.table" --interval 300)
-	testpmd "$name" "$mode" "$run" -e "$event" --json "$tmp/$name.json" "${extra[@]}"
+	testpmd "$name" "$mode" "$run" "${events[@]}" --json "$tmp/$name.json" "${extra[@]}"
 	as_without "$name" "$plain_rc"
+	if [ -z "$event" ] && [ -s "$tmp/$name.json" ]; then
+		py_check 60 ci_run_check.py "$tmp/check.out" first "$name" "$tmp/$name.err" \
+			"$tmp/$name.json"
+		# The stage checks below on the first event, checked above.
+		event=$("$python" -c 'import json, sys; print(json.load(open(sys.argv[1]))["events"][0])' \
+			"$tmp/$name.json")
+	fi
 	if [ ${#extra[@]} -ne 0 ]; then
 		# Interval tables: lcore 1's figures of the interval, each line
 		# led by the seconds since the start (perf stat -I).

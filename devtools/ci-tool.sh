@@ -172,6 +172,14 @@ if grep -q "no hardware events here" "$tmp/default.out"; then
 	expect default "fallback: the software events are counted" \
 		"all(re.search(r'^\s+[\d.,]+ (msec )?\s*%s\s' % e, out, re.M)
 		for e in ['task-clock', 'context-switches', 'page-faults'])"
+	# msr/tsc/ first where it opens (read with rdtsc), else task-clock.
+	first=task-clock
+	[ ! -e /sys/bus/event_source/devices/msr/events/tsc ] || first=msr/tsc/
+	expect default "fallback: $first first (the first counted row, the stage table's first column), the loop stage's $first/Call above 0" \
+		"[m.group(2) for m in re.finditer(r'^\s+[\d.,]+ (msec )?\s*(\S+)\s', out, re.M)][:1] ==
+		['$first'] and re.search(r'^  Name\s+Calls\s+Items\s+Items/Call\s+%s/Item\s'
+		% re.escape('$first'), out, re.M) and float(re.search(
+		r'^  loop\s+1\s+\d+\s+[\d.]+\s+[\d.]+~?\s+([\d.]+)', out, re.M).group(1)) > 0"
 else
 	skip "this machine has a hardware PMU: no fallback to check"
 	expect default "hardware PMU: cycles and instructions counted, with IPC" \

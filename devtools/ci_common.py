@@ -57,6 +57,18 @@ def main(commands, doc):
         report(False, f"{sys.argv[1]} check", f"{type(e).__name__}: {e}")
 
 
+def default_first(err):
+    """What a program run on its default events (cycles,instructions) counts
+    first, from its stderr text @p err: where it says that those gave way
+    ("... counted here: counting LIST ..."), msr/tsc/ where this machine has
+    it, else task-clock; otherwise cycles. Returns (event, LIST or None)."""
+    said = re.search(r"counted here: counting (\S+)", err)
+    if said is None:
+        return "cycles", None
+    tsc = os.path.exists("/sys/bus/event_source/devices/msr/events/tsc")
+    return "msr/tsc/" if tsc else "task-clock", said.group(1).split(",")
+
+
 def load(path):
     with open(path, encoding="utf-8") as f:
         return json.load(f)

@@ -6,10 +6,14 @@ line each.
 
   conserve JSON SENT ROUTED OUT_PCAP  a run over a finite pcap, drop-in on
   compare JSON                        a --compare run
+  defaults JSON STDERR                a run on the default events: msr/tsc/
+                                      first where they gave way (else
+                                      task-clock; cycles where they did
+                                      not), counted in the nodes
   prometheus PORT NODES               per-node stage series in Prometheus
 """
 
-from ci_common import conserved, load, main, pcap_count, prom_range, report
+from ci_common import conserved, default_first, load, main, pcap_count, prom_range, report
 
 NODES = ("ethdev_rx", "pkt_cls", "ip4_lookup", "ip4_rewrite", "ethdev_tx", "pkt_drop")
 
@@ -20,6 +24,16 @@ def rows(doc, node):
 
 def total(doc, node, key):
     return sum(s[key] for s in rows(doc, node))
+
+
+def defaults(path, err):
+    doc = load(path)
+    with open(err, encoding="utf-8", errors="replace") as f:
+        event, instead = default_first(f.read())
+    value = sum(s["events"].get(event, 0) for s in doc["stages"])
+    report(doc["events"][:1] == [event] and (instead is None or instead[0] == event)
+           and value > 0, f"default events {doc['events']}: {event} first (counted instead: "
+           f"{'-' if instead is None else ','.join(instead)}), {value} in the nodes")
 
 
 def conserve(path, sent, routed, out_pcap):
@@ -83,5 +97,5 @@ def prometheus(port, nodes):
 
 
 if __name__ == "__main__":
-    main({"conserve": (4, conserve), "compare": (1, compare), "prometheus": (2, prometheus)},
-         __doc__)
+    main({"conserve": (4, conserve), "compare": (1, compare), "defaults": (2, defaults),
+          "prometheus": (2, prometheus)}, __doc__)

@@ -8,6 +8,11 @@
       dpdk-pmu-run's JSON: the rx-P-Q stages' items add up to RX-packets,
       the tx-P stages' to TX-packets; rx stages measured, with EVENT's
       figures; the idle polls counted apart, with no packets.
+  ci_run_check.py first NAME STDERR JSON
+      dpdk-pmu-run on its default events: the first of the JSON's events
+      (index 0, the first column) is msr/tsc/ where the defaults gave way
+      (STDERR says so, naming it first) and the machine has it, else
+      task-clock; cycles where they did not give way.
   ci_run_check.py pcaps NAME A B
       The two pcaps' records the same, timestamps left out.
   ci_run_check.py top NAME JSON TEXT
@@ -95,7 +100,7 @@ import struct
 import subprocess
 import time
 
-from ci_common import console_runs, load, main, report
+from ci_common import console_runs, default_first, load, main, report
 
 
 def accumulated(path):
@@ -144,6 +149,18 @@ def testpmd(name, out, path, event):
     report(idle and all(s["items"] == 0 for s in idle) and sum(s["calls"] for s in idle) > 0,
           f"{name}: empty polls apart: {sum(s['calls'] for s in idle)} calls of "
           f"rx-*-idle, 0 packets")
+
+
+def first(name, err, path):
+    """The default events' checks."""
+    doc = load_json(name, path)
+    if doc is None:
+        return
+    with open(err, encoding="utf-8", errors="replace") as f:
+        event, instead = default_first(f.read())
+    report(doc.get("events", [])[:1] == [event] and (instead is None or instead[0] == event),
+           f"{name}: default events {doc.get('events')}, {event} first; counted instead: "
+           f"{'(nothing said)' if instead is None else ','.join(instead)}")
 
 
 def records(path):
@@ -727,6 +744,7 @@ def top_spread(name, doc, lines):
 # Command: (its number of arguments, or (least, most), the function).
 COMMANDS = {
     "testpmd": (4, testpmd),
+    "first": (3, first),
     "pcaps": (3, pcaps),
     "top": (3, top),
     "screens": (3, screens),

@@ -300,13 +300,17 @@ preload_start(void)
 	if (events != NULL && events[0] != '\0') {
 		events_add(events, false);
 	} else {
-		/* As dpdk-test-pmu: its defaults, else software events and the TSC. */
+		/* As dpdk-test-pmu: its defaults, else the TSC first (index 0,
+		 * the first column; nothing where it does not open), then the
+		 * software events.
+		 */
 		events_add(PRELOAD_DEFAULT_EVENTS, true);
 		if (preload_run.num_events == 0) {
-			events_add(PRELOAD_FALLBACK_EVENTS, false);
 			events_add(PRELOAD_FALLBACK_TSC, true);
-			PRELOAD_MSG("%s not counted here: counting %s instead",
-				PRELOAD_DEFAULT_EVENTS, PRELOAD_FALLBACK_EVENTS);
+			PRELOAD_MSG("%s not counted here: counting %s%s instead",
+				PRELOAD_DEFAULT_EVENTS, preload_run.num_events != 0 ?
+				PRELOAD_FALLBACK_TSC "," : "", PRELOAD_FALLBACK_EVENTS);
+			events_add(PRELOAD_FALLBACK_EVENTS, false);
 		}
 	}
 	if (preload_run.num_events == 0)

@@ -22,10 +22,12 @@
 /* The report where no stage was called. */
 #define PRELOAD_NOTHING "no stage was called (no port started, no graph made): nothing measured"
 
-/* The defaults of dpdk-test-pmu (app/test-pmu/events.h). */
+/* The defaults of dpdk-test-pmu (app/test-pmu/events.h): where none of
+ * them opens, msr/tsc/ first where it opens, then the software events.
+ */
 #define PRELOAD_DEFAULT_EVENTS "cycles,instructions"
-#define PRELOAD_FALLBACK_EVENTS "task-clock,context-switches,page-faults"
 #define PRELOAD_FALLBACK_TSC "msr/tsc/"
+#define PRELOAD_FALLBACK_EVENTS "task-clock,context-switches,page-faults"
 #define PRELOAD_DEFAULT_SAMPLING 16
 #define PRELOAD_EVENT_NAME_MAX 128
 

@@ -128,20 +128,20 @@ tool_events_setup(struct tool_events *evs, const char *list)
 	if (evs->counted == 0 && list == NULL) {
 		/* The unsupported defaults stay listed, as <not supported>. */
 		evs->fell_back = true;
-		ret = add_list(evs, fallback);
-		if (ret != 0)
-			return ret;
-		snprintf(evs->fallback, sizeof(evs->fallback), "%s", TOOL_FALLBACK_EVENTS);
-		/* msr/tsc/ where it opens; elsewhere not even a row. */
+		/* msr/tsc/ first (index 0, the first column) where it opens:
+		 * read with rdtsc, no system call. Elsewhere not even a row.
+		 */
 		i = evs->count;
 		ret = add_list(evs, tsc);
 		if (ret != 0)
 			return ret;
 		if (evs->count > i && !evs->ev[i].supported)
 			evs->count = i;
-		else if (evs->count > i)
-			snprintf(evs->fallback, sizeof(evs->fallback), "%s,%s",
-				TOOL_FALLBACK_EVENTS, TOOL_FALLBACK_TSC);
+		snprintf(evs->fallback, sizeof(evs->fallback), "%s%s",
+			evs->counted != 0 ? TOOL_FALLBACK_TSC "," : "", TOOL_FALLBACK_EVENTS);
+		ret = add_list(evs, fallback);
+		if (ret != 0)
+			return ret;
 	}
 	if (evs->counted == 0) {
 		fprintf(stderr, "dpdk-test-pmu: none of the events can be counted here:\n");

@@ -12,11 +12,12 @@
 #include <rte_pmu.h>
 
 #define TOOL_DEFAULT_EVENTS "cycles,instructions"
-#define TOOL_FALLBACK_EVENTS "task-clock,context-switches,page-faults"
-/* Counted with the fallback where it opens, left out where it does not:
- * every x86 machine, VMs included, has it, and reads it with rdtsc.
+/* Where none of the defaults opens: msr/tsc/ first where it opens (every
+ * x86 machine, VMs included, has it and reads it with rdtsc, no system
+ * call), left out where it does not; then the software events.
  */
 #define TOOL_FALLBACK_TSC "msr/tsc/"
+#define TOOL_FALLBACK_EVENTS "task-clock,context-switches,page-faults"
 /* Events that can be listed, counted or <not supported>. */
 #define TOOL_MAX_EVENTS (2 * RTE_MAX_NUM_GROUP_EVENTS)
 #define TOOL_REASON_LEN 256

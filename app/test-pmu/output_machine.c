@@ -78,8 +78,8 @@ tool_output_notes(const struct tool_options *opts __rte_unused, const struct too
 	unsigned int lcores __rte_unused)
 {
 	if (evs->fell_back)
-		fprintf(stderr, "dpdk-test-pmu: no hardware events here; counting software "
-			"events %s\n", evs->fallback);
+		fprintf(stderr, "dpdk-test-pmu: no hardware events here; counting %s instead\n",
+			evs->fallback);
 }
 
 /* One table, as perf stat -x gives: a row per report, lcore and event

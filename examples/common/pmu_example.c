@@ -55,10 +55,10 @@ parse_ulong(const char *arg, unsigned long min, unsigned long max, unsigned long
 }
 
 /* Add each event of the comma-separated @p list that can be counted here;
- * say why for the others. Returns how many were added.
+ * unless @p quiet, say why for the others. Returns how many were added.
  */
-unsigned int
-add_events(const char *list)
+static unsigned int
+add_list(const char *list, bool quiet)
 {
 	char *copy = strdup(list), *name, *save = NULL;
 	unsigned int added = 0;
@@ -74,7 +74,9 @@ add_events(const char *list)
 		}
 		ret = rte_pmu_add_event(name);
 		if (ret < 0) {
-			fprintf(stderr, "event %s: not counted (%s)\n", name, strerror(-ret));
+			if (!quiet)
+				fprintf(stderr, "event %s: not counted (%s)\n", name,
+					strerror(-ret));
 			continue;
 		}
 		free(event_names[ret]);
@@ -93,6 +95,26 @@ add_events(const char *list)
 	free(copy);
 
 	return added;
+}
+
+unsigned int
+add_events(const char *list)
+{
+	return add_list(list, false);
+}
+
+unsigned int
+add_default_events(void)
+{
+	unsigned int added = add_list(DEFAULT_EVENTS, false);
+
+	if (added != 0)
+		return added;
+	added = add_list(FALLBACK_TSC, true);
+	fprintf(stderr, "none of %s can be counted here: counting %s%s\n", DEFAULT_EVENTS,
+		added != 0 ? FALLBACK_TSC "," : "", FALLBACK_EVENTS);
+
+	return added + add_list(FALLBACK_EVENTS, false);
 }
 
 /* The --compare table of @p r: each mode's packets, rate and, with an

@@ -22,6 +22,14 @@
 #include <rte_cycles.h>
 #include <rte_pmu.h>
 
+/* The events counted without --events. Where none of them opens, msr/tsc/
+ * first where it opens (read with rdtsc, no system call), then software
+ * events; see add_default_events().
+ */
+#define DEFAULT_EVENTS "cycles,instructions"
+#define FALLBACK_TSC "msr/tsc/"
+#define FALLBACK_EVENTS "task-clock,page-faults"
+
 /* Sampling period of the "sampled" run of --compare. */
 #define COMPARE_PERIOD 16
 
@@ -62,6 +70,13 @@ int parse_ulong(const char *arg, unsigned long min, unsigned long max, unsigned 
  * say why for the others. Returns how many were added.
  */
 unsigned int add_events(const char *list);
+
+/* Add DEFAULT_EVENTS; where none of them can be counted, FALLBACK_TSC
+ * first (event 0) where it opens, nothing said where it does not, then
+ * FALLBACK_EVENTS, and say on stderr what is counted instead. Returns how
+ * many were added.
+ */
+unsigned int add_default_events(void);
 
 static inline double
 mode_pps(const struct mode_result *r)

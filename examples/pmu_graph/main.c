@@ -58,8 +58,6 @@
 #define RX_DESC 1024
 #define TX_DESC 1024
 #define NUM_MBUFS 8191
-#define DEFAULT_EVENTS "cycles,instructions"
-#define FALLBACK_EVENTS "task-clock,page-faults"
 #define GRAPH_NAME "pmu_graph_worker"
 
 /* Options (those the report reads are in graph_report.h). */
@@ -97,7 +95,8 @@ usage(FILE *f, const char *prog)
 	fprintf(f, "usage: %s [EAL options] -- [options]\n"
 		"  --duration SEC   stop after SEC seconds (default 5)\n"
 		"  --events LIST    events to count (default " DEFAULT_EVENTS ";\n"
-		"                   " FALLBACK_EVENTS " where those cannot be counted)\n"
+		"                   where none can be counted: " FALLBACK_TSC " where it\n"
+		"                   opens, then " FALLBACK_EVENTS ")\n"
 		"  --sampling N     measure 1 node call in N (default 1)\n"
 		"  --compare        run three times, a third of the duration each: drop-in\n"
 		"                   off, on, and sampled 1 in %d; print their costs\n"
@@ -541,11 +540,7 @@ main(int argc, char **argv)
 		fprintf(stderr, "rte_pmu_init: %s\n", strerror(-ret));
 		goto out_eal;
 	}
-	added = add_events(opt_events != NULL ? opt_events : DEFAULT_EVENTS);
-	if (added == 0 && opt_events == NULL) {
-		fprintf(stderr, "falling back to %s\n", FALLBACK_EVENTS);
-		added = add_events(FALLBACK_EVENTS);
-	}
+	added = opt_events != NULL ? add_events(opt_events) : add_default_events();
 	if (added == 0) {
 		fprintf(stderr, "no event could be added\n");
 		goto out_pmu;

@@ -64,8 +64,6 @@
 #define MAX_BURST 256
 #define RX_DESC 1024
 #define TX_DESC 1024
-#define DEFAULT_EVENTS "cycles,instructions"
-#define FALLBACK_EVENTS "task-clock,page-faults"
 #define NUM_HOPS 3
 /* Rounds of the three modes of --compare. */
 #define COMPARE_ROUNDS 3
@@ -110,7 +108,8 @@ usage(FILE *f, const char *prog)
 		"usage: %s [EAL options] -- [options]\n"
 		"  --duration SEC   stop after SEC seconds (default 5)\n"
 		"  --events LIST    events to count (default " DEFAULT_EVENTS ";\n"
-		"                   where none can be counted: " FALLBACK_EVENTS ")\n"
+		"                   where none can be counted: " FALLBACK_TSC " where it\n"
+		"                   opens, then " FALLBACK_EVENTS ")\n"
 		"  --sampling N     measure 1 stage call in N (default 1: every call)\n"
 		"  --burst N        packets per rx burst, 1 to %d (default 32)\n"
 		"  --rounds N       split the run into N rounds (at most %d) and print\n"
@@ -605,12 +604,7 @@ main(int argc, char **argv)
 		fprintf(stderr, "rte_pmu_init: %s\n", strerror(-ret));
 		goto out_eal;
 	}
-	added = add_events(opt_events != NULL ? opt_events : DEFAULT_EVENTS);
-	if (added == 0 && opt_events == NULL) {
-		fprintf(stderr, "none of %s can be counted here: counting %s\n",
-			DEFAULT_EVENTS, FALLBACK_EVENTS);
-		added = add_events(FALLBACK_EVENTS);
-	}
+	added = opt_events != NULL ? add_events(opt_events) : add_default_events();
 	if (added == 0) {
 		fprintf(stderr, "no event can be counted\n");
 		goto out_pmu;
