@@ -5,7 +5,7 @@
 # CI stage: usertools/dpdk-pmu-run on Debian's dpdk-testpmd, unmodified.
 # Two net_pcap ports read a pcap written here; testpmd forwards in io, mac
 # and csum modes, without and with dpdk-pmu-run (task-clock; msr/tsc/ and
-# the default events in io as well: without a hardware PMU, msr/tsc/ first
+# the default events in io as well: without a hardware PMU, msr/tsc/ alone
 # where it opens, else task-clock), stopped with SIGINT once both ports
 # read the whole file.
 # Checked: the tx pcaps identical with and without, byte for byte but
@@ -206,8 +206,8 @@ st=$?
 	ok "--events-optional -e task-clock,no-such-event: the program runs (status 0)" ||
 	fail "--events-optional: status $st, program run: $([ -e "$tmp/ran" ] && echo yes || echo no)"
 
-# io: the default events: where no hardware event opens, msr/tsc/ first
-# (task-clock first where it does not open).
+# io: the default events: where no hardware event opens, msr/tsc/ alone
+# (task-clock and the software events where it does not open).
 for spec in io:task-clock mac:task-clock csum:task-clock io:msr/tsc/ io:; do
 	mode=${spec%%:*} event=${spec#*:}
 	name=$mode-$(echo "${event:-default}" | tr -c 'a-z0-9\n' '_')

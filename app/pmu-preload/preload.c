@@ -300,17 +300,20 @@ preload_start(void)
 	if (events != NULL && events[0] != '\0') {
 		events_add(events, false);
 	} else {
-		/* As dpdk-test-pmu: its defaults, else the TSC first (index 0,
-		 * the first column; nothing where it does not open), then the
-		 * software events.
+		/* As dpdk-test-pmu: its defaults, else the TSC alone (read in
+		 * user space, so that a measured call costs tens of ns, not a
+		 * read()), else the software events.
 		 */
 		events_add(PRELOAD_DEFAULT_EVENTS, true);
 		if (preload_run.num_events == 0) {
 			events_add(PRELOAD_FALLBACK_TSC, true);
-			PRELOAD_MSG("%s not counted here: counting %s%s instead",
-				PRELOAD_DEFAULT_EVENTS, preload_run.num_events != 0 ?
-				PRELOAD_FALLBACK_TSC "," : "", PRELOAD_FALLBACK_EVENTS);
-			events_add(PRELOAD_FALLBACK_EVENTS, false);
+			if (preload_run.num_events == 0)
+				events_add(PRELOAD_FALLBACK_EVENTS, false);
+			if (preload_run.num_events != 0)
+				PRELOAD_MSG("%s not counted here: counting %s instead (-e names "
+					"others)", PRELOAD_DEFAULT_EVENTS,
+					strcmp(preload_run.events[0], PRELOAD_FALLBACK_TSC) == 0 ?
+					PRELOAD_FALLBACK_TSC : PRELOAD_FALLBACK_EVENTS);
 		}
 	}
 	if (preload_run.num_events == 0)

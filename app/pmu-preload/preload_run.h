@@ -23,7 +23,9 @@
 #define PRELOAD_NOTHING "no stage was called (no port started, no graph made): nothing measured"
 
 /* The defaults of dpdk-test-pmu (app/test-pmu/events.h): where none of
- * them opens, msr/tsc/ first where it opens, then the software events.
+ * them opens, msr/tsc/ alone where it opens (read with rdtsc: a software
+ * event beside it would make every measured read a read()), else the
+ * software events.
  */
 #define PRELOAD_DEFAULT_EVENTS "cycles,instructions"
 #define PRELOAD_FALLBACK_TSC "msr/tsc/"

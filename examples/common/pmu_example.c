@@ -111,10 +111,14 @@ add_default_events(void)
 	if (added != 0)
 		return added;
 	added = add_list(FALLBACK_TSC, true);
-	fprintf(stderr, "none of %s can be counted here: counting %s%s\n", DEFAULT_EVENTS,
-		added != 0 ? FALLBACK_TSC "," : "", FALLBACK_EVENTS);
+	if (added == 0)
+		added = add_list(FALLBACK_EVENTS, false);
+	if (added != 0)
+		fprintf(stderr, "none of %s can be counted here: counting %s\n", DEFAULT_EVENTS,
+			event_names[0] != NULL &&
+			strcmp(event_names[0], FALLBACK_TSC) == 0 ? FALLBACK_TSC : FALLBACK_EVENTS);
 
-	return added + add_list(FALLBACK_EVENTS, false);
+	return added;
 }
 
 /* The --compare table of @p r: each mode's packets, rate and, with an

@@ -23,7 +23,8 @@
 #include <rte_pmu.h>
 
 /* The events counted without --events. Where none of them opens, msr/tsc/
- * first where it opens (read with rdtsc, no system call), then software
+ * alone where it opens (read with rdtsc, no system call: a software event
+ * beside it would make every measured read a read()), else software
  * events; see add_default_events().
  */
 #define DEFAULT_EVENTS "cycles,instructions"
@@ -72,9 +73,8 @@ int parse_ulong(const char *arg, unsigned long min, unsigned long max, unsigned 
 unsigned int add_events(const char *list);
 
 /* Add DEFAULT_EVENTS; where none of them can be counted, FALLBACK_TSC
- * first (event 0) where it opens, nothing said where it does not, then
- * FALLBACK_EVENTS, and say on stderr what is counted instead. Returns how
- * many were added.
+ * where it opens (nothing said where it does not), else FALLBACK_EVENTS,
+ * and say on stderr what is counted instead. Returns how many were added.
  */
 unsigned int add_default_events(void);
 
