@@ -339,6 +339,27 @@ else
 	tail -5 "$tmp/$name.err" | sed 's/^/    | /'
 fi
 
+# The same on the default events (msr/tsc/ alone on an x86 VM): the
+# %lcore of msr/tsc/ is each row's share of its lcore's total ticks.
+echo "=== run: dpdk-pmu-top against testpmd under dpdk-pmu-run, the default events"
+name=top-default
+"$run" -- "$testpmd" -l 0-1 --no-huge --no-pci -m 1024 --file-prefix="$prefix-$name" \
+	--vdev "net_pcap0,rx_pcap=$tmp/top.pcap,infinite_rx=1" \
+	--vdev "net_pcap1,rx_pcap=$tmp/top.pcap,infinite_rx=1" \
+	-- --total-num-mbufs=16384 --forward-mode=io --no-flush-rx --stats-period 1 \
+	>"$tmp/$name.out" 2>"$tmp/$name.err" &
+pid=$!
+pids+=("$pid")
+if wait_top "$prefix-$name" "$tmp/$name-wait.json"; then
+	"$python" "$top" -f "$prefix-$name" --once --json --interval 500 >"$tmp/$name.json"
+	"$python" "$top" -f "$prefix-$name" --once --interval 500 >"$tmp/$name.txt"
+	py_check 60 ci_run_check.py "$tmp/check.out" top "$name" "$tmp/$name.json" "$tmp/$name.txt"
+	sed -n '1,6p' "$tmp/$name.txt" | sed 's/^/    /'
+else
+	fail "$name: dpdk-pmu-top --once: testpmd's telemetry did not answer in 30 s"
+fi
+stop "$pid"
+
 echo "=== run: l2fwd, l3fwd, l3fwd-graph, skeleton and packet_ordering from $examples, built unpatched"
 # l3fwd includes ../common (its Makefile's -I).
 cp -r "$examples/common" "$tmp/common" 2>/dev/null
