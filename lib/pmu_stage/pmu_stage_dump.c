@@ -140,7 +140,7 @@ dump_lcore(struct dump_ctx *c, unsigned int lcore_id, const struct stage_lcore *
 int
 rte_pmu_stage_dump(FILE *f)
 {
-	struct rte_pmu_stage_stats total;
+	struct rte_pmu_stage_stats s, total;
 	struct dump_ctx c = { .f = f, .width = 16 };
 	unsigned int lcore_id, id, n;
 	struct stage_lcore *sl;
@@ -164,7 +164,11 @@ rte_pmu_stage_dump(FILE *f)
 	if (ret == 0)
 		ret = dump_header(&c, "total");
 	for (id = 0; id < n && ret == 0; id++) {
-		stage_total_fill(id, &total);
+		memset(&total, 0, sizeof(total));
+		for (lcore_id = 0; lcore_id < RTE_MAX_LCORE; lcore_id++) {
+			stage_stats_fill(stage_lcore_get(lcore_id), id, &s);
+			stage_total_add(&total, &s);
+		}
 		if (total.calls != 0)
 			ret = dump_line(&c, stage_reg.names[id], &total);
 	}

@@ -202,8 +202,11 @@ void stage_sums_read(const struct stage_lcore *sl, unsigned int id, struct stage
 void stage_stats_fill(const struct stage_lcore *sl, unsigned int id,
 	struct rte_pmu_stage_stats *st);
 
-/** Stage @p id's figures on all lcores added up (misuse on lcores aside). */
-void stage_total_fill(unsigned int id, struct rte_pmu_stage_stats *total);
+/** A stage's figures on an lcore, @p s, added to @p total (zeroed first);
+ *  stage_total_end() once all are in gives its spread.
+ */
+void stage_total_add(struct rte_pmu_stage_stats *total, const struct rte_pmu_stage_stats *s);
+void stage_total_end(struct rte_pmu_stage_stats *total);
 
 /** The lcore's whole since the reset (pmu_stage_stats.c). */
 void stage_lcore_fill(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats *st);

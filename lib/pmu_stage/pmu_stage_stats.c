@@ -63,9 +63,7 @@ spread(uint64_t m, uint64_t n, uint64_t sum, double squares)
 	if (m < 2 || sum == 0)
 		return NAN;
 	mean = (double)sum / m;
-	var = (squares - mean * sum) / (m - 1);
-	if (var < 0)
-		var = 0;
+	var = RTE_MAX((squares - mean * sum) / (m - 1), 0.0);
 	return sqrt(var / m * (1 - (double)m / n)) / mean;
 }
 
@@ -182,30 +180,32 @@ stage_lcore_fill(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats 
 }
 
 void
-stage_total_fill(unsigned int id, struct rte_pmu_stage_stats *total)
+stage_total_add(struct rte_pmu_stage_stats *total, const struct rte_pmu_stage_stats *s)
 {
-	struct rte_pmu_stage_stats s;
-	unsigned int lcore_id, i;
+	unsigned int i;
 	double sd;
 
-	memset(total, 0, sizeof(*total));
-	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE; lcore_id++) {
-		stage_stats_fill(stage_lcore_get(lcore_id), id, &s);
-		total->num_events = RTE_MAX(total->num_events, s.num_events);
-		total->calls += s.calls;
-		total->items += s.items;
-		total->measured += s.measured;
-		total->misuse += s.misuse;
-		total->inexact |= s.inexact;
-		for (i = 0; i < s.num_events; i++) {
-			total->values[i] += s.values[i];
-			total->self_values[i] += s.self_values[i];
-			total->overhead[i] = RTE_MAX(total->overhead[i], s.overhead[i]);
-			/* Standard errors of the lcores' self values, squared. */
-			sd = s.spread[i] * s.self_values[i];
-			total->spread[i] += sd * sd;
-		}
+	total->num_events = RTE_MAX(total->num_events, s->num_events);
+	total->calls += s->calls;
+	total->items += s->items;
+	total->measured += s->measured;
+	total->misuse += s->misuse;
+	total->inexact |= s->inexact;
+	for (i = 0; i < s->num_events; i++) {
+		total->values[i] += s->values[i];
+		total->self_values[i] += s->self_values[i];
+		total->overhead[i] = RTE_MAX(total->overhead[i], s->overhead[i]);
+		/* Standard errors of the lcores' self values, squared. */
+		sd = s->spread[i] * s->self_values[i];
+		total->spread[i] += sd * sd;
 	}
+}
+
+void
+stage_total_end(struct rte_pmu_stage_stats *total)
+{
+	unsigned int i;
+
 	/* The lcores' errors added as independent ones: 0 where each is 0. */
 	for (i = 0; i < total->num_events; i++)
 		if (total->spread[i] != 0)

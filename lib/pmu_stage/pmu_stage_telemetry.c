@@ -212,14 +212,17 @@ handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 	if (lcores == NULL)
 		return -ENOMEM;
 	rte_tel_data_start_dict(lcores);
+	/* The total of the figures given per lcore (of the same reads). */
+	memset(&total, 0, sizeof(total));
 	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE && ret == 0; lcore_id++) {
 		stage_stats_fill(stage_lcore_get(lcore_id), id, &s);
 		if (s.calls == 0 && s.misuse == 0)
 			continue;
 		snprintf(key, sizeof(key), "%u", lcore_id);
 		ret = stage_figures(lcores, key, &s, n, keys);
+		stage_total_add(&total, &s);
 	}
-	stage_total_fill(id, &total);
+	stage_total_end(&total);
 	if (ret == 0)
 		ret = stage_figures(d, "total", &total, n, keys);
 	if (rte_tel_data_add_dict_container(d, "lcores", lcores, 0) != 0) {
