@@ -120,6 +120,17 @@ lcore_sums(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats *st,
 
 	memset(st, 0, sizeof(*st));
 	memset(stages, 0, sizeof(uint64_t) * RTE_MAX_NUM_GROUP_EVENTS);
+	st->num_events = sl->num_events;
+	/* The stages first, the total after them: a total read first would
+	 * miss the calls the lcore ends meanwhile, and the stages would seem
+	 * to add up to more than it.
+	 */
+	for (id = 0; id < n; id++) {
+		raw_fill(sl, id, &s);
+		st->measured += s.measured;
+		for (i = 0; i < st->num_events; i++)
+			stages[i] += s.self_values[i];
+	}
 	do {
 		sn = rte_seqcount_read_begin(&sl->seq);
 		for (i = 0; i < RTE_MAX_NUM_GROUP_EVENTS; i++)
@@ -129,15 +140,8 @@ lcore_sums(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats *st,
 		sn = rte_seqlock_read_begin(&sl->base_lock);
 		memcpy(base, sl->base_total, sizeof(base));
 	} while (rte_seqlock_read_retry(&sl->base_lock, sn));
-	st->num_events = sl->num_events;
 	for (i = 0; i < st->num_events; i++)
 		st->total[i] = total[i] - base[i];
-	for (id = 0; id < n; id++) {
-		raw_fill(sl, id, &s);
-		st->measured += s.measured;
-		for (i = 0; i < st->num_events; i++)
-			stages[i] += s.self_values[i];
-	}
 }
 
 /* Measuring disturbs what it measures in time and cycles (caches, the
