@@ -129,6 +129,19 @@ wait_top() {
 	return 1
 }
 
+# top_testpmd [dpdk-pmu-run OPTIONS]: testpmd as $name, under dpdk-pmu-run,
+# its ports looping over top.pcap, in the background ($pid).
+top_testpmd() {
+	"$run" "$@" -- "$testpmd" -l 0-1 --no-huge --no-pci -m 1024 \
+		--file-prefix="$prefix-$name" \
+		--vdev "net_pcap0,rx_pcap=$tmp/top.pcap,infinite_rx=1" \
+		--vdev "net_pcap1,rx_pcap=$tmp/top.pcap,infinite_rx=1" \
+		-- --total-num-mbufs=16384 --forward-mode=io --no-flush-rx --stats-period 1 \
+		>"$tmp/$name.out" 2>"$tmp/$name.err" &
+	pid=$!
+	pids+=("$pid")
+}
+
 deps run || { fail "packages"; finish; }
 command -v tmux >/dev/null || { fail "tmux missing (group run of devtools/packages.list)"; finish; }
 build_if_missing "$build" --werror || { fail "build"; finish; }
@@ -286,14 +299,7 @@ grep '^dpdk-pmu-run:' "$tmp/$name.err" | sed 's/^/    /'
 echo "=== run: dpdk-pmu-top against testpmd under dpdk-pmu-run (infinite_rx=1)"
 read -r _ < <("$python" usertools/dpdk-pmu-traffic write "$tmp/top.pcap" 1000 0 0)
 name=top
-"$run" -e task-clock -- "$testpmd" -l 0-1 --no-huge --no-pci -m 1024 \
-	--file-prefix="$prefix-$name" \
-	--vdev "net_pcap0,rx_pcap=$tmp/top.pcap,infinite_rx=1" \
-	--vdev "net_pcap1,rx_pcap=$tmp/top.pcap,infinite_rx=1" \
-	-- --total-num-mbufs=16384 --forward-mode=io --no-flush-rx --stats-period 1 \
-	>"$tmp/$name.out" 2>"$tmp/$name.err" &
-pid=$!
-pids+=("$pid")
+top_testpmd -e task-clock
 TOP_ARGS=()
 if ! wait_top "$prefix-$name" "$tmp/top-wait.json"; then
 	fail "dpdk-pmu-top --once: testpmd's telemetry did not answer in 30 s"
@@ -343,13 +349,7 @@ fi
 # %lcore of msr/tsc/ is each row's share of its lcore's total ticks.
 echo "=== run: dpdk-pmu-top against testpmd under dpdk-pmu-run, the default events"
 name=top-default
-"$run" -- "$testpmd" -l 0-1 --no-huge --no-pci -m 1024 --file-prefix="$prefix-$name" \
-	--vdev "net_pcap0,rx_pcap=$tmp/top.pcap,infinite_rx=1" \
-	--vdev "net_pcap1,rx_pcap=$tmp/top.pcap,infinite_rx=1" \
-	-- --total-num-mbufs=16384 --forward-mode=io --no-flush-rx --stats-period 1 \
-	>"$tmp/$name.out" 2>"$tmp/$name.err" &
-pid=$!
-pids+=("$pid")
+top_testpmd
 if wait_top "$prefix-$name" "$tmp/$name-wait.json"; then
 	"$python" "$top" -f "$prefix-$name" --once --json --interval 500 >"$tmp/$name.json"
 	"$python" "$top" -f "$prefix-$name" --once --interval 500 >"$tmp/$name.txt"

@@ -326,6 +326,7 @@ def same(a, b):
 # printed 1.057x and 1.061x for one tree), so the gate is the worst seen plus
 # a margin.
 SAMPLED_RATIO_GATE = 1.08
+ON_RATIO_GATE = 1.33
 
 
 def check_guest(log):
@@ -355,6 +356,12 @@ def check_guest(log):
             gate = goal if s <= goal else SAMPLED_RATIO_GATE
             report(s <= gate, f"compare: sampled 1 in {c.get('period')} costs at most {gate}x "
                    f"the instructions per packet of off: {s:.3f}x", f"{s:.3f}x")
+            # Every call measured: issue 32's goal (1.26x) not met; gated
+            # at this tree's figure (1.307x to 1.310x) plus a margin.
+            on = c["on"]["instructions_ratio"]
+            report(on <= ON_RATIO_GATE, f"compare: every call costs at most {ON_RATIO_GATE}x "
+                   f"the instructions per packet of off (issue 32's goal 1.26x: "
+                   f"{'met' if on <= 1.26 else 'not met'}): {on:.3f}x", f"{on:.3f}x")
 
 
 if __name__ == "__main__":
