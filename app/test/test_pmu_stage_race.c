@@ -36,7 +36,8 @@
 #include "test_pmu_tel_socket.h"
 
 #define ITEMS 8u
-#define READ_MS 200u    /* how long the main lcore reads */
+#define READ_MS 200u    /* how long the main lcore reads, at least */
+#define MIN_ROUNDS 32u  /* and how many rounds, at least: two resets (10 s at most) */
 #define WORKER_MAX_S 30u /* the worker stops by itself after that */
 
 /* The stages and their first sampling periods. */
@@ -181,7 +182,11 @@ test_stage_race(void)
 
 	start = rte_get_timer_cycles();
 	end = start + READ_MS * hz / 1000;
-	for (round = 0; ret == TEST_SUCCESS && rte_get_timer_cycles() < end; round++) {
+	for (round = 0; ret == TEST_SUCCESS; round++) {
+		uint64_t now = rte_get_timer_cycles();
+
+		if (now >= start + 10 * hz || (now >= end && round >= MIN_ROUNDS))
+			break;
 		RTE_LCORE_FOREACH(lcore) {
 			for (s = 0; s < NUM_STAGES && ret == TEST_SUCCESS; s++) {
 				ret = rte_pmu_stage_stats_get(lcore, ids[s], &st);
