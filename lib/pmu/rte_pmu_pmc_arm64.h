@@ -93,66 +93,6 @@ __rte_pmu_pmc_read(uint32_t user_index)
 	return v;
 }
 
-/** Counters can be read by registers fixed at compile time. */
-#define __RTE_PMU_HAVE_PMC_DIRECT 1
-/** The most counters __rte_pmu_pmc_read_direct() reads. */
-#define __RTE_PMU_PMC_DIRECT_MAX 4
-
-#define __RTE_PMU_MRS_1(a) "mrs %0, " a
-#define __RTE_PMU_MRS_2(a, b) __RTE_PMU_MRS_1(a) "\n\tmrs %1, " b
-#define __RTE_PMU_MRS_3(a, b, c) __RTE_PMU_MRS_2(a, b) "\n\tmrs %2, " c
-#define __RTE_PMU_MRS_4(a, b, c, d) __RTE_PMU_MRS_3(a, b, c) "\n\tmrs %3, " d
-
-/** __rte_pmu_pmc_read_direct() with no cycle counter among the counters. */
-#define __RTE_PMU_NO_CYCLES 7
-
-#define __RTE_PMU_RD1(v, a) \
-	asm volatile(__RTE_PMU_MRS_1(a) : "=r" ((v)[0]))
-#define __RTE_PMU_RD2(v, a, b) \
-	asm volatile(__RTE_PMU_MRS_2(a, b) : "=r" ((v)[0]), "=r" ((v)[1]))
-#define __RTE_PMU_RD3(v, a, b, c) \
-	asm volatile(__RTE_PMU_MRS_3(a, b, c) : "=r" ((v)[0]), "=r" ((v)[1]), "=r" ((v)[2]))
-#define __RTE_PMU_RD4(v, a, b, c, d) \
-	asm volatile(__RTE_PMU_MRS_4(a, b, c, d) \
-		: "=r" ((v)[0]), "=r" ((v)[1]), "=r" ((v)[2]), "=r" ((v)[3]))
-#define __RTE_PMU_CC "pmccntr_el0"
-#define __RTE_PMU_E(n) "pmevcntr" #n "_el0"
-
-/**
- * Read @p n counters (1 to 4) into @p v, each by its own register, in one
- * asm statement: the cycle counter at position @p cycles_at (0 or 1, or
- * __RTE_PMU_NO_CYCLES), event counters 0, 1, ... at the others, in order.
- * @p n and @p cycles_at are constants where it is inlined (the switches
- * fold). The reads are one instruction apart wherever this is inlined, so
- * that two snapshots taken with it give counts that compare exactly
- * (cycles and instructions under QEMU's -icount).
- */
-static __rte_always_inline void
-__rte_pmu_pmc_read_direct(uint64_t *v, unsigned int n, unsigned int cycles_at)
-{
-	switch (cycles_at * 8 + n) {
-	case 0 * 8 + 1: __RTE_PMU_RD1(v, __RTE_PMU_CC); break;
-	case 0 * 8 + 2: __RTE_PMU_RD2(v, __RTE_PMU_CC, __RTE_PMU_E(0)); break;
-	case 0 * 8 + 3: __RTE_PMU_RD3(v, __RTE_PMU_CC, __RTE_PMU_E(0), __RTE_PMU_E(1)); break;
-	case 0 * 8 + 4:
-		__RTE_PMU_RD4(v, __RTE_PMU_CC, __RTE_PMU_E(0), __RTE_PMU_E(1), __RTE_PMU_E(2));
-		break;
-	case 1 * 8 + 2: __RTE_PMU_RD2(v, __RTE_PMU_E(0), __RTE_PMU_CC); break;
-	case 1 * 8 + 3: __RTE_PMU_RD3(v, __RTE_PMU_E(0), __RTE_PMU_CC, __RTE_PMU_E(1)); break;
-	case 1 * 8 + 4:
-		__RTE_PMU_RD4(v, __RTE_PMU_E(0), __RTE_PMU_CC, __RTE_PMU_E(1), __RTE_PMU_E(2));
-		break;
-	case __RTE_PMU_NO_CYCLES * 8 + 1: __RTE_PMU_RD1(v, __RTE_PMU_E(0)); break;
-	case __RTE_PMU_NO_CYCLES * 8 + 2: __RTE_PMU_RD2(v, __RTE_PMU_E(0), __RTE_PMU_E(1)); break;
-	case __RTE_PMU_NO_CYCLES * 8 + 3:
-		__RTE_PMU_RD3(v, __RTE_PMU_E(0), __RTE_PMU_E(1), __RTE_PMU_E(2));
-		break;
-	default:
-		__RTE_PMU_RD4(v, __RTE_PMU_E(0), __RTE_PMU_E(1), __RTE_PMU_E(2), __RTE_PMU_E(3));
-		break;
-	}
-}
-
 /**
  * Sign-extend a raw counter of @p width bits. The shift instructions take
  * their amount modulo 64, so 64 - width needs no mask (width 64 and 0
