@@ -112,25 +112,35 @@ dump_whole(const struct dump_ctx *c, const char *what, const uint64_t *v)
 	return ret < 0 ? -EIO : 0;
 }
 
+/* The table of @p lcore_id, its stages and its whole; or with
+ * RTE_MAX_LCORE the stages' figures of every lcore added up.
+ */
 static int
-dump_lcore(struct dump_ctx *c, unsigned int lcore_id, const struct stage_lcore *sl,
-	unsigned int n)
+dump_table(struct dump_ctx *c, unsigned int lcore_id, unsigned int n)
 {
+	struct rte_pmu_stage_stats s, total;
 	struct rte_pmu_stage_lcore_stats ls;
-	struct rte_pmu_stage_stats s;
-	char title[32];
-	unsigned int id;
-	int ret = 0;
+	unsigned int id, l;
+	char title[32] = "total";
+	int ret;
 
-	snprintf(title, sizeof(title), "lcore %u", lcore_id);
+	if (lcore_id != RTE_MAX_LCORE)
+		snprintf(title, sizeof(title), "lcore %u", lcore_id);
 	ret = dump_header(c, title);
 	for (id = 0; id < n && ret == 0; id++) {
-		stage_stats_fill(sl, id, &s);
-		if (s.calls != 0)
-			ret = dump_line(c, stage_reg.names[id], &s);
+		memset(&total, 0, sizeof(total));
+		for (l = 0; l < RTE_MAX_LCORE; l++)
+			if (lcore_id == RTE_MAX_LCORE || l == lcore_id) {
+				stage_stats_fill(stage_lcore_get(l), id, &s);
+				stage_total_add(&total, &s);
+			}
+		if (total.calls != 0)
+			ret = dump_line(c, stage_reg.names[id], &total);
 	}
-	stage_lcore_fill(sl, &ls);
-	if (ret == 0 && ls.num_events != 0)
+	if (ret != 0 || lcore_id == RTE_MAX_LCORE)
+		return ret;
+	stage_lcore_fill(stage_lcore_get(lcore_id), &ls);
+	if (ls.num_events != 0)
 		ret = dump_whole(c, "(lcore total)", ls.total);
 	if (ret == 0 && ls.num_events != 0)
 		ret = dump_whole(c, "(outside stages)", ls.outside);
@@ -140,10 +150,8 @@ dump_lcore(struct dump_ctx *c, unsigned int lcore_id, const struct stage_lcore *
 int
 rte_pmu_stage_dump(FILE *f)
 {
-	struct rte_pmu_stage_stats s, total;
 	struct dump_ctx c = { .f = f, .width = 16 };
 	unsigned int lcore_id, id, n;
-	struct stage_lcore *sl;
 	int ret = 0;
 
 	if (f == NULL) {
@@ -156,22 +164,10 @@ rte_pmu_stage_dump(FILE *f)
 	dump_events(&c);
 	for (id = 0; id < n; id++)
 		c.width = RTE_MAX(c.width, (int)strlen(stage_reg.names[id]));
-	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE && ret == 0; lcore_id++) {
-		sl = stage_lcore_get(lcore_id);
-		if (sl != NULL)
-			ret = dump_lcore(&c, lcore_id, sl, n);
-	}
-	if (ret == 0)
-		ret = dump_header(&c, "total");
-	for (id = 0; id < n && ret == 0; id++) {
-		memset(&total, 0, sizeof(total));
-		for (lcore_id = 0; lcore_id < RTE_MAX_LCORE; lcore_id++) {
-			stage_stats_fill(stage_lcore_get(lcore_id), id, &s);
-			stage_total_add(&total, &s);
-		}
-		if (total.calls != 0)
-			ret = dump_line(&c, stage_reg.names[id], &total);
-	}
+	/* The lcores' tables, then the total's. */
+	for (lcore_id = 0; lcore_id <= RTE_MAX_LCORE && ret == 0; lcore_id++)
+		if (lcore_id == RTE_MAX_LCORE || stage_lcore_get(lcore_id) != NULL)
+			ret = dump_table(&c, lcore_id, n);
 	if (ret == 0 && fflush(f) != 0)
 		ret = -EIO;
 	if (ret == -EIO)

@@ -57,48 +57,45 @@ event_unit(const char *name)
 	return "count";
 }
 
-/* The events' keys: each name with any character but a letter, a digit,
- * '_' or '/' written '_', and "_<index>" where an earlier key is the same.
- * Their names and units go to @p names[i] and @p units[i].
+/* The events of the first lcore with a group, in @p info, and their keys:
+ * each name with any character but a letter, a digit, '_' or '/' written
+ * '_', and "_<index>" where an earlier key is the same.
  */
 static unsigned int
-event_keys(char (*keys)[KEY_MAX], char (*names)[KEY_MAX], const char **units)
+event_keys(struct rte_pmu_lcore_info *info, char (*keys)[KEY_MAX])
 {
-	struct rte_pmu_lcore_info info;
 	unsigned int lcore_id, i, j, n = 0;
 	char *k;
 
 	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE; lcore_id++)
 		if (stage_lcore_get(lcore_id) != NULL &&
-				rte_pmu_lcore_info_get(lcore_id, &info) == 0) {
-			n = RTE_MIN(info.num_events, (unsigned int)RTE_MAX_NUM_GROUP_EVENTS);
+				rte_pmu_lcore_info_get(lcore_id, info) == 0) {
+			n = RTE_MIN(info->num_events, (unsigned int)RTE_MAX_NUM_GROUP_EVENTS);
 			break;
 		}
 	for (i = 0; i < n; i++) {
-		strlcpy(keys[i], info.events[i].name, KEY_MAX);
-		strlcpy(names[i], info.events[i].name, KEY_MAX);
-		units[i] = event_unit(info.events[i].name);
+		strlcpy(keys[i], info->events[i].name, KEY_MAX);
 		for (k = keys[i]; *k != '\0'; k++)
 			if (!isalnum((unsigned char)*k) && *k != '_' && *k != '/')
 				*k = '_';
 		for (j = 0; j < i && strcmp(keys[i], keys[j]) != 0; j++)
 			;
 		if (j < i)
-			snprintf(keys[i] + strlen(keys[i]), KEY_MAX - strlen(keys[i]), "_%u", i);
+			snprintf(k, KEY_MAX - (k - keys[i]), "_%u", i);
 	}
 	return n;
 }
 
 /* An event under its key in @p d, with its name and unit. */
 static struct rte_tel_data *
-event_in(struct rte_tel_data *d, const char *key, const char *name, const char *unit)
+event_in(struct rte_tel_data *d, const char *key, const char *name)
 {
 	struct rte_tel_data *e = dict_in(d, key);
 
 	if (e == NULL)
 		return NULL;
 	rte_tel_data_add_dict_string(e, "name", name);
-	rte_tel_data_add_dict_string(e, "unit", unit);
+	rte_tel_data_add_dict_string(e, "unit", event_unit(name));
 	return e;
 }
 
@@ -177,11 +174,10 @@ static int
 handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 {
 	char keys[RTE_MAX_NUM_GROUP_EVENTS][KEY_MAX], key[16];
-	char names[RTE_MAX_NUM_GROUP_EVENTS][KEY_MAX];
-	const char *units[RTE_MAX_NUM_GROUP_EVENTS];
 	struct rte_pmu_stage_stats s, total;
-	unsigned int id, n, lcore_id, i, period;
 	struct rte_tel_data *lcores, *events;
+	struct rte_pmu_lcore_info info;
+	unsigned int id, n, lcore_id, i;
 	int ret = 0;
 
 	if (rte_pmu_stage_count() < 0)
@@ -194,18 +190,18 @@ handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 			params != NULL ? params : "");
 		return -EINVAL;
 	}
-	period = __atomic_load_n(&stage_reg.period_m1[id], __ATOMIC_RELAXED) + 1;
 	rte_tel_data_start_dict(d);
 	rte_tel_data_add_dict_string(d, "stage", params);
 	rte_tel_data_add_dict_int(d, "id", id);
-	rte_tel_data_add_dict_u64(d, "sampling_period", period);
+	rte_tel_data_add_dict_u64(d, "sampling_period",
+		__atomic_load_n(&stage_reg.period_m1[id], __ATOMIC_RELAXED) + 1);
 	/* The key of each event in the figures, its name and unit. */
-	n = event_keys(keys, names, units);
+	n = event_keys(&info, keys);
 	events = dict_in(d, "events");
 	if (events == NULL)
 		return -ENOMEM;
 	for (i = 0; i < n; i++)
-		if (event_in(events, keys[i], names[i], units[i]) == NULL)
+		if (event_in(events, keys[i], info.events[i].name) == NULL)
 			return -ENOMEM;
 	/* "lcores" is added after "total": a reply too big loses lcores first. */
 	lcores = rte_tel_data_alloc();
@@ -236,15 +232,15 @@ static int
 handle_lcores(const char *cmd, const char *params, struct rte_tel_data *d)
 {
 	char keys[RTE_MAX_NUM_GROUP_EVENTS][KEY_MAX], key[16];
-	char names[RTE_MAX_NUM_GROUP_EVENTS][KEY_MAX];
-	const char *units[RTE_MAX_NUM_GROUP_EVENTS];
-	unsigned int n = event_keys(keys, names, units), lcore_id, i;
 	struct rte_pmu_stage_lcore_stats ls;
+	struct rte_pmu_lcore_info info;
+	unsigned int n, lcore_id, i;
 	struct rte_tel_data *l, *e;
 	struct stage_lcore *sl;
 
 	if (no_param(cmd, params) != 0)
 		return -EINVAL;
+	n = event_keys(&info, keys);
 	rte_tel_data_start_dict(d);
 	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE; lcore_id++) {
 		sl = stage_lcore_get(lcore_id);
@@ -257,7 +253,7 @@ handle_lcores(const char *cmd, const char *params, struct rte_tel_data *d)
 			return -ENOMEM;
 		rte_tel_data_add_dict_u64(l, "measured", ls.measured);
 		for (i = 0; i < n; i++) {
-			e = event_in(l, keys[i], names[i], units[i]);
+			e = event_in(l, keys[i], info.events[i].name);
 			if (e == NULL)
 				return -ENOMEM;
 			rte_tel_data_add_dict_u64(e, "total", ls.total[i]);
