@@ -12,9 +12,7 @@
 #include <string.h>
 
 #include <rte_common.h>
-#include <rte_graph.h>
 #include <rte_graph_worker.h>
-#include <rte_lcore.h>
 #include <rte_log.h>
 #include <rte_spinlock.h>
 

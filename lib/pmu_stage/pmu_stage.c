@@ -9,7 +9,6 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include <rte_common.h>

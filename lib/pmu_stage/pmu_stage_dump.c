@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include <rte_common.h>
-#include <rte_lcore.h>
 
 #include "pmu_stage_private.h"
 
@@ -22,7 +21,7 @@ struct dump_ctx {
 	int width;
 	unsigned int num_events;
 	int cycles, instructions;   /* their indexes, -1 where not counted */
-	char names[RTE_MAX_NUM_GROUP_EVENTS][64];
+	struct rte_pmu_lcore_info info;
 };
 
 static double
@@ -37,24 +36,23 @@ ratio(uint64_t a, uint64_t b)
 static void
 dump_events(struct dump_ctx *c)
 {
-	struct rte_pmu_lcore_info info;
 	unsigned int lcore_id, i;
+	const char *name;
 
 	c->cycles = c->instructions = -1;
 	c->num_events = 0;
 	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE; lcore_id++)
 		if (stage_lcore_get(lcore_id) != NULL &&
-				rte_pmu_lcore_info_get(lcore_id, &info) == 0)
+				rte_pmu_lcore_info_get(lcore_id, &c->info) == 0) {
+			c->num_events = RTE_MIN(c->info.num_events,
+				(unsigned int)RTE_MAX_NUM_GROUP_EVENTS);
 			break;
-	if (lcore_id == RTE_MAX_LCORE)
-		return;
-	c->num_events = RTE_MIN(info.num_events, (unsigned int)RTE_MAX_NUM_GROUP_EVENTS);
+		}
 	for (i = 0; i < c->num_events; i++) {
-		memcpy(c->names[i], info.events[i].name, sizeof(c->names[i]));
-		if (strcmp(c->names[i], "cycles") == 0 || strcmp(c->names[i], "cpu_cycles") == 0)
+		name = c->info.events[i].name;
+		if (strcmp(name, "cycles") == 0 || strcmp(name, "cpu_cycles") == 0)
 			c->cycles = i;
-		if (strcmp(c->names[i], "instructions") == 0 ||
-				strcmp(c->names[i], "inst_retired") == 0)
+		if (strcmp(name, "instructions") == 0 || strcmp(name, "inst_retired") == 0)
 			c->instructions = i;
 	}
 }
@@ -68,7 +66,8 @@ dump_header(const struct dump_ctx *c, const char *title)
 	ret = fprintf(c->f, "%s\n  %-*s %14s %14s %11s", title, c->width, "Name", "Calls",
 		"Items", "Items/Call");
 	for (i = 0; i < c->num_events && ret >= 0; i++)
-		ret = fprintf(c->f, " %15.15s/Item %15.15s/Call", c->names[i], c->names[i]);
+		ret = fprintf(c->f, " %15.15s/Item %15.15s/Call", c->info.events[i].name,
+			c->info.events[i].name);
 	if (ret >= 0 && c->cycles >= 0 && c->instructions >= 0)
 		ret = fprintf(c->f, " %7s", "IPC");
 	if (ret >= 0)

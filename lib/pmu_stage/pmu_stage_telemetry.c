@@ -16,7 +16,6 @@
 #include <string.h>
 
 #include <rte_common.h>
-#include <rte_lcore.h>
 #include <rte_string_fns.h>
 #include <rte_telemetry.h>
 
