@@ -98,24 +98,13 @@ event_in(struct rte_tel_data *d, const char *key, const char *name)
 	return e;
 }
 
-/* Commands that take no parameter refuse one. */
 static int
-no_param(const char *cmd, const char *params)
-{
-	if (params == NULL || params[0] == '\0')
-		return 0;
-	STAGE_LOG(NOTICE, "telemetry %s: takes no parameter (got '%s')", cmd, params);
-	return -EINVAL;
-}
-
-static int
-handle_stages(const char *cmd, const char *params, struct rte_tel_data *d)
+handle_stages(const char *cmd __rte_unused, const char *params __rte_unused,
+	struct rte_tel_data *d)
 {
 	struct rte_tel_data *names;
 	unsigned int i, n;
 
-	if (no_param(cmd, params) != 0)
-		return -EINVAL;
 	names = rte_tel_data_alloc();
 	if (names == NULL)
 		return -ENOMEM;
@@ -228,7 +217,8 @@ handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 }
 
 static int
-handle_lcores(const char *cmd, const char *params, struct rte_tel_data *d)
+handle_lcores(const char *cmd __rte_unused, const char *params __rte_unused,
+	struct rte_tel_data *d)
 {
 	char keys[RTE_MAX_NUM_GROUP_EVENTS][KEY_MAX], key[16];
 	struct rte_pmu_stage_lcore_stats ls;
@@ -237,8 +227,6 @@ handle_lcores(const char *cmd, const char *params, struct rte_tel_data *d)
 	struct rte_tel_data *l, *e;
 	struct stage_lcore *sl;
 
-	if (no_param(cmd, params) != 0)
-		return -EINVAL;
 	n = event_keys(&info, keys);
 	rte_tel_data_start_dict(d);
 	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE; lcore_id++) {
@@ -265,27 +253,34 @@ handle_lcores(const char *cmd, const char *params, struct rte_tel_data *d)
 static const struct {
 	const char *cmd;
 	telemetry_cb fn;
+	bool param;     /* whether it takes one: those that do not refuse one */
 	const char *help;
 } commands[] = {
-	{ "/pmu/stages", handle_stages,
+	{ "/pmu/stages", handle_stages, false,
 		"Returns the names of the registered stages, in id order. Takes no parameters" },
-	{ "/pmu/stage", handle_stage,
+	{ "/pmu/stage", handle_stage, true,
 		"Returns per lcore and in total a stage's calls, items, event totals (with "
 		"names, units) and misuse. Parameters: string name" },
-	{ "/pmu/stage_lcores", handle_lcores,
+	{ "/pmu/stage_lcores", handle_lcores, false,
 		"Returns each lcore's total per event (with its name and unit) and the part "
 		"outside its stages. Takes no parameters" },
 };
 
+/* The callback of every command: its handler, after the parameter's check. */
 int
 stage_telemetry_call(const char *cmd, const char *params, struct rte_tel_data *d)
 {
 	unsigned int i;
 
-	for (i = 0; i < RTE_DIM(commands); i++)
-		if (strcmp(commands[i].cmd, cmd) == 0)
-			return commands[i].fn(cmd, params, d);
-	return -ENOENT;
+	for (i = 0; i < RTE_DIM(commands) && strcmp(commands[i].cmd, cmd) != 0; i++)
+		;
+	if (i == RTE_DIM(commands))
+		return -ENOENT;
+	if (!commands[i].param && params != NULL && params[0] != '\0') {
+		STAGE_LOG(NOTICE, "telemetry %s: takes no parameter (got '%s')", cmd, params);
+		return -EINVAL;
+	}
+	return commands[i].fn(cmd, params, d);
 }
 
 RTE_INIT(pmu_stage_telemetry_init)
@@ -293,7 +288,7 @@ RTE_INIT(pmu_stage_telemetry_init)
 	unsigned int i;
 
 	for (i = 0; i < RTE_DIM(commands); i++)
-		if (rte_telemetry_register_cmd(commands[i].cmd, commands[i].fn,
+		if (rte_telemetry_register_cmd(commands[i].cmd, stage_telemetry_call,
 				commands[i].help) != 0)
 			STAGE_LOG(WARNING, "telemetry command %s not registered", commands[i].cmd);
 }
