@@ -57,21 +57,20 @@ rte_pmu_stage_register_bulk(const char *const *names, unsigned int n, unsigned i
 	if (ret == 0) {
 		rte_spinlock_lock(&stage_reg.lock);
 		count = stage_reg.count;
-		for (i = 0; i < n && ret == 0; i++) {
+		for (i = 0; i < n; i++) {
 			for (j = 0; j < count && strcmp(stage_reg.names[j], names[i]) != 0; j++)
 				;
 			ids[i] = j;
 			if (j < count)
 				continue;
-			if (count == RTE_PMU_MAX_STAGES) {
-				ret = -ENOSPC;
+			if (count == RTE_PMU_MAX_STAGES)
 				break; /* names[i] the first without room */
-			}
 			strlcpy(stage_reg.names[count], names[i], RTE_PMU_STAGE_NAME_MAX);
 			__atomic_store_n(&stage_reg.period_m1[count], stage_reg.default_period - 1,
 				__ATOMIC_RELAXED);
 			count++;
 		}
+		ret = i < n ? -ENOSPC : 0;
 		if (ret == 0)
 			__atomic_store_n(&stage_reg.count, count, __ATOMIC_RELEASE);
 		rte_spinlock_unlock(&stage_reg.lock);
