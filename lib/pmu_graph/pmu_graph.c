@@ -72,10 +72,11 @@ enabled_find(const struct rte_graph *graph)
  * returned), every node id below the limit, not wrapped, and with the
  * process function (and, with @p ids, the stage) of its slot where an
  * enabled graph holds it. Fills @p names; a failure is described in
- * @p why, for a log line after the lock.
+ * @p why, for a log line after the lock. Only checked without @p ids;
+ * with them (the nodes' stages) enabled too, each node wrapped.
  */
 static int
-graph_check(struct rte_graph *graph, const char **names, const unsigned int *ids,
+graph_enable(struct rte_graph *graph, const char **names, const unsigned int *ids,
 	char *why, size_t len)
 {
 	struct rte_node *node;
@@ -110,18 +111,8 @@ graph_check(struct rte_graph *graph, const char **names, const unsigned int *ids
 			return -EBUSY;
 		}
 	}
-
-	return slot;
-}
-
-/* Wrap every node of @p graph, enabled slot @p slot (lock held, checked). */
-static void
-graph_install(struct rte_graph *graph, const unsigned int *ids, int slot)
-{
-	struct rte_node *node;
-	rte_graph_off_t off;
-	rte_node_t count;
-
+	if (ids == NULL)
+		return slot;
 	rte_graph_foreach_node(count, off, graph, node) {
 		/* A slot in use is the same, checked. */
 		if (slots[node->id].users++ == 0) {
@@ -133,6 +124,8 @@ graph_install(struct rte_graph *graph, const unsigned int *ids, int slot)
 			__ATOMIC_RELEASE);
 	}
 	enabled[slot] = graph;
+
+	return slot;
 }
 
 int
@@ -161,7 +154,7 @@ rte_pmu_graph_enable(struct rte_graph *graph)
 	 * checked again, and installed, under it.
 	 */
 	rte_spinlock_lock(&lock);
-	ret = graph_check(graph, names, NULL, why, sizeof(why));
+	ret = graph_enable(graph, names, NULL, why, sizeof(why));
 	rte_spinlock_unlock(&lock);
 	if (ret >= 0) {
 		ret = rte_pmu_stage_register_bulk(names, graph->nb_nodes, ids);
@@ -171,9 +164,7 @@ rte_pmu_graph_enable(struct rte_graph *graph)
 	}
 	if (ret >= 0) {
 		rte_spinlock_lock(&lock);
-		ret = graph_check(graph, names, ids, why, sizeof(why));
-		if (ret >= 0)
-			graph_install(graph, ids, ret);
+		ret = graph_enable(graph, names, ids, why, sizeof(why));
 		rte_spinlock_unlock(&lock);
 	}
 	free(names);
