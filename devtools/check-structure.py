@@ -268,8 +268,10 @@ for lib, libs in below.items():
 # Issue 32 asks for 1,200 at most, not met: the gate holds this tree's
 # size, so that the libraries do not grow; lower it as they shrink. It was
 # 1,750 before the spread of sampled figures (issue 33) and the outermost
-# frames' short folds, about 50 lines together.
-SIZE_GATE = 1800
+# frames' short folds, about 50 lines together; then 1,800, until the
+# readers (dump, telemetry), the registry and lib/pmu_graph lost about 40
+# lines of repeated code and unused includes.
+SIZE_GATE = 1760
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

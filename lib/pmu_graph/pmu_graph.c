@@ -12,9 +12,7 @@
 #include <string.h>
 
 #include <rte_common.h>
-#include <rte_graph.h>
 #include <rte_graph_worker.h>
-#include <rte_lcore.h>
 #include <rte_log.h>
 #include <rte_spinlock.h>
 
@@ -74,10 +72,11 @@ enabled_find(const struct rte_graph *graph)
  * returned), every node id below the limit, not wrapped, and with the
  * process function (and, with @p ids, the stage) of its slot where an
  * enabled graph holds it. Fills @p names; a failure is described in
- * @p why, for a log line after the lock.
+ * @p why, for a log line after the lock. Only checked without @p ids;
+ * with them (the nodes' stages) enabled too, each node wrapped.
  */
 static int
-graph_check(struct rte_graph *graph, const char **names, const unsigned int *ids,
+graph_enable(struct rte_graph *graph, const char **names, const unsigned int *ids,
 	char *why, size_t len)
 {
 	struct rte_node *node;
@@ -112,29 +111,21 @@ graph_check(struct rte_graph *graph, const char **names, const unsigned int *ids
 			return -EBUSY;
 		}
 	}
-
-	return slot;
-}
-
-/* Wrap every node of @p graph, enabled slot @p slot (lock held, checked). */
-static void
-graph_install(struct rte_graph *graph, const unsigned int *ids, int slot)
-{
-	struct rte_node *node;
-	rte_graph_off_t off;
-	rte_node_t count;
-
+	if (ids == NULL)
+		return slot;
 	rte_graph_foreach_node(count, off, graph, node) {
-		if (slots[node->id].users++ != 0)
-			continue; /* the same slot, checked */
-		slots[node->id].process = node->process;
-		slots[node->id].stage = ids[count];
-	}
-	/* A release store each: the slot is seen before the pointer. */
-	rte_graph_foreach_node(count, off, graph, node)
+		/* A slot in use is the same, checked. */
+		if (slots[node->id].users++ == 0) {
+			slots[node->id].process = node->process;
+			slots[node->id].stage = ids[count];
+		}
+		/* A release store: the slot is seen before the pointer. */
 		__atomic_store_n(&node->process_u64, (uint64_t)(uintptr_t)pmu_graph_process,
 			__ATOMIC_RELEASE);
+	}
 	enabled[slot] = graph;
+
+	return slot;
 }
 
 int
@@ -151,20 +142,19 @@ rte_pmu_graph_enable(struct rte_graph *graph)
 		PMU_GRAPH_LOG(ERR, "enable: %p is not a graph lib/graph knows", (void *)graph);
 		return -EINVAL;
 	}
-	names = calloc(graph->nb_nodes, sizeof(*names));
-	ids = calloc(graph->nb_nodes, sizeof(*ids));
-	if (names == NULL || ids == NULL) {
-		free(names);
-		free(ids);
+	/* One allocation: the names, then the ids (a pointer's alignment is an int's). */
+	names = calloc(graph->nb_nodes, sizeof(*names) + sizeof(*ids));
+	if (names == NULL) {
 		PMU_GRAPH_LOG(ERR, "enable: graph %s: out of memory", graph->name);
 		return -ENOMEM;
 	}
+	ids = (unsigned int *)(names + graph->nb_nodes);
 	/* Checked first, so that a graph that cannot be enabled registers no
 	 * stage; registered without the lock (the stage API takes its own);
 	 * checked again, and installed, under it.
 	 */
 	rte_spinlock_lock(&lock);
-	ret = graph_check(graph, names, NULL, why, sizeof(why));
+	ret = graph_enable(graph, names, NULL, why, sizeof(why));
 	rte_spinlock_unlock(&lock);
 	if (ret >= 0) {
 		ret = rte_pmu_stage_register_bulk(names, graph->nb_nodes, ids);
@@ -174,13 +164,10 @@ rte_pmu_graph_enable(struct rte_graph *graph)
 	}
 	if (ret >= 0) {
 		rte_spinlock_lock(&lock);
-		ret = graph_check(graph, names, ids, why, sizeof(why));
-		if (ret >= 0)
-			graph_install(graph, ids, ret);
+		ret = graph_enable(graph, names, ids, why, sizeof(why));
 		rte_spinlock_unlock(&lock);
 	}
 	free(names);
-	free(ids);
 	if (ret < 0) {
 		PMU_GRAPH_LOG(ERR, "enable: graph %s: %s; no node wrapped", graph->name, why);
 		return ret;
@@ -190,17 +177,24 @@ rte_pmu_graph_enable(struct rte_graph *graph)
 	return 0;
 }
 
-int
-rte_pmu_graph_enable_by_name(const char *name)
+/* @p fn (enable or disable, said by @p what) of the graph called @p name. */
+static int
+by_name(const char *name, const char *what, int (*fn)(struct rte_graph *graph))
 {
 	struct rte_graph *graph = name != NULL ? rte_graph_lookup(name) : NULL;
 
 	if (graph == NULL) {
-		PMU_GRAPH_LOG(ERR, "enable: no graph called %s", name != NULL ? name : "(null)");
+		PMU_GRAPH_LOG(ERR, "%s: no graph called %s", what, name != NULL ? name : "(null)");
 		return name != NULL ? -ENOENT : -EINVAL;
 	}
 
-	return rte_pmu_graph_enable(graph);
+	return fn(graph);
+}
+
+int
+rte_pmu_graph_enable_by_name(const char *name)
+{
+	return by_name(name, "enable", rte_pmu_graph_enable);
 }
 
 /* Put back the original functions of enabled graph @p i (lock held). */
@@ -244,14 +238,7 @@ rte_pmu_graph_disable(struct rte_graph *graph)
 int
 rte_pmu_graph_disable_by_name(const char *name)
 {
-	struct rte_graph *graph = name != NULL ? rte_graph_lookup(name) : NULL;
-
-	if (graph == NULL) {
-		PMU_GRAPH_LOG(ERR, "disable: no graph called %s", name != NULL ? name : "(null)");
-		return name != NULL ? -ENOENT : -EINVAL;
-	}
-
-	return rte_pmu_graph_disable(graph);
+	return by_name(name, "disable", rte_pmu_graph_disable);
 }
 
 int
@@ -261,12 +248,11 @@ rte_pmu_graph_disable_all(void)
 	int n = 0;
 
 	rte_spinlock_lock(&lock);
-	for (i = 0; i < RTE_DIM(enabled); i++) {
+	for (i = 0; i < RTE_DIM(enabled); i++)
 		if (enabled[i] != NULL) {
 			graph_restore(i);
 			n++;
 		}
-	}
 	rte_spinlock_unlock(&lock);
 
 	return n;

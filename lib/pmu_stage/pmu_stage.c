@@ -9,7 +9,6 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include <rte_common.h>
@@ -44,7 +43,7 @@ name_check(const char *name)
 int
 rte_pmu_stage_register_bulk(const char *const *names, unsigned int n, unsigned int *ids)
 {
-	unsigned int i, j, count, failed = 0;
+	unsigned int i, j, count;
 	int ret = 0;
 
 	if (names == NULL || ids == NULL) {
@@ -58,22 +57,20 @@ rte_pmu_stage_register_bulk(const char *const *names, unsigned int n, unsigned i
 	if (ret == 0) {
 		rte_spinlock_lock(&stage_reg.lock);
 		count = stage_reg.count;
-		for (i = 0; i < n && ret == 0; i++) {
+		for (i = 0; i < n; i++) {
 			for (j = 0; j < count && strcmp(stage_reg.names[j], names[i]) != 0; j++)
 				;
 			ids[i] = j;
 			if (j < count)
 				continue;
-			if (count == RTE_PMU_MAX_STAGES) {
-				failed = i;
-				ret = -ENOSPC;
-				break;
-			}
+			if (count == RTE_PMU_MAX_STAGES)
+				break; /* names[i] the first without room */
 			strlcpy(stage_reg.names[count], names[i], RTE_PMU_STAGE_NAME_MAX);
 			__atomic_store_n(&stage_reg.period_m1[count], stage_reg.default_period - 1,
 				__ATOMIC_RELAXED);
 			count++;
 		}
+		ret = i < n ? -ENOSPC : 0;
 		if (ret == 0)
 			__atomic_store_n(&stage_reg.count, count, __ATOMIC_RELEASE);
 		rte_spinlock_unlock(&stage_reg.lock);
@@ -82,7 +79,7 @@ rte_pmu_stage_register_bulk(const char *const *names, unsigned int n, unsigned i
 		STAGE_LOG(ERR, "stage %s: rte_pmu_init() not called", n > 0 ? names[0] : "");
 	else if (ret == -ENOSPC)
 		STAGE_LOG(ERR, "stage %s: no room for it (%d stages at most), none of the %u "
-			"registered", names[failed], RTE_PMU_MAX_STAGES, n);
+			"registered", names[i], RTE_PMU_MAX_STAGES, n);
 	for (i = 0; i < n; i++)
 		rte_pmu_trace_stage_register(names[i] != NULL ? names[i] : "",
 			ret == 0 ? (int)ids[i] : ret);
@@ -132,7 +129,7 @@ rte_pmu_stage_sampling_set(unsigned int id, unsigned int period)
 int
 rte_pmu_stage_info(unsigned int id, char *name, unsigned int *period)
 {
-	int ret = 0;
+	int ret;
 
 	if (name == NULL) {
 		STAGE_LOG(ERR, "stage info: name is NULL");
@@ -141,13 +138,11 @@ rte_pmu_stage_info(unsigned int id, char *name, unsigned int *period)
 	if (!pmu_ready())
 		return -ENODEV;
 	rte_spinlock_lock(&stage_reg.lock);
-	if (id < stage_reg.count) {
+	ret = id < stage_reg.count ? 0 : -EINVAL;
+	if (ret == 0)
 		strlcpy(name, stage_reg.names[id], RTE_PMU_STAGE_NAME_MAX);
-		if (period != NULL)
-			*period = stage_reg.period_m1[id] + 1;
-	} else {
-		ret = -EINVAL;
-	}
+	if (ret == 0 && period != NULL)
+		*period = stage_reg.period_m1[id] + 1;
 	rte_spinlock_unlock(&stage_reg.lock);
 	return ret;
 }

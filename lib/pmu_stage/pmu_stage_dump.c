@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include <rte_common.h>
-#include <rte_lcore.h>
 
 #include "pmu_stage_private.h"
 
@@ -22,7 +21,7 @@ struct dump_ctx {
 	int width;
 	unsigned int num_events;
 	int cycles, instructions;   /* their indexes, -1 where not counted */
-	char names[RTE_MAX_NUM_GROUP_EVENTS][64];
+	struct rte_pmu_lcore_info info;
 };
 
 static double
@@ -37,24 +36,23 @@ ratio(uint64_t a, uint64_t b)
 static void
 dump_events(struct dump_ctx *c)
 {
-	struct rte_pmu_lcore_info info;
 	unsigned int lcore_id, i;
+	const char *name;
 
 	c->cycles = c->instructions = -1;
 	c->num_events = 0;
 	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE; lcore_id++)
 		if (stage_lcore_get(lcore_id) != NULL &&
-				rte_pmu_lcore_info_get(lcore_id, &info) == 0)
+				rte_pmu_lcore_info_get(lcore_id, &c->info) == 0) {
+			c->num_events = RTE_MIN(c->info.num_events,
+				(unsigned int)RTE_MAX_NUM_GROUP_EVENTS);
 			break;
-	if (lcore_id == RTE_MAX_LCORE)
-		return;
-	c->num_events = RTE_MIN(info.num_events, (unsigned int)RTE_MAX_NUM_GROUP_EVENTS);
+		}
 	for (i = 0; i < c->num_events; i++) {
-		memcpy(c->names[i], info.events[i].name, sizeof(c->names[i]));
-		if (strcmp(c->names[i], "cycles") == 0 || strcmp(c->names[i], "cpu_cycles") == 0)
+		name = c->info.events[i].name;
+		if (strcmp(name, "cycles") == 0 || strcmp(name, "cpu_cycles") == 0)
 			c->cycles = i;
-		if (strcmp(c->names[i], "instructions") == 0 ||
-				strcmp(c->names[i], "inst_retired") == 0)
+		if (strcmp(name, "instructions") == 0 || strcmp(name, "inst_retired") == 0)
 			c->instructions = i;
 	}
 }
@@ -68,7 +66,8 @@ dump_header(const struct dump_ctx *c, const char *title)
 	ret = fprintf(c->f, "%s\n  %-*s %14s %14s %11s", title, c->width, "Name", "Calls",
 		"Items", "Items/Call");
 	for (i = 0; i < c->num_events && ret >= 0; i++)
-		ret = fprintf(c->f, " %15.15s/Item %15.15s/Call", c->names[i], c->names[i]);
+		ret = fprintf(c->f, " %15.15s/Item %15.15s/Call", c->info.events[i].name,
+			c->info.events[i].name);
 	if (ret >= 0 && c->cycles >= 0 && c->instructions >= 0)
 		ret = fprintf(c->f, " %7s", "IPC");
 	if (ret >= 0)
@@ -112,25 +111,35 @@ dump_whole(const struct dump_ctx *c, const char *what, const uint64_t *v)
 	return ret < 0 ? -EIO : 0;
 }
 
+/* The table of @p lcore_id, its stages and its whole; or with
+ * RTE_MAX_LCORE the stages' figures of every lcore added up.
+ */
 static int
-dump_lcore(struct dump_ctx *c, unsigned int lcore_id, const struct stage_lcore *sl,
-	unsigned int n)
+dump_table(struct dump_ctx *c, unsigned int lcore_id, unsigned int n)
 {
+	struct rte_pmu_stage_stats s, total;
 	struct rte_pmu_stage_lcore_stats ls;
-	struct rte_pmu_stage_stats s;
-	char title[32];
-	unsigned int id;
-	int ret = 0;
+	unsigned int id, l;
+	char title[32] = "total";
+	int ret;
 
-	snprintf(title, sizeof(title), "lcore %u", lcore_id);
+	if (lcore_id != RTE_MAX_LCORE)
+		snprintf(title, sizeof(title), "lcore %u", lcore_id);
 	ret = dump_header(c, title);
 	for (id = 0; id < n && ret == 0; id++) {
-		stage_stats_fill(sl, id, &s);
-		if (s.calls != 0)
-			ret = dump_line(c, stage_reg.names[id], &s);
+		memset(&total, 0, sizeof(total));
+		for (l = 0; l < RTE_MAX_LCORE; l++)
+			if (lcore_id == RTE_MAX_LCORE || l == lcore_id) {
+				stage_stats_fill(stage_lcore_get(l), id, &s);
+				stage_total_add(&total, &s);
+			}
+		if (total.calls != 0)
+			ret = dump_line(c, stage_reg.names[id], &total);
 	}
-	stage_lcore_fill(sl, &ls);
-	if (ret == 0 && ls.num_events != 0)
+	if (ret != 0 || lcore_id == RTE_MAX_LCORE)
+		return ret;
+	stage_lcore_fill(stage_lcore_get(lcore_id), &ls);
+	if (ls.num_events != 0)
 		ret = dump_whole(c, "(lcore total)", ls.total);
 	if (ret == 0 && ls.num_events != 0)
 		ret = dump_whole(c, "(outside stages)", ls.outside);
@@ -140,10 +149,8 @@ dump_lcore(struct dump_ctx *c, unsigned int lcore_id, const struct stage_lcore *
 int
 rte_pmu_stage_dump(FILE *f)
 {
-	struct rte_pmu_stage_stats s, total;
 	struct dump_ctx c = { .f = f, .width = 16 };
 	unsigned int lcore_id, id, n;
-	struct stage_lcore *sl;
 	int ret = 0;
 
 	if (f == NULL) {
@@ -156,22 +163,10 @@ rte_pmu_stage_dump(FILE *f)
 	dump_events(&c);
 	for (id = 0; id < n; id++)
 		c.width = RTE_MAX(c.width, (int)strlen(stage_reg.names[id]));
-	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE && ret == 0; lcore_id++) {
-		sl = stage_lcore_get(lcore_id);
-		if (sl != NULL)
-			ret = dump_lcore(&c, lcore_id, sl, n);
-	}
-	if (ret == 0)
-		ret = dump_header(&c, "total");
-	for (id = 0; id < n && ret == 0; id++) {
-		memset(&total, 0, sizeof(total));
-		for (lcore_id = 0; lcore_id < RTE_MAX_LCORE; lcore_id++) {
-			stage_stats_fill(stage_lcore_get(lcore_id), id, &s);
-			stage_total_add(&total, &s);
-		}
-		if (total.calls != 0)
-			ret = dump_line(&c, stage_reg.names[id], &total);
-	}
+	/* The lcores' tables, then the total's. */
+	for (lcore_id = 0; lcore_id <= RTE_MAX_LCORE && ret == 0; lcore_id++)
+		if (lcore_id == RTE_MAX_LCORE || stage_lcore_get(lcore_id) != NULL)
+			ret = dump_table(&c, lcore_id, n);
 	if (ret == 0 && fflush(f) != 0)
 		ret = -EIO;
 	if (ret == -EIO)

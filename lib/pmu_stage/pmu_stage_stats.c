@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include <rte_common.h>
-#include <rte_lcore.h>
 
 #include "pmu_stage_private.h"
 
@@ -107,19 +106,21 @@ raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_sta
 }
 
 /* The lcore's total in @p st and its stages' self values, added up, in
- * @p stages.
+ * @p stages; all zero for a NULL @p sl.
  */
 static void
 lcore_sums(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats *st,
 	uint64_t *stages)
 {
-	uint64_t total[RTE_MAX_NUM_GROUP_EVENTS], base[RTE_MAX_NUM_GROUP_EVENTS];
+	uint64_t total[RTE_MAX_NUM_GROUP_EVENTS];
 	struct rte_pmu_stage_stats s;
 	unsigned int i, id, n = stage_count();
 	uint32_t sn;
 
 	memset(st, 0, sizeof(*st));
 	memset(stages, 0, sizeof(uint64_t) * RTE_MAX_NUM_GROUP_EVENTS);
+	if (sl == NULL)
+		return;
 	st->num_events = sl->num_events;
 	/* The stages first, the total after them: a total read first would
 	 * miss the calls the lcore ends meanwhile, and the stages would seem
@@ -138,10 +139,9 @@ lcore_sums(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats *st,
 	} while (rte_seqcount_read_retry(&sl->seq, sn));
 	do {
 		sn = rte_seqlock_read_begin(&sl->base_lock);
-		memcpy(base, sl->base_total, sizeof(base));
+		for (i = 0; i < st->num_events; i++)
+			st->total[i] = total[i] - sl->base_total[i];
 	} while (rte_seqlock_read_retry(&sl->base_lock, sn));
-	for (i = 0; i < st->num_events; i++)
-		st->total[i] = total[i] - base[i];
 }
 
 /* Measuring disturbs what it measures in time and cycles (caches, the
@@ -175,9 +175,6 @@ stage_lcore_fill(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats 
 	uint64_t stages[RTE_MAX_NUM_GROUP_EVENTS];
 	unsigned int i;
 
-	memset(st, 0, sizeof(*st));
-	if (sl == NULL)
-		return;
 	lcore_sums(sl, st, stages);
 	for (i = 0; i < st->num_events; i++)
 		st->outside[i] = st->total[i] > stages[i] ? st->total[i] - stages[i] : 0;

@@ -16,7 +16,6 @@
 #include <string.h>
 
 #include <rte_common.h>
-#include <rte_lcore.h>
 #include <rte_string_fns.h>
 #include <rte_telemetry.h>
 
@@ -57,69 +56,55 @@ event_unit(const char *name)
 	return "count";
 }
 
-/* The events' keys: each name with any character but a letter, a digit,
- * '_' or '/' written '_', and "_<index>" where an earlier key is the same.
- * Their names and units go to @p names[i] and @p units[i].
+/* The events of the first lcore with a group, in @p info, and their keys:
+ * each name with any character but a letter, a digit, '_' or '/' written
+ * '_', and "_<index>" where an earlier key is the same.
  */
 static unsigned int
-event_keys(char (*keys)[KEY_MAX], char (*names)[KEY_MAX], const char **units)
+event_keys(struct rte_pmu_lcore_info *info, char (*keys)[KEY_MAX])
 {
-	struct rte_pmu_lcore_info info;
 	unsigned int lcore_id, i, j, n = 0;
 	char *k;
 
 	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE; lcore_id++)
 		if (stage_lcore_get(lcore_id) != NULL &&
-				rte_pmu_lcore_info_get(lcore_id, &info) == 0) {
-			n = RTE_MIN(info.num_events, (unsigned int)RTE_MAX_NUM_GROUP_EVENTS);
+				rte_pmu_lcore_info_get(lcore_id, info) == 0) {
+			n = RTE_MIN(info->num_events, (unsigned int)RTE_MAX_NUM_GROUP_EVENTS);
 			break;
 		}
 	for (i = 0; i < n; i++) {
-		strlcpy(keys[i], info.events[i].name, KEY_MAX);
-		strlcpy(names[i], info.events[i].name, KEY_MAX);
-		units[i] = event_unit(info.events[i].name);
+		strlcpy(keys[i], info->events[i].name, KEY_MAX);
 		for (k = keys[i]; *k != '\0'; k++)
 			if (!isalnum((unsigned char)*k) && *k != '_' && *k != '/')
 				*k = '_';
 		for (j = 0; j < i && strcmp(keys[i], keys[j]) != 0; j++)
 			;
 		if (j < i)
-			snprintf(keys[i] + strlen(keys[i]), KEY_MAX - strlen(keys[i]), "_%u", i);
+			snprintf(k, KEY_MAX - (k - keys[i]), "_%u", i);
 	}
 	return n;
 }
 
 /* An event under its key in @p d, with its name and unit. */
 static struct rte_tel_data *
-event_in(struct rte_tel_data *d, const char *key, const char *name, const char *unit)
+event_in(struct rte_tel_data *d, const char *key, const char *name)
 {
 	struct rte_tel_data *e = dict_in(d, key);
 
 	if (e == NULL)
 		return NULL;
 	rte_tel_data_add_dict_string(e, "name", name);
-	rte_tel_data_add_dict_string(e, "unit", unit);
+	rte_tel_data_add_dict_string(e, "unit", event_unit(name));
 	return e;
 }
 
-/* Commands that take no parameter refuse one. */
 static int
-no_param(const char *cmd, const char *params)
-{
-	if (params == NULL || params[0] == '\0')
-		return 0;
-	STAGE_LOG(NOTICE, "telemetry %s: takes no parameter (got '%s')", cmd, params);
-	return -EINVAL;
-}
-
-static int
-handle_stages(const char *cmd, const char *params, struct rte_tel_data *d)
+handle_stages(const char *cmd __rte_unused, const char *params __rte_unused,
+	struct rte_tel_data *d)
 {
 	struct rte_tel_data *names;
 	unsigned int i, n;
 
-	if (no_param(cmd, params) != 0)
-		return -EINVAL;
 	names = rte_tel_data_alloc();
 	if (names == NULL)
 		return -ENOMEM;
@@ -177,11 +162,10 @@ static int
 handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 {
 	char keys[RTE_MAX_NUM_GROUP_EVENTS][KEY_MAX], key[16];
-	char names[RTE_MAX_NUM_GROUP_EVENTS][KEY_MAX];
-	const char *units[RTE_MAX_NUM_GROUP_EVENTS];
 	struct rte_pmu_stage_stats s, total;
-	unsigned int id, n, lcore_id, i, period;
 	struct rte_tel_data *lcores, *events;
+	struct rte_pmu_lcore_info info;
+	unsigned int id, n, lcore_id, i;
 	int ret = 0;
 
 	if (rte_pmu_stage_count() < 0)
@@ -194,18 +178,18 @@ handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 			params != NULL ? params : "");
 		return -EINVAL;
 	}
-	period = __atomic_load_n(&stage_reg.period_m1[id], __ATOMIC_RELAXED) + 1;
 	rte_tel_data_start_dict(d);
 	rte_tel_data_add_dict_string(d, "stage", params);
 	rte_tel_data_add_dict_int(d, "id", id);
-	rte_tel_data_add_dict_u64(d, "sampling_period", period);
+	rte_tel_data_add_dict_u64(d, "sampling_period",
+		__atomic_load_n(&stage_reg.period_m1[id], __ATOMIC_RELAXED) + 1);
 	/* The key of each event in the figures, its name and unit. */
-	n = event_keys(keys, names, units);
+	n = event_keys(&info, keys);
 	events = dict_in(d, "events");
 	if (events == NULL)
 		return -ENOMEM;
 	for (i = 0; i < n; i++)
-		if (event_in(events, keys[i], names[i], units[i]) == NULL)
+		if (event_in(events, keys[i], info.events[i].name) == NULL)
 			return -ENOMEM;
 	/* "lcores" is added after "total": a reply too big loses lcores first. */
 	lcores = rte_tel_data_alloc();
@@ -233,18 +217,17 @@ handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 }
 
 static int
-handle_lcores(const char *cmd, const char *params, struct rte_tel_data *d)
+handle_lcores(const char *cmd __rte_unused, const char *params __rte_unused,
+	struct rte_tel_data *d)
 {
 	char keys[RTE_MAX_NUM_GROUP_EVENTS][KEY_MAX], key[16];
-	char names[RTE_MAX_NUM_GROUP_EVENTS][KEY_MAX];
-	const char *units[RTE_MAX_NUM_GROUP_EVENTS];
-	unsigned int n = event_keys(keys, names, units), lcore_id, i;
 	struct rte_pmu_stage_lcore_stats ls;
+	struct rte_pmu_lcore_info info;
+	unsigned int n, lcore_id, i;
 	struct rte_tel_data *l, *e;
 	struct stage_lcore *sl;
 
-	if (no_param(cmd, params) != 0)
-		return -EINVAL;
+	n = event_keys(&info, keys);
 	rte_tel_data_start_dict(d);
 	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE; lcore_id++) {
 		sl = stage_lcore_get(lcore_id);
@@ -257,7 +240,7 @@ handle_lcores(const char *cmd, const char *params, struct rte_tel_data *d)
 			return -ENOMEM;
 		rte_tel_data_add_dict_u64(l, "measured", ls.measured);
 		for (i = 0; i < n; i++) {
-			e = event_in(l, keys[i], names[i], units[i]);
+			e = event_in(l, keys[i], info.events[i].name);
 			if (e == NULL)
 				return -ENOMEM;
 			rte_tel_data_add_dict_u64(e, "total", ls.total[i]);
@@ -270,27 +253,34 @@ handle_lcores(const char *cmd, const char *params, struct rte_tel_data *d)
 static const struct {
 	const char *cmd;
 	telemetry_cb fn;
+	bool param;     /* whether it takes one: those that do not refuse one */
 	const char *help;
 } commands[] = {
-	{ "/pmu/stages", handle_stages,
+	{ "/pmu/stages", handle_stages, false,
 		"Returns the names of the registered stages, in id order. Takes no parameters" },
-	{ "/pmu/stage", handle_stage,
+	{ "/pmu/stage", handle_stage, true,
 		"Returns per lcore and in total a stage's calls, items, event totals (with "
 		"names, units) and misuse. Parameters: string name" },
-	{ "/pmu/stage_lcores", handle_lcores,
+	{ "/pmu/stage_lcores", handle_lcores, false,
 		"Returns each lcore's total per event (with its name and unit) and the part "
 		"outside its stages. Takes no parameters" },
 };
 
+/* The callback of every command: its handler, after the parameter's check. */
 int
 stage_telemetry_call(const char *cmd, const char *params, struct rte_tel_data *d)
 {
 	unsigned int i;
 
-	for (i = 0; i < RTE_DIM(commands); i++)
-		if (strcmp(commands[i].cmd, cmd) == 0)
-			return commands[i].fn(cmd, params, d);
-	return -ENOENT;
+	for (i = 0; i < RTE_DIM(commands) && strcmp(commands[i].cmd, cmd) != 0; i++)
+		;
+	if (i == RTE_DIM(commands))
+		return -ENOENT;
+	if (!commands[i].param && params != NULL && params[0] != '\0') {
+		STAGE_LOG(NOTICE, "telemetry %s: takes no parameter (got '%s')", cmd, params);
+		return -EINVAL;
+	}
+	return commands[i].fn(cmd, params, d);
 }
 
 RTE_INIT(pmu_stage_telemetry_init)
@@ -298,7 +288,7 @@ RTE_INIT(pmu_stage_telemetry_init)
 	unsigned int i;
 
 	for (i = 0; i < RTE_DIM(commands); i++)
-		if (rte_telemetry_register_cmd(commands[i].cmd, commands[i].fn,
+		if (rte_telemetry_register_cmd(commands[i].cmd, stage_telemetry_call,
 				commands[i].help) != 0)
 			STAGE_LOG(WARNING, "telemetry command %s not registered", commands[i].cmd);
 }
