@@ -377,6 +377,16 @@ test_stage_chained(void)
 }
 
 /* 1 in 16 measured; calls and items exact; values scaled to all calls. */
+/* @p n calls of stage @p id. */
+static void
+sampled_calls(unsigned int id, unsigned int n)
+{
+	while (n-- > 0) {
+		rte_pmu_stage_begin(id);
+		rte_pmu_stage_end(id, 1);
+	}
+}
+
 static int
 test_stage_sampling(void)
 {
@@ -422,6 +432,20 @@ test_stage_sampling(void)
 			"scaled to all calls");
 	else
 		TEST_ASSERT_EQUAL(reads, 2 * (uint64_t)CALLS, "two reads per measured call");
+	/* A period set takes effect at the next call: 3 calls into a period
+	 * of 16 (none measured: the 16th of each is), then period 1 (every
+	 * call measured), then 4 from no call pending (the 4th and the 8th).
+	 */
+	sampled_calls(sampled, 3);
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(sampled, 1), "period 1");
+	sampled_calls(sampled, 5);
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(sampled, 4), "period 4");
+	sampled_calls(sampled, 8);
+	if (get(rte_lcore_id(), sampled, &some) != TEST_SUCCESS)
+		return TEST_FAILED;
+	TEST_ASSERT_EQUAL(some.calls, 16 * (uint64_t)CALLS + 16, "calls after period changes");
+	TEST_ASSERT_EQUAL(some.measured, (uint64_t)CALLS + 5 + 2,
+		"measured after period changes: %" PRIu64, some.measured);
 	rte_pmu_fini();
 	return TEST_SUCCESS;
 }

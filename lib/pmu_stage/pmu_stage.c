@@ -120,6 +120,8 @@ rte_pmu_stage_sampling_set(unsigned int id, unsigned int period)
 	for (i = 0; i < count && ret == 0; i++)
 		if (id == RTE_PMU_STAGE_ALL || id == i)
 			__atomic_store_n(&stage_reg.period_m1[i], period - 1, __ATOMIC_RELAXED);
+	if (ret == 0)
+		stage_periods_changed();
 	rte_spinlock_unlock(&stage_reg.lock);
 	if (ret != 0)
 		STAGE_LOG(ERR, "stage %u: not registered (%u stages)", id, count);

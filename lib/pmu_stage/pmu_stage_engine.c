@@ -109,12 +109,73 @@ counters(struct stage_lcore *sl, uint64_t *v)
 		counters_slow(sl, v);
 }
 
-/* Whether stage @p id's call is its one in a period. */
+#define COUNTDOWN(w) ((w) & ((UINT64_C(1) << __RTE_PMU_STAGE_PENDING_SHIFT) - 1))
+#define ITEMS(items) ((uint64_t)(items) << __RTE_PMU_STAGE_PENDING_SHIFT)
+
+/* Whether stage @p id's call is its one in a period: its countdown is 0. */
 static inline bool
 due(const struct stage_lcore *sl, unsigned int id)
 {
-	return (uint32_t)(sl->pub.pending[id] & 0xffff) >=
-		__atomic_load_n(&sl->pub.period_m1[id], __ATOMIC_RELAXED);
+	return COUNTDOWN(sl->pub.pending[id]) == 0;
+}
+
+/* The periods set since @p sl took them, for its stages: each countdown
+ * becomes what is left of its new period, or where none is left, the
+ * calls pending fold in and a new period begins.
+ */
+static __rte_noinline void
+periods_take(struct stage_lcore *sl)
+{
+	uint64_t *w = sl->pub.pending, pend;
+	uint32_t period_m1;
+	unsigned int id;
+
+	if (__atomic_exchange_n(&sl->periods_set, 0, __ATOMIC_SEQ_CST) == 0)
+		return;
+	rte_seqcount_write_begin(&sl->seq);
+	for (id = 0; id < sl->known; id++) {
+		pend = sl->period_m1[id] - COUNTDOWN(w[id]);
+		period_m1 = __atomic_load_n(&stage_reg.period_m1[id], __ATOMIC_RELAXED);
+		if (pend >= period_m1) {
+			FIG_ADD(sl->figs[id].calls, pend);
+			FIG_ADD(sl->figs[id].items, w[id] >> __RTE_PMU_STAGE_PENDING_SHIFT);
+			__atomic_store_n(&w[id], period_m1, __ATOMIC_RELAXED);
+		} else {
+			__atomic_store_n(&w[id], w[id] - COUNTDOWN(w[id]) + period_m1 - pend,
+				__ATOMIC_RELAXED);
+		}
+		__atomic_store_n(&sl->period_m1[id], period_m1, __ATOMIC_RELAXED);
+	}
+	rte_seqcount_write_end(&sl->seq);
+}
+
+/* Open the inline path of @p sl (no frame open), with the periods set
+ * last. The period setter marks the lcore, then zeroes its limit: where
+ * the mark is not seen after this store (both sequentially consistent),
+ * the setter's zero comes after it, and the lcore's next call comes out
+ * of line, where it takes the new periods.
+ */
+static inline void
+limit_open(struct stage_lcore *sl)
+{
+	__atomic_store_n(&sl->pub.limit, stage_limit(sl), __ATOMIC_SEQ_CST);
+	if (unlikely(__atomic_load_n(&sl->periods_set, __ATOMIC_SEQ_CST) != 0))
+		periods_take(sl);
+}
+
+void
+stage_periods_changed(void)
+{
+	struct stage_lcore *sl;
+	unsigned int i;
+
+	for (i = 0; i < RTE_MAX_LCORE; i++) {
+		sl = __atomic_load_n(&stage_reg.lcores[i], __ATOMIC_ACQUIRE);
+		if (sl != NULL) {
+			__atomic_store_n(&sl->periods_set, 1, __ATOMIC_SEQ_CST);
+			__atomic_store_n(&sl->pub.limit, 0, __ATOMIC_SEQ_CST);
+		}
+	}
 }
 
 /* @p a - @p b, or 0 where that is below 0. */
@@ -180,20 +241,21 @@ frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int items,
 	const struct cal_ev *cal = sl->cal.ev[f->start_edge][edge];
 	const uint64_t *start = f->start;
 	struct frame_ev *fe = f->ev, *pe = f[-1].ev;
-	uint64_t *pending = &sl->pub.pending[id], pend = *pending, incl;
+	uint64_t *pending = &sl->pub.pending[id], pend = *pending, incl, period_m1;
 	struct stage_sums *sum = &sl->figs[id];
 	const bool top = --sl->depth == 0;
 	unsigned int i;
 
 	if (!measured && !f->due) {
-		__atomic_store_n(pending, pend +
-			(((uint64_t)items << __RTE_PMU_STAGE_PENDING_SHIFT) | 1), __ATOMIC_RELAXED);
+		__atomic_store_n(pending, pend + ITEMS(items) - 1, __ATOMIC_RELAXED);
 		return;
 	}
+	/* The calls pending fold in; a new countdown begins. */
+	period_m1 = sl->period_m1[id];
 	rte_seqcount_write_begin(&sl->seq);
-	FIG_ADD(sum->calls, 1 + (pend & ((UINT64_C(1) << __RTE_PMU_STAGE_PENDING_SHIFT) - 1)));
+	FIG_ADD(sum->calls, 1 + period_m1 - COUNTDOWN(pend));
 	FIG_ADD(sum->items, items + (pend >> __RTE_PMU_STAGE_PENDING_SHIFT));
-	__atomic_store_n(pending, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(pending, period_m1, __ATOMIC_RELAXED);
 	if (measured) {
 		FIG_ADD(sum->measured, 1);
 		/* An outermost frame with nothing measured inside it has no
@@ -204,8 +266,7 @@ frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int items,
 		 * same for every such frame, as in the calibration's chain; the
 		 * folds of nested frames are all alike, as in its nested shape.
 		 */
-		if (top && !f->nested && edge == EDGE_CALL &&
-				__atomic_load_n(&sl->pub.period_m1[id], __ATOMIC_RELAXED) == 0) {
+		if (top && !f->nested && edge == EDGE_CALL && period_m1 == 0) {
 			for (i = 0; i < n; i++) {
 				FIG_ADD(sum->ev[i].value, minus(now[i] - start[i], cal[i].own));
 				__atomic_store_n(&sl->last[i], now[i], __ATOMIC_RELAXED);
@@ -272,15 +333,18 @@ void
 __rte_pmu_stage_begin_slow(struct __rte_pmu_stage_lcore *pub, unsigned int id)
 {
 	struct stage_lcore *sl = self_for(pub, id);
-	bool is_due;
 
 	if (sl == NULL)
 		return;
-	/* Untracked: only a call to measure begins a frame. */
-	is_due = due(sl, id);
-	if (sl->depth == 0 && !STAGE_DEBUG && !is_due)
-		return;
-	frame_begin(sl, id, NULL, is_due);
+	/* Untracked: only a call to measure begins a frame. Here with a
+	 * countdown not 0, the limit was 0: periods were set.
+	 */
+	if (sl->depth == 0 && !STAGE_DEBUG && !due(sl, id)) {
+		limit_open(sl);
+		if (!due(sl, id))
+			return;
+	}
+	frame_begin(sl, id, NULL, due(sl, id));
 }
 
 void
@@ -295,12 +359,14 @@ __rte_pmu_stage_end_slow(struct __rte_pmu_stage_lcore *pub, unsigned int id,
 		sl = self_for(pub, id);
 		if (sl == NULL)
 			return;
-		if (STAGE_DEBUG || sl->pub.period_m1[id] == 0)
+		if (STAGE_DEBUG || due(sl, id)) {
 			misuse(sl, id, MISUSE_END_NONE);
-		else
-			__atomic_store_n(&sl->pub.pending[id], sl->pub.pending[id] +
-				(((uint64_t)items << __RTE_PMU_STAGE_PENDING_SHIFT) | 1),
-				__ATOMIC_RELAXED);
+			return;
+		}
+		/* As inline, where the limit was 0 (periods set). */
+		__atomic_store_n(&sl->pub.pending[id], sl->pub.pending[id] + ITEMS(items) - 1,
+			__ATOMIC_RELAXED);
+		limit_open(sl);
 		return;
 	}
 	if (f->measured)
@@ -311,7 +377,7 @@ __rte_pmu_stage_end_slow(struct __rte_pmu_stage_lcore *pub, unsigned int id,
 	}
 	frame_end(sl, f, items, now, EDGE_CALL);
 	if (sl->depth == 0)
-		__atomic_store_n(&sl->pub.limit, stage_limit(sl), __ATOMIC_RELAXED);
+		limit_open(sl);
 }
 
 void
@@ -328,7 +394,7 @@ __rte_pmu_stage_next_slow(struct __rte_pmu_stage_lcore *pub, unsigned int end_id
 		frame_end(sl, f, items, now, EDGE_NEXT);
 		frame_begin(sl, begin_id, now, due(sl, begin_id));
 		if (sl->depth == 0)
-			__atomic_store_n(&sl->pub.limit, stage_limit(sl), __ATOMIC_RELAXED);
+			limit_open(sl);
 		return;
 	}
 	__rte_pmu_stage_end_slow(pub, end_id, items);
@@ -425,7 +491,7 @@ stage_calibrate(struct stage_lcore *sl)
 		return;
 	/* The three calibration ids, measured at every call. */
 	sl->known = STAGE_IDS;
-	__atomic_store_n(&sl->pub.limit, stage_limit(sl), __ATOMIC_RELAXED);
+	limit_open(sl);
 	for (i = 0; i < sl->num_events && rounds == ROUNDS; i++)
 		if (__rte_pmu_page_read(sl->pages[i], false, &d[0][0][0]) != 0)
 			rounds = ROUNDS_READ;
@@ -447,7 +513,7 @@ stage_calibrate(struct stage_lcore *sl)
 		c[EDGE_NEXT][EDGE_NEXT][i].seen = c[EDGE_NEXT][EDGE_NEXT][i].own;
 	}
 	sl->known = stage_count();
-	__atomic_store_n(&sl->pub.limit, stage_limit(sl), __ATOMIC_RELAXED);
+	limit_open(sl);
 }
 
 /* The state of the calling lcore @p lcore_id, allocated at its first call
@@ -479,7 +545,6 @@ lcore_alloc(unsigned int lcore_id)
 	sl->figs = (struct stage_sums *)(sl + 1);
 	sl->base = sl->figs + STAGE_IDS;
 	sl->pub.pending = (uint64_t *)(sl->base + RTE_PMU_MAX_STAGES);
-	sl->pub.period_m1 = stage_reg.period_m1;
 	rte_seqcount_init(&sl->seq);
 	rte_seqlock_init(&sl->base_lock);
 	__atomic_store_n(&stage_reg.lcores[lcore_id], sl, __ATOMIC_RELEASE);
@@ -500,6 +565,7 @@ lcore_restart(struct stage_lcore *sl, uint32_t epoch)
 	rte_seqcount_write_begin(&sl->seq);
 	memset(sl->figs, 0, sizeof(*sl->figs) * STAGE_IDS);
 	memset(sl->pub.pending, 0, sizeof(uint64_t) * STAGE_IDS);
+	memset(sl->period_m1, 0, sizeof(sl->period_m1));
 	sl->lcore_misuse = 0;
 	sl->num_events = rte_pmu_lcore_num_events();
 	sl->pages = RTE_PER_LCORE(_pmu_group)->mmap_pages;
@@ -553,9 +619,11 @@ stage_lcore_sync(struct stage_lcore *sl)
 	}
 	if (__atomic_load_n(&sl->epoch, __ATOMIC_RELAXED) != epoch)
 		lcore_restart(sl, epoch);
+	/* The periods of the stages it did not know. */
 	__atomic_store_n(&sl->known, stage_count(), __ATOMIC_RELAXED);
+	__atomic_store_n(&sl->periods_set, 1, __ATOMIC_RELAXED);
 	if (sl->depth == 0)
-		__atomic_store_n(&sl->pub.limit, stage_limit(sl), __ATOMIC_RELAXED);
+		limit_open(sl);
 	return sl;
 }
 

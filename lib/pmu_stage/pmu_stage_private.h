@@ -51,7 +51,7 @@ struct stage_registry {
 	uint32_t count;          /**< registered; release after name and period */
 	uint32_t epoch;          /**< rte_pmu_fini() calls: older lcore state is void */
 	uint32_t default_period;
-	uint32_t period_m1[STAGE_IDS];   /**< read by the inline calls */
+	uint32_t period_m1[STAGE_IDS];   /**< each lcore counts down from it */
 	char names[RTE_PMU_MAX_STAGES][RTE_PMU_STAGE_NAME_MAX];
 	struct stage_lcore *lcores[RTE_MAX_LCORE];  /**< release, once each */
 };
@@ -76,7 +76,7 @@ struct stage_sums {
 	uint64_t measured;
 	uint64_t misuse;
 	struct stage_ev_sums ev[RTE_MAX_NUM_GROUP_EVENTS];
-	uint64_t pending;   /**< the pending word, where copied for a reader */
+	uint64_t pending;   /**< in a reader's copy: as stage_pending() gives */
 };
 
 /** How a measured frame began (START_*) or ended (END_*). */
@@ -120,6 +120,7 @@ struct stage_lcore {
 	unsigned int lcore_id;
 	unsigned int socket;       /**< rte_socket_id() of the thread that made it */
 	uint32_t epoch;            /**< of the registry when the lcore synced */
+	uint32_t periods_set;      /**< 1: periods set that the lcore has not taken */
 	uint32_t known;            /**< ids the lcore takes (registered, or cal) */
 	unsigned int num_events;
 	unsigned int depth;        /**< frames open above frames[0], the lcore's */
@@ -138,6 +139,11 @@ struct stage_lcore {
 	uint64_t base_lcore_misuse;
 	struct stage_sums *base;   /**< RTE_PMU_MAX_STAGES */
 	struct stage_frame frames[RTE_PMU_STAGE_DEPTH + 1];
+	/** The periods (less one) as the lcore took them: each stage's
+	 *  countdown began at its own, with no call pending. Written by the
+	 *  lcore inside seq.
+	 */
+	uint32_t period_m1[STAGE_IDS];
 };
 
 static inline struct stage_lcore *
@@ -191,6 +197,20 @@ int stage_on_lcore_open(unsigned int lcore_id, void *arg);
 
 /** An lcore id given back (rte_lcore_callback_register()'s uninit). */
 void stage_on_lcore_gone(unsigned int lcore_id, void *arg);
+
+/** The pending calls and items of a pending word @p w, whose countdown
+ *  began at @p start: items << 16 | calls.
+ */
+static inline uint64_t
+stage_pending(uint64_t start, uint64_t w)
+{
+	return (w & ~UINT64_C(0xffff)) | (start - (w & 0xffff));
+}
+
+/** rte_pmu_stage_sampling_set() changed periods: each lcore takes them
+ *  at its next stage call (pmu_stage_engine.c).
+ */
+void stage_periods_changed(void);
 
 /** A consistent copy of stage @p id's sums on @p sl, pending calls in. */
 void stage_sums_read(const struct stage_lcore *sl, unsigned int id, struct stage_sums *s);

@@ -29,7 +29,8 @@ stage_sums_read(const struct stage_lcore *sl, unsigned int id, struct stage_sums
 		sn = rte_seqcount_read_begin(&sl->seq);
 		for (i = 0; i < sizeof(*s) / sizeof(uint64_t); i++)
 			dst[i] = __atomic_load_n(&src[i], __ATOMIC_RELAXED);
-		s->pending = __atomic_load_n(&sl->pub.pending[id], __ATOMIC_RELAXED);
+		s->pending = stage_pending(__atomic_load_n(&sl->period_m1[id], __ATOMIC_RELAXED),
+			__atomic_load_n(&sl->pub.pending[id], __ATOMIC_RELAXED));
 	} while (rte_seqcount_read_retry(&sl->seq, sn));
 }
 

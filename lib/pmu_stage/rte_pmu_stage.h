@@ -95,24 +95,23 @@ extern "C" {
 /** rte_pmu_stage_sampling_set(): every stage, and those registered later. */
 #define RTE_PMU_STAGE_ALL UINT32_MAX
 
-/** Bits of a pending word holding the calls (below them: items). */
+/** Bits of a pending word below its items: the stage's countdown. */
 #define __RTE_PMU_STAGE_PENDING_SHIFT 16
 
 /** What the inline calls read of the calling lcore. Internal. */
 struct __rte_pmu_stage_lcore {
 	/** Ids below it take the inline path; 0 while a measured call is open
-	 *  on the lcore, before its first stage call, after rte_pmu_fini()
-	 *  and in debug builds (every call then goes out of line).
+	 *  on the lcore, before its first stage call, after rte_pmu_fini(), a
+	 *  period set, and in debug builds (every call then goes out of line).
 	 */
 	uint32_t limit;
 	uint32_t reserved;
-	/** Per stage id: the calls not measured since its last measured one,
-	 *  items << 16 | calls, in one word that readers load whole. Written
-	 *  by the lcore only.
+	/** Per stage id, in one word that readers load whole: the items of
+	 *  the calls not measured since its last measured one << 16 | the
+	 *  calls left before its next measured one (0: the next call is
+	 *  measured). Written by the lcore only.
 	 */
 	uint64_t *pending;
-	/** Per stage id: the sampling period minus one (the library's). */
-	const uint32_t *period_m1;
 };
 
 /**
@@ -392,8 +391,7 @@ rte_pmu_stage_begin(unsigned int id)
 	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
 
 	/* Not this stage's call to measure: nothing to do. */
-	if (likely(id < sl->limit) && likely((uint32_t)(sl->pending[id] & 0xffff) <
-			__atomic_load_n(&sl->period_m1[id], __ATOMIC_RELAXED)))
+	if (likely(id < sl->limit) && likely((uint16_t)sl->pending[id] != 0))
 		return;
 	__rte_pmu_stage_begin_slow(sl, id);
 }
@@ -416,15 +414,18 @@ rte_pmu_stage_end(unsigned int id, unsigned int items)
 {
 	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
 
-	/* A call not measured; a stage measured at every call goes out of
-	 * line, where an end with no begin is found.
+	/* A call not measured: one call less to the next measured one. Where
+	 * that is 0, out of line, where an end with no begin is found.
 	 */
-	if (likely(id < sl->limit) &&
-			likely(__atomic_load_n(&sl->period_m1[id], __ATOMIC_RELAXED) != 0)) {
-		__atomic_store_n(&sl->pending[id], sl->pending[id] +
-			(((uint64_t)items << __RTE_PMU_STAGE_PENDING_SHIFT) | 1),
-			__ATOMIC_RELAXED);
-		return;
+	if (likely(id < sl->limit)) {
+		uint64_t w = sl->pending[id];
+
+		if (likely((uint16_t)w != 0)) {
+			__atomic_store_n(&sl->pending[id],
+				w + ((uint64_t)items << __RTE_PMU_STAGE_PENDING_SHIFT) - 1,
+				__ATOMIC_RELAXED);
+			return;
+		}
 	}
 	__rte_pmu_stage_end_slow(sl, id, items);
 }
