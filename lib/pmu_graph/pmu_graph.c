@@ -55,19 +55,6 @@ pmu_graph_process(struct rte_graph *graph, struct rte_node *node, void **objs,
 	return n;
 }
 
-/* Index of @p graph among the enabled ones, or -1 (lock held). */
-static int
-enabled_find(const struct rte_graph *graph)
-{
-	unsigned int i;
-
-	for (i = 0; i < RTE_DIM(enabled); i++)
-		if (enabled[i] == graph)
-			return (int)i;
-
-	return -1;
-}
-
 /* Whether @p graph can be enabled, lock held: a free graph slot (its index
  * returned), every node id below the limit, not wrapped, and with the
  * process function (and, with @p ids, the stage) of its slot where an
@@ -82,13 +69,18 @@ graph_enable(struct rte_graph *graph, const char **names, const unsigned int *id
 	struct rte_node *node;
 	rte_graph_off_t off;
 	rte_node_t count;
-	int slot;
+	unsigned int i;
+	int slot = -1;
 
-	if (enabled_find(graph) >= 0) {
-		snprintf(why, len, "already enabled");
-		return -EALREADY;
+	/* Not enabled yet, and the first free graph slot. */
+	for (i = 0; i < RTE_DIM(enabled); i++) {
+		if (enabled[i] == graph) {
+			snprintf(why, len, "already enabled");
+			return -EALREADY;
+		}
+		if (slot < 0 && enabled[i] == NULL)
+			slot = (int)i;
 	}
-	slot = enabled_find(NULL);
 	if (slot < 0) {
 		snprintf(why, len, "%d graphs enabled already", RTE_PMU_GRAPH_MAX_GRAPHS);
 		return -ENOSPC;
@@ -197,37 +189,43 @@ rte_pmu_graph_enable_by_name(const char *name)
 	return by_name(name, "enable", rte_pmu_graph_enable);
 }
 
-/* Put back the original functions of enabled graph @p i (lock held). */
-static void
-graph_restore(int i)
+/* Put back the original functions of enabled graph @p graph, or of every
+ * enabled graph with NULL (takes the lock); returns how many it restored.
+ */
+static int
+graph_restore(const struct rte_graph *graph)
 {
 	struct rte_node *node;
 	rte_graph_off_t off;
 	rte_node_t count;
+	unsigned int i;
+	int n = 0;
 
-	rte_graph_foreach_node(count, off, enabled[i], node) {
-		__atomic_store_n(&node->process_u64,
-			(uint64_t)(uintptr_t)slots[node->id].process, __ATOMIC_RELEASE);
-		slots[node->id].users--;
+	rte_spinlock_lock(&lock);
+	for (i = 0; i < RTE_DIM(enabled); i++) {
+		if (enabled[i] == NULL || (graph != NULL && enabled[i] != graph))
+			continue;
+		rte_graph_foreach_node(count, off, enabled[i], node) {
+			__atomic_store_n(&node->process_u64,
+				(uint64_t)(uintptr_t)slots[node->id].process, __ATOMIC_RELEASE);
+			slots[node->id].users--;
+		}
+		enabled[i] = NULL;
+		n++;
 	}
-	enabled[i] = NULL;
+	rte_spinlock_unlock(&lock);
+
+	return n;
 }
 
 int
 rte_pmu_graph_disable(struct rte_graph *graph)
 {
-	int i;
-
 	if (graph == NULL) {
 		PMU_GRAPH_LOG(ERR, "disable: NULL graph");
 		return -EINVAL;
 	}
-	rte_spinlock_lock(&lock);
-	i = enabled_find(graph);
-	if (i >= 0)
-		graph_restore(i);
-	rte_spinlock_unlock(&lock);
-	if (i < 0) {
+	if (graph_restore(graph) == 0) {
 		PMU_GRAPH_LOG(ERR, "disable: graph %p was not enabled", (void *)graph);
 		return -ENOENT;
 	}
@@ -244,43 +242,17 @@ rte_pmu_graph_disable_by_name(const char *name)
 int
 rte_pmu_graph_disable_all(void)
 {
-	unsigned int i;
-	int n = 0;
-
-	rte_spinlock_lock(&lock);
-	for (i = 0; i < RTE_DIM(enabled); i++)
-		if (enabled[i] != NULL) {
-			graph_restore(i);
-			n++;
-		}
-	rte_spinlock_unlock(&lock);
-
-	return n;
-}
-
-/* Stage id of @p name, without registering it. */
-static int
-stage_find(const char *name)
-{
-	char stage_name[RTE_PMU_STAGE_NAME_MAX];
-	int n, i;
-
-	n = rte_pmu_stage_count();
-	for (i = 0; i < n; i++)
-		if (rte_pmu_stage_info(i, stage_name, NULL) == 0 &&
-				strcmp(stage_name, name) == 0)
-			return i;
-
-	return n < 0 ? n : -ENOENT;
+	return graph_restore(NULL);
 }
 
 int
 rte_pmu_graph_node_stats_get(const char *name, unsigned int lcore_id,
 	struct rte_pmu_stage_stats *stats)
 {
+	char stage_name[RTE_PMU_STAGE_NAME_MAX];
 	struct rte_pmu_stage_stats one;
 	unsigned int lcore, e;
-	int id, ret;
+	int id, n, ret;
 
 	if (name == NULL || stats == NULL ||
 			(lcore_id >= RTE_MAX_LCORE && lcore_id != RTE_PMU_GRAPH_ALL_LCORES)) {
@@ -288,11 +260,17 @@ rte_pmu_graph_node_stats_get(const char *name, unsigned int lcore_id,
 			lcore_id);
 		return -EINVAL;
 	}
-	id = stage_find(name);
-	if (id < 0) {
-		if (id == -ENOENT)
-			PMU_GRAPH_LOG(ERR, "node stats: no stage called %s", name);
-		return id;
+	/* The stage id of @p name, without registering it. */
+	n = rte_pmu_stage_count();
+	for (id = 0; id < n; id++)
+		if (rte_pmu_stage_info(id, stage_name, NULL) == 0 &&
+				strcmp(stage_name, name) == 0)
+			break;
+	if (n < 0)
+		return n;
+	if (id == n) {
+		PMU_GRAPH_LOG(ERR, "node stats: no stage called %s", name);
+		return -ENOENT;
 	}
 	if (lcore_id != RTE_PMU_GRAPH_ALL_LCORES)
 		return rte_pmu_stage_stats_get(lcore_id, id, stats);
