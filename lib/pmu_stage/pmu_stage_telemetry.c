@@ -95,10 +95,9 @@ static int
 handle_stages(const char *cmd __rte_unused, const char *params __rte_unused,
 	struct rte_tel_data *d)
 {
-	struct rte_tel_data *names;
+	struct rte_tel_data *names = rte_tel_data_alloc();
 	unsigned int i, n;
 
-	names = rte_tel_data_alloc();
 	if (names == NULL)
 		return -ENOMEM;
 	rte_tel_data_start_dict(d);
