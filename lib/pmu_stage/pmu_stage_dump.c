@@ -30,6 +30,13 @@ ratio(uint64_t a, uint64_t b)
 	return b != 0 ? (double)a / (double)b : 0.0;
 }
 
+/* A row's end, after @p ret, its last write's: 0, or -EIO where a write failed. */
+static int
+row_end(FILE *f, int ret)
+{
+	return ret >= 0 && fputc('\n', f) != EOF ? 0 : -EIO;
+}
+
 /* The events' names, and where cycles and instructions are (perf's and
  * arm64's names): from the first lcore with a group.
  */
@@ -39,8 +46,6 @@ dump_events(struct dump_ctx *c)
 	unsigned int lcore_id, i;
 	const char *name;
 
-	c->cycles = c->instructions = -1;
-	c->num_events = 0;
 	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE; lcore_id++)
 		if (stage_lcore_get(lcore_id) != NULL &&
 				rte_pmu_lcore_info_get(lcore_id, &c->info) == 0) {
@@ -55,24 +60,6 @@ dump_events(struct dump_ctx *c)
 		if (strcmp(name, "instructions") == 0 || strcmp(name, "inst_retired") == 0)
 			c->instructions = i;
 	}
-}
-
-static int
-dump_header(const struct dump_ctx *c, const char *title)
-{
-	unsigned int i;
-	int ret;
-
-	ret = fprintf(c->f, "%s\n  %-*s %14s %14s %11s", title, c->width, "Name", "Calls",
-		"Items", "Items/Call");
-	for (i = 0; i < c->num_events && ret >= 0; i++)
-		ret = fprintf(c->f, " %15.15s/Item %15.15s/Call", c->info.events[i].name,
-			c->info.events[i].name);
-	if (ret >= 0 && c->cycles >= 0 && c->instructions >= 0)
-		ret = fprintf(c->f, " %7s", "IPC");
-	if (ret >= 0)
-		ret = fputc('\n', c->f);
-	return ret < 0 ? -EIO : 0;
 }
 
 /* One stage's line, self values; '~' marks a figure that is not exact. */
@@ -91,9 +78,7 @@ dump_line(const struct dump_ctx *c, const char *name, const struct rte_pmu_stage
 	if (ret >= 0 && c->cycles >= 0 && c->instructions >= 0)
 		ret = fprintf(c->f, " %7.2f", ratio(s->self_values[c->instructions],
 			s->self_values[c->cycles]));
-	if (ret >= 0)
-		ret = fputc('\n', c->f);
-	return ret < 0 ? -EIO : 0;
+	return row_end(c->f, ret);
 }
 
 /* The lcore's whole, as a line of its own: @p v per event. */
@@ -106,9 +91,7 @@ dump_whole(const struct dump_ctx *c, const char *what, const uint64_t *v)
 	ret = fprintf(c->f, "  %-*s %14s %14s %11s", c->width, what, "-", "-", "-");
 	for (i = 0; i < c->num_events && ret >= 0; i++)
 		ret = fprintf(c->f, " %20s %20" PRIu64, "-", v[i]);
-	if (ret >= 0)
-		ret = fputc('\n', c->f);
-	return ret < 0 ? -EIO : 0;
+	return row_end(c->f, ret);
 }
 
 /* The table of @p lcore_id, its stages and its whole; or with
@@ -119,13 +102,21 @@ dump_table(struct dump_ctx *c, unsigned int lcore_id, unsigned int n)
 {
 	struct rte_pmu_stage_stats s, total;
 	struct rte_pmu_stage_lcore_stats ls;
-	unsigned int id, l;
+	unsigned int id, l, i;
 	char title[32] = "total";
 	int ret;
 
+	/* Its title, and the columns' heads. */
 	if (lcore_id != RTE_MAX_LCORE)
 		snprintf(title, sizeof(title), "lcore %u", lcore_id);
-	ret = dump_header(c, title);
+	ret = fprintf(c->f, "%s\n  %-*s %14s %14s %11s", title, c->width, "Name", "Calls",
+		"Items", "Items/Call");
+	for (i = 0; i < c->num_events && ret >= 0; i++)
+		ret = fprintf(c->f, " %15.15s/Item %15.15s/Call", c->info.events[i].name,
+			c->info.events[i].name);
+	if (ret >= 0 && c->cycles >= 0 && c->instructions >= 0)
+		ret = fprintf(c->f, " %7s", "IPC");
+	ret = row_end(c->f, ret);
 	for (id = 0; id < n && ret == 0; id++) {
 		memset(&total, 0, sizeof(total));
 		for (l = 0; l < RTE_MAX_LCORE; l++)
@@ -139,17 +130,16 @@ dump_table(struct dump_ctx *c, unsigned int lcore_id, unsigned int n)
 	if (ret != 0 || lcore_id == RTE_MAX_LCORE)
 		return ret;
 	stage_lcore_fill(stage_lcore_get(lcore_id), &ls);
-	if (ls.num_events != 0)
-		ret = dump_whole(c, "(lcore total)", ls.total);
-	if (ret == 0 && ls.num_events != 0)
-		ret = dump_whole(c, "(outside stages)", ls.outside);
-	return ret;
+	if (ls.num_events == 0)
+		return 0;
+	ret = dump_whole(c, "(lcore total)", ls.total);
+	return ret != 0 ? ret : dump_whole(c, "(outside stages)", ls.outside);
 }
 
 int
 rte_pmu_stage_dump(FILE *f)
 {
-	struct dump_ctx c = { .f = f, .width = 16 };
+	struct dump_ctx c = { .f = f, .width = 16, .cycles = -1, .instructions = -1 };
 	unsigned int lcore_id, id, n;
 	int ret = 0;
 

@@ -34,20 +34,6 @@ stage_sums_read(const struct stage_lcore *sl, unsigned int id, struct stage_sums
 	} while (rte_seqcount_read_retry(&sl->seq, sn));
 }
 
-/* The baseline of stage @p id on @p sl, and the lcore's misuse at it. */
-static void
-base_read(const struct stage_lcore *sl, unsigned int id, struct stage_sums *b,
-	uint64_t *lcore_misuse)
-{
-	uint32_t sn;
-
-	do {
-		sn = rte_seqlock_read_begin(&sl->base_lock);
-		*b = sl->base[id];
-		*lcore_misuse = sl->base_lcore_misuse;
-	} while (rte_seqlock_read_retry(&sl->base_lock, sn));
-}
-
 /* The spread of a figure estimated from @p m of @p n calls whose values
  * add up to @p sum, their squares to @p squares (rte_pmu_stage_stats::spread):
  * the sample's variance, the finite population's correction (0 where every
@@ -74,22 +60,27 @@ raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_sta
 	uint64_t folded, values, children, self, base_misuse;
 	struct stage_sums now, base;
 	unsigned int i;
+	uint32_t sn;
 
 	memset(st, 0, sizeof(*st));
 	if (sl == NULL)
 		return;
 	stage_sums_read(sl, id, &now);
-	base_read(sl, id, &base, &base_misuse);
+	/* The baseline, and the lcore's misuse at it. */
+	do {
+		sn = rte_seqlock_read_begin(&sl->base_lock);
+		base = sl->base[id];
+		base_misuse = sl->base_lcore_misuse;
+	} while (rte_seqlock_read_retry(&sl->base_lock, sn));
 	st->num_events = sl->num_events;
-	st->calls = now.calls + PENDING_CALLS(now.pending) - base.calls -
-		PENDING_CALLS(base.pending);
+	/* Sampled: from the measured calls to the calls up to the last one. */
+	folded = now.calls - base.calls;
+	st->calls = folded + PENDING_CALLS(now.pending) - PENDING_CALLS(base.pending);
 	st->items = now.items + PENDING_ITEMS(now.pending) - base.items -
 		PENDING_ITEMS(base.pending);
 	st->measured = now.measured - base.measured;
 	st->misuse = now.misuse - base.misuse;
 	st->lcore_misuse = __atomic_load_n(&sl->lcore_misuse, __ATOMIC_RELAXED) - base_misuse;
-	/* Sampled: from the measured calls to the calls up to the last one. */
-	folded = now.calls - base.calls;
 	for (i = 0; i < st->num_events && st->measured == 0; i++)
 		st->spread[i] = NAN;
 	for (i = 0; i < st->num_events && st->measured != 0; i++) {
@@ -106,12 +97,12 @@ raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_sta
 	}
 }
 
-/* The lcore's total in @p st and its stages' self values, added up, in
- * @p stages; all zero for a NULL @p sl.
+/* The lcore's total in @p st, and its stages' self values added up in
+ * its outside (stage_lcore_fill() takes them out of the total there); all
+ * zero for a NULL @p sl.
  */
 static void
-lcore_sums(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats *st,
-	uint64_t *stages)
+lcore_sums(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats *st)
 {
 	uint64_t total[RTE_MAX_NUM_GROUP_EVENTS];
 	struct rte_pmu_stage_stats s;
@@ -119,7 +110,6 @@ lcore_sums(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats *st,
 	uint32_t sn;
 
 	memset(st, 0, sizeof(*st));
-	memset(stages, 0, sizeof(uint64_t) * RTE_MAX_NUM_GROUP_EVENTS);
 	if (sl == NULL)
 		return;
 	st->num_events = sl->num_events;
@@ -131,7 +121,7 @@ lcore_sums(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats *st,
 		raw_fill(sl, id, &s);
 		st->measured += s.measured;
 		for (i = 0; i < st->num_events; i++)
-			stages[i] += s.self_values[i];
+			st->outside[i] += s.self_values[i];
 	}
 	do {
 		sn = rte_seqcount_read_begin(&sl->seq);
@@ -154,13 +144,13 @@ void
 stage_stats_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_stats *st)
 {
 	struct rte_pmu_stage_lcore_stats ls;
-	uint64_t stages[RTE_MAX_NUM_GROUP_EVENTS];
+	const uint64_t *stages = ls.outside;   /* as lcore_sums() leaves it */
 	unsigned int i;
 
 	raw_fill(sl, id, st);
-	if (sl == NULL || st->measured == 0)
+	if (st->measured == 0)
 		return;
-	lcore_sums(sl, &ls, stages);
+	lcore_sums(sl, &ls);
 	for (i = 0; i < st->num_events; i++) {
 		if (stages[i] <= ls.total[i])
 			continue;
@@ -173,12 +163,11 @@ stage_stats_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_s
 void
 stage_lcore_fill(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats *st)
 {
-	uint64_t stages[RTE_MAX_NUM_GROUP_EVENTS];
 	unsigned int i;
 
-	lcore_sums(sl, st, stages);
+	lcore_sums(sl, st);
 	for (i = 0; i < st->num_events; i++)
-		st->outside[i] = st->total[i] > stages[i] ? st->total[i] - stages[i] : 0;
+		st->outside[i] = st->total[i] > st->outside[i] ? st->total[i] - st->outside[i] : 0;
 }
 
 void

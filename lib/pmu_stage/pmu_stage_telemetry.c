@@ -23,22 +23,6 @@
 
 #define KEY_MAX 72
 
-/* A dict container added to @p d under @p name. */
-static struct rte_tel_data *
-dict_in(struct rte_tel_data *d, const char *name)
-{
-	struct rte_tel_data *c = rte_tel_data_alloc();
-
-	if (c == NULL)
-		return NULL;
-	rte_tel_data_start_dict(c);
-	if (rte_tel_data_add_dict_container(d, name, c, 0) != 0) {
-		rte_tel_data_free(c);
-		return NULL;
-	}
-	return c;
-}
-
 /* The unit of an event: "ns" for the kernel's clocks, "count" for every
  * other. This library sees the events' names only (librte_pmu's public
  * API), so a clock is named as perf names it, or in its software PMU's words.
@@ -54,6 +38,28 @@ event_unit(const char *name)
 		if (strcmp(name, clocks[i]) == 0)
 			return "ns";
 	return "count";
+}
+
+/* A dict container added to @p d under @p key; for an @p event (its name),
+ * with the event's name and unit.
+ */
+static struct rte_tel_data *
+dict_in(struct rte_tel_data *d, const char *key, const char *event)
+{
+	struct rte_tel_data *c = rte_tel_data_alloc();
+
+	if (c == NULL)
+		return NULL;
+	rte_tel_data_start_dict(c);
+	if (event != NULL) {
+		rte_tel_data_add_dict_string(c, "name", event);
+		rte_tel_data_add_dict_string(c, "unit", event_unit(event));
+	}
+	if (rte_tel_data_add_dict_container(d, key, c, 0) != 0) {
+		rte_tel_data_free(c);
+		return NULL;
+	}
+	return c;
 }
 
 /* The events of the first lcore with a group, in @p info, and their keys:
@@ -85,27 +91,13 @@ event_keys(struct rte_pmu_lcore_info *info, char (*keys)[KEY_MAX])
 	return n;
 }
 
-/* An event under its key in @p d, with its name and unit. */
-static struct rte_tel_data *
-event_in(struct rte_tel_data *d, const char *key, const char *name)
-{
-	struct rte_tel_data *e = dict_in(d, key);
-
-	if (e == NULL)
-		return NULL;
-	rte_tel_data_add_dict_string(e, "name", name);
-	rte_tel_data_add_dict_string(e, "unit", event_unit(name));
-	return e;
-}
-
 static int
 handle_stages(const char *cmd __rte_unused, const char *params __rte_unused,
 	struct rte_tel_data *d)
 {
-	struct rte_tel_data *names;
+	struct rte_tel_data *names = rte_tel_data_alloc();
 	unsigned int i, n;
 
-	names = rte_tel_data_alloc();
 	if (names == NULL)
 		return -ENOMEM;
 	rte_tel_data_start_dict(d);
@@ -121,12 +113,12 @@ handle_stages(const char *cmd __rte_unused, const char *params __rte_unused,
 	return 0;
 }
 
-/* One lcore's (or the total's) figures of a stage, per event keyed. */
+/* One lcore's (or the total's) figures of a stage in @p f, per event keyed. */
 static int
-stage_figures(struct rte_tel_data *d, const char *key, const struct rte_pmu_stage_stats *s,
-	unsigned int n, char (*keys)[KEY_MAX])
+stage_figures(struct rte_tel_data *f, const struct rte_pmu_stage_stats *s, unsigned int n,
+	char (*keys)[KEY_MAX])
 {
-	struct rte_tel_data *f = dict_in(d, key), *events, *e;
+	struct rte_tel_data *events, *e;
 	unsigned int i;
 
 	if (f == NULL)
@@ -136,11 +128,11 @@ stage_figures(struct rte_tel_data *d, const char *key, const struct rte_pmu_stag
 	rte_tel_data_add_dict_u64(f, "measured", s->measured);
 	rte_tel_data_add_dict_u64(f, "misuse", s->misuse);
 	rte_tel_data_add_dict_u64(f, "lcore_misuse", s->lcore_misuse);
-	events = dict_in(f, "events");
+	events = dict_in(f, "events", NULL);
 	if (events == NULL)
 		return -ENOMEM;
 	for (i = 0; i < n; i++) {
-		e = dict_in(events, keys[i]);
+		e = dict_in(events, keys[i], NULL);
 		if (e == NULL)
 			return -ENOMEM;
 		rte_tel_data_add_dict_u64(e, "value", s->values[i]);
@@ -162,8 +154,8 @@ static int
 handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 {
 	char keys[RTE_MAX_NUM_GROUP_EVENTS][KEY_MAX], key[16];
+	struct rte_tel_data *lcores, *events, *tot;
 	struct rte_pmu_stage_stats s, total;
-	struct rte_tel_data *lcores, *events;
 	struct rte_pmu_lcore_info info;
 	unsigned int id, n, lcore_id, i;
 	int ret = 0;
@@ -185,35 +177,31 @@ handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 		__atomic_load_n(&stage_reg.period_m1[id], __ATOMIC_RELAXED) + 1);
 	/* The key of each event in the figures, its name and unit. */
 	n = event_keys(&info, keys);
-	events = dict_in(d, "events");
+	events = dict_in(d, "events", NULL);
 	if (events == NULL)
 		return -ENOMEM;
 	for (i = 0; i < n; i++)
-		if (event_in(events, keys[i], info.events[i].name) == NULL)
+		if (dict_in(events, keys[i], info.events[i].name) == NULL)
 			return -ENOMEM;
-	/* "lcores" is added after "total": a reply too big loses lcores first. */
-	lcores = rte_tel_data_alloc();
-	if (lcores == NULL)
+	/* "lcores" is added after "total": a reply too big loses lcores first.
+	 * The total is filled after them: that of the figures given per lcore
+	 * (of the same reads).
+	 */
+	tot = dict_in(d, "total", NULL);
+	lcores = dict_in(d, "lcores", NULL);
+	if (tot == NULL || lcores == NULL)
 		return -ENOMEM;
-	rte_tel_data_start_dict(lcores);
-	/* The total of the figures given per lcore (of the same reads). */
 	memset(&total, 0, sizeof(total));
 	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE && ret == 0; lcore_id++) {
 		stage_stats_fill(stage_lcore_get(lcore_id), id, &s);
 		if (s.calls == 0 && s.misuse == 0)
 			continue;
 		snprintf(key, sizeof(key), "%u", lcore_id);
-		ret = stage_figures(lcores, key, &s, n, keys);
+		ret = stage_figures(dict_in(lcores, key, NULL), &s, n, keys);
 		stage_total_add(&total, &s);
 	}
 	stage_total_end(&total);
-	if (ret == 0)
-		ret = stage_figures(d, "total", &total, n, keys);
-	if (rte_tel_data_add_dict_container(d, "lcores", lcores, 0) != 0) {
-		rte_tel_data_free(lcores);
-		ret = -ENOMEM;
-	}
-	return ret;
+	return ret != 0 ? ret : stage_figures(tot, &total, n, keys);
 }
 
 static int
@@ -235,12 +223,12 @@ handle_lcores(const char *cmd __rte_unused, const char *params __rte_unused,
 			continue;
 		stage_lcore_fill(sl, &ls);
 		snprintf(key, sizeof(key), "%u", lcore_id);
-		l = dict_in(d, key);
+		l = dict_in(d, key, NULL);
 		if (l == NULL)
 			return -ENOMEM;
 		rte_tel_data_add_dict_u64(l, "measured", ls.measured);
 		for (i = 0; i < n; i++) {
-			e = event_in(l, keys[i], info.events[i].name);
+			e = dict_in(l, keys[i], info.events[i].name);
 			if (e == NULL)
 				return -ENOMEM;
 			rte_tel_data_add_dict_u64(e, "total", ls.total[i]);
