@@ -119,14 +119,13 @@ due(const struct stage_lcore *sl, unsigned int id)
 	return COUNTDOWN(sl->pub.pending[id]) == 0;
 }
 
-/* The periods set since @p sl took them, for its stages: each countdown
- * becomes what is left of its new period, or where none is left, the
- * calls pending fold in and a new period begins.
+/* The periods set since @p sl took them: for each stage, the calls
+ * pending fold in (a period cut short) and a new period begins.
  */
 static __rte_noinline void
 periods_take(struct stage_lcore *sl)
 {
-	uint64_t *w = sl->pub.pending, pend;
+	uint64_t *w = sl->pub.pending;
 	uint32_t period_m1;
 	unsigned int id;
 
@@ -134,26 +133,17 @@ periods_take(struct stage_lcore *sl)
 		return;
 	rte_seqcount_write_begin(&sl->seq);
 	for (id = 0; id < sl->known; id++) {
-		pend = sl->period_m1[id] - COUNTDOWN(w[id]);
+		FIG_ADD(sl->figs[id].calls, sl->period_m1[id] - COUNTDOWN(w[id]));
+		FIG_ADD(sl->figs[id].items, w[id] >> __RTE_PMU_STAGE_PENDING_SHIFT);
 		period_m1 = __atomic_load_n(&stage_reg.period_m1[id], __ATOMIC_RELAXED);
-		if (pend >= period_m1) {
-			FIG_ADD(sl->figs[id].calls, pend);
-			FIG_ADD(sl->figs[id].items, w[id] >> __RTE_PMU_STAGE_PENDING_SHIFT);
-			__atomic_store_n(&w[id], period_m1, __ATOMIC_RELAXED);
-		} else {
-			__atomic_store_n(&w[id], w[id] - COUNTDOWN(w[id]) + period_m1 - pend,
-				__ATOMIC_RELAXED);
-		}
+		__atomic_store_n(&w[id], period_m1, __ATOMIC_RELAXED);
 		__atomic_store_n(&sl->period_m1[id], period_m1, __ATOMIC_RELAXED);
 	}
 	rte_seqcount_write_end(&sl->seq);
 }
 
 /* Open the inline path of @p sl (no frame open), with the periods set
- * last. The period setter marks the lcore, then zeroes its limit: where
- * the mark is not seen after this store (both sequentially consistent),
- * the setter's zero comes after it, and the lcore's next call comes out
- * of line, where it takes the new periods.
+ * last (the ordering: pmu_stage_private.h).
  */
 static inline void
 limit_open(struct stage_lcore *sl)

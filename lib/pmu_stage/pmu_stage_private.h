@@ -20,6 +20,10 @@
  *    Readers hold no lock then; the lcore never waits for them;
  *  - pending words and periods are single words, stored and loaded whole
  *    (relaxed): a reader sees an old or a new value, never a torn one;
+ *  - a period set marks each lcore, then zeroes its limit; an lcore that
+ *    opens its limit stores it, then loads its mark (all four sequentially
+ *    consistent): it sees the mark, or its limit ends 0 and its next call
+ *    comes out of line (limit_open());
  *  - the reset baselines are written under each lcore's rte_seqlock by
  *    the control path only (never by an lcore), after the figures were
  *    copied without it.
@@ -76,7 +80,7 @@ struct stage_sums {
 	uint64_t measured;
 	uint64_t misuse;
 	struct stage_ev_sums ev[RTE_MAX_NUM_GROUP_EVENTS];
-	uint64_t pending;   /**< in a reader's copy: as stage_pending() gives */
+	uint64_t pending;   /**< in a reader's copy: items << 16 | calls pending */
 };
 
 /** How a measured frame began (START_*) or ended (END_*). */
@@ -197,15 +201,6 @@ int stage_on_lcore_open(unsigned int lcore_id, void *arg);
 
 /** An lcore id given back (rte_lcore_callback_register()'s uninit). */
 void stage_on_lcore_gone(unsigned int lcore_id, void *arg);
-
-/** The pending calls and items of a pending word @p w, whose countdown
- *  began at @p start: items << 16 | calls.
- */
-static inline uint64_t
-stage_pending(uint64_t start, uint64_t w)
-{
-	return (w & ~UINT64_C(0xffff)) | (start - (w & 0xffff));
-}
 
 /** rte_pmu_stage_sampling_set() changed periods: each lcore takes them
  *  at its next stage call (pmu_stage_engine.c).

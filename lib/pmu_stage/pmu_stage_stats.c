@@ -21,7 +21,7 @@ void
 stage_sums_read(const struct stage_lcore *sl, unsigned int id, struct stage_sums *s)
 {
 	const uint64_t *src = (const uint64_t *)&sl->figs[id];
-	uint64_t *dst = (uint64_t *)s;
+	uint64_t *dst = (uint64_t *)s, w;
 	unsigned int i;
 	uint32_t sn;
 
@@ -29,8 +29,12 @@ stage_sums_read(const struct stage_lcore *sl, unsigned int id, struct stage_sums
 		sn = rte_seqcount_read_begin(&sl->seq);
 		for (i = 0; i < sizeof(*s) / sizeof(uint64_t); i++)
 			dst[i] = __atomic_load_n(&src[i], __ATOMIC_RELAXED);
-		s->pending = stage_pending(__atomic_load_n(&sl->period_m1[id], __ATOMIC_RELAXED),
-			__atomic_load_n(&sl->pub.pending[id], __ATOMIC_RELAXED));
+		/* Its countdown began at the lcore's period: the calls pending
+		 * are what it counted down since.
+		 */
+		w = __atomic_load_n(&sl->pub.pending[id], __ATOMIC_RELAXED);
+		s->pending = w - PENDING_CALLS(w) +
+			__atomic_load_n(&sl->period_m1[id], __ATOMIC_RELAXED) - PENDING_CALLS(w);
 	} while (rte_seqcount_read_retry(&sl->seq, sn));
 }
 

@@ -181,8 +181,8 @@ rte_pmu_stage_register_bulk(const char *const *names, unsigned int n, unsigned i
  * @b EXPERIMENTAL: this API may change without prior notice
  *
  * Measure one call of a stage in @p period on every lcore (1, the
- * default: every call). Each lcore takes it at its next call of the
- * stage.
+ * default: every call). Each lcore takes it at its next stage call: the
+ * stage's calls since its last measured one count towards the new period.
  *
  * Thread-safe; control path.
  *
