@@ -103,6 +103,7 @@ struct __rte_pmu_stage_lcore {
 	/** Ids below it take the inline path; 0 while a measured call is open
 	 *  on the lcore, before its first stage call, after rte_pmu_fini(), a
 	 *  period set, and in debug builds (every call then goes out of line).
+	 *  Stored by the control path too: loaded whole.
 	 */
 	uint32_t limit;
 	uint32_t reserved;
@@ -391,7 +392,8 @@ rte_pmu_stage_begin(unsigned int id)
 	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
 
 	/* Not this stage's call to measure: nothing to do. */
-	if (likely(id < sl->limit) && likely((uint16_t)sl->pending[id] != 0))
+	if (likely(id < __atomic_load_n(&sl->limit, __ATOMIC_RELAXED)) &&
+			likely((uint16_t)sl->pending[id] != 0))
 		return;
 	__rte_pmu_stage_begin_slow(sl, id);
 }
@@ -417,7 +419,7 @@ rte_pmu_stage_end(unsigned int id, unsigned int items)
 	/* A call not measured: one call less to the next measured one. Where
 	 * that is 0, out of line, where an end with no begin is found.
 	 */
-	if (likely(id < sl->limit)) {
+	if (likely(id < __atomic_load_n(&sl->limit, __ATOMIC_RELAXED))) {
 		uint64_t w = sl->pending[id];
 
 		if (likely((uint16_t)w != 0)) {
@@ -453,7 +455,7 @@ rte_pmu_stage_next(unsigned int end_id, unsigned int items, unsigned int begin_i
 {
 	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
 
-	if (unlikely(sl->limit == 0)) {
+	if (unlikely(__atomic_load_n(&sl->limit, __ATOMIC_RELAXED) == 0)) {
 		__rte_pmu_stage_next_slow(sl, end_id, items, begin_id);
 		return;
 	}
