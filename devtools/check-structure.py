@@ -272,7 +272,7 @@ for lib, libs in below.items():
 # readers (dump, telemetry), the registry and lib/pmu_graph lost about 40
 # lines of repeated code and unused includes; 1,760 until the readers and
 # lib/pmu_graph lost 50 more and the countdowns (issue 32's speed) took 40.
-SIZE_GATE = 1755
+SIZE_GATE = 1752
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

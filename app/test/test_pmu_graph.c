@@ -58,12 +58,15 @@
 /* Issue 32's goals, printed: a node call costs at most a stage pair + 10
  * instructions, and 30 on average sampled 1 in 16. The wrapper of this
  * release is the plain C one (a call through the node's slot around the
- * inline stage calls), which adds about 35 to either: the gate, where
- * counts are exact, is what it adds, so that a dearer wrapper fails.
+ * inline stage calls), which adds about 42 at every call and 39 sampled:
+ * a node's stage id is not a constant, so the inline calls' check of the
+ * id against the lcore's words is not folded away, as it is for the pair.
+ * The gate, where counts are exact, is what it adds, so that a dearer
+ * wrapper fails.
  */
 #define GOAL_OVER_PAIR 10
 #define GOAL_SAMPLED 30
-#define GATE_OVER_PAIR 38
+#define GATE_OVER_PAIR 44
 
 static void *fake_objs[BURST];
 

@@ -22,20 +22,21 @@
  * rows' names; the reference column is the same work written by hand. The
  * measured calls read each counter through the page's sequence lock, as
  * rte_pmu_read() does: the pairs and boundaries miss their goals. A call
- * not measured loads the lcore's limit (which the control path may store)
- * and tests one word per stage (its countdown) at begin and at end. The gates are this tree's figures in the guest plus a few
+ * not measured loads the pointer to the lcore's pending words (which the
+ * control path may store) and tests the stage's word (its countdown) at
+ * begin and at end. The gates are this tree's figures in the guest plus a few
  * instructions, so that a change that makes a stage call dearer fails.
  */
 #define GOAL_STAGE_PAIR_2 240
 #define GOAL_STAGE_PAIR_4 340
 #define GOAL_STAGE_NEXT_2 215
 #define GOAL_STAGE_SAMPLED 26
-#define GATE_STAGE_PAIR_2 304
+#define GATE_STAGE_PAIR_2 306
 #define GATE_STAGE_PAIR_4 440
-#define GATE_STAGE_NEXT_2 254
-#define GATE_STAGE_NEXT_4 350
-#define GATE_STAGE_SAMPLED_2 36
-#define GATE_STAGE_SAMPLED_4 45
+#define GATE_STAGE_NEXT_2 258
+#define GATE_STAGE_NEXT_4 354
+#define GATE_STAGE_SAMPLED_2 29
+#define GATE_STAGE_SAMPLED_4 39
 #define STAGE_ITEMS 32
 
 /* The hand-written way, for the reference column: two snapshots of the

@@ -689,7 +689,7 @@ test_stage_two_lcores(void)
 	TEST_ASSERT_NOT_NULL(sl, "no stage state for lcore %u", worker);
 	want = numa_available() < 0 ? -1 : (int)rte_lcore_to_socket_id(worker);
 	if (want >= 0)
-		TEST_ASSERT_SUCCESS(get_mempolicy(&node, NULL, 0, sl->pub.pending,
+		TEST_ASSERT_SUCCESS(get_mempolicy(&node, NULL, 0, sl->words,
 			MPOL_F_NODE | MPOL_F_ADDR), "get_mempolicy");
 	printf("lcore %u (socket %u): stage state on node %d, %" PRIu64 " calls read\n",
 		worker, rte_lcore_to_socket_id(worker), node, last.calls);

@@ -79,7 +79,7 @@ numa_record(struct numa_seen *s, int want)
 	sl = stage_lcore_get(s->lcore);
 	if (sl == NULL)
 		s->ret = -ENOENT;
-	else if (get_mempolicy(&s->node, NULL, 0, sl->pub.pending, MPOL_F_NODE | MPOL_F_ADDR) != 0)
+	else if (get_mempolicy(&s->node, NULL, 0, sl->words, MPOL_F_NODE | MPOL_F_ADDR) != 0)
 		s->ret = -errno;
 }
 

@@ -162,11 +162,9 @@ on_fini(void *arg __rte_unused)
 	unsigned int i;
 
 	rte_spinlock_lock(&stage_reg.lock);
+	/* Each lcore's calls out of line, where its next one starts it again. */
 	for (i = 0; i < RTE_MAX_LCORE; i++)
-		if (stage_reg.lcores[i] != NULL) {
-			__atomic_store_n(&stage_reg.lcores[i]->pub.limit, 0, __ATOMIC_RELAXED);
-			__atomic_store_n(&stage_reg.lcores[i]->known, 0, __ATOMIC_RELAXED);
-		}
+		stage_on_lcore_gone(i, NULL);
 	__atomic_store_n(&stage_reg.count, 0, __ATOMIC_RELEASE);
 	for (i = 0; i < RTE_PMU_MAX_STAGES; i++)
 		__atomic_store_n(&stage_reg.period_m1[i], 0, __ATOMIC_RELAXED);

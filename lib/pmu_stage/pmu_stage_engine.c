@@ -28,7 +28,7 @@
 /* Where a thread's stage calls go before its first one: no stage known,
  * so every call goes out of line, which gives the thread its own state.
  */
-static struct stage_lcore stage_none = { .lcore_id = RTE_MAX_LCORE };
+static struct stage_lcore stage_none = { .pub.pending = stage_zeros, .lcore_id = RTE_MAX_LCORE };
 
 RTE_DEFINE_PER_LCORE(struct __rte_pmu_stage_lcore *, _pmu_stage) = &stage_none.pub;
 
@@ -116,7 +116,7 @@ counters(struct stage_lcore *sl, uint64_t *v)
 static inline bool
 due(const struct stage_lcore *sl, unsigned int id)
 {
-	return COUNTDOWN(sl->pub.pending[id]) == 0;
+	return COUNTDOWN(sl->words[id]) == 0;
 }
 
 /* The periods set since @p sl took them: for each stage, the calls
@@ -125,7 +125,7 @@ due(const struct stage_lcore *sl, unsigned int id)
 static __rte_noinline void
 periods_take(struct stage_lcore *sl)
 {
-	uint64_t *w = sl->pub.pending;
+	uint64_t *w = sl->words;
 	uint32_t period_m1;
 	unsigned int id;
 
@@ -142,13 +142,14 @@ periods_take(struct stage_lcore *sl)
 	rte_seqcount_write_end(&sl->seq);
 }
 
-/* Open the inline path of @p sl (no frame open), with the periods set
- * last (the ordering: pmu_stage_private.h).
+/* Open the inline path of @p sl (no frame open; a debug build keeps it
+ * shut), with the periods set last (the ordering: pmu_stage_private.h).
  */
 static inline void
-limit_open(struct stage_lcore *sl)
+words_open(struct stage_lcore *sl)
 {
-	__atomic_store_n(&sl->pub.limit, stage_limit(sl), __ATOMIC_SEQ_CST);
+	__atomic_store_n(&sl->pub.pending, STAGE_DEBUG ? stage_zeros : sl->words,
+		__ATOMIC_SEQ_CST);
 	if (unlikely(__atomic_load_n(&sl->periods_set, __ATOMIC_SEQ_CST) != 0))
 		periods_take(sl);
 }
@@ -163,7 +164,7 @@ stage_periods_changed(void)
 		sl = __atomic_load_n(&stage_reg.lcores[i], __ATOMIC_ACQUIRE);
 		if (sl != NULL) {
 			__atomic_store_n(&sl->periods_set, 1, __ATOMIC_SEQ_CST);
-			__atomic_store_n(&sl->pub.limit, 0, __ATOMIC_SEQ_CST);
+			__atomic_store_n(&sl->pub.pending, stage_zeros, __ATOMIC_SEQ_CST);
 		}
 	}
 }
@@ -208,7 +209,7 @@ frame_begin(struct stage_lcore *sl, unsigned int id, const uint64_t *now, bool i
 	f->start_edge = now != NULL ? EDGE_NEXT : EDGE_CALL;
 	f->nested = false;
 	sl->depth++;
-	__atomic_store_n(&sl->pub.limit, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&sl->pub.pending, stage_zeros, __ATOMIC_RELAXED);
 	if (!measured)
 		return;
 	if (now == NULL)
@@ -231,7 +232,7 @@ frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int items,
 	const struct cal_ev *cal = sl->cal.ev[f->start_edge][edge];
 	const uint64_t *start = f->start;
 	struct frame_ev *fe = f->ev, *pe = f[-1].ev;
-	uint64_t *pending = &sl->pub.pending[id], pend = *pending, incl, period_m1;
+	uint64_t *pending = &sl->words[id], pend = *pending, incl, period_m1;
 	struct stage_sums *sum = &sl->figs[id];
 	const bool top = --sl->depth == 0;
 	unsigned int i;
@@ -327,11 +328,12 @@ __rte_pmu_stage_begin_slow(struct __rte_pmu_stage_lcore *pub, unsigned int id)
 	if (sl == NULL)
 		return;
 	/* Untracked: only a call to measure begins a frame. Here with a
-	 * countdown not 0, the limit was 0: periods were set.
+	 * countdown not 0, the calls were pointed at the zeros: periods set
+	 * (a debug build takes them at each begin).
 	 */
-	if (sl->depth == 0 && !STAGE_DEBUG && !due(sl, id)) {
-		limit_open(sl);
-		if (!due(sl, id))
+	if (sl->depth == 0 && (STAGE_DEBUG || !due(sl, id))) {
+		words_open(sl);
+		if (!STAGE_DEBUG && !due(sl, id))
 			return;
 	}
 	frame_begin(sl, id, NULL, due(sl, id));
@@ -353,10 +355,10 @@ __rte_pmu_stage_end_slow(struct __rte_pmu_stage_lcore *pub, unsigned int id,
 			misuse(sl, id, MISUSE_END_NONE);
 			return;
 		}
-		/* As inline, where the limit was 0 (periods set). */
-		__atomic_store_n(&sl->pub.pending[id], sl->pub.pending[id] + ITEMS(items) - 1,
+		/* As inline, where the calls were pointed at the zeros. */
+		__atomic_store_n(&sl->words[id], sl->words[id] + ITEMS(items) - 1,
 			__ATOMIC_RELAXED);
-		limit_open(sl);
+		words_open(sl);
 		return;
 	}
 	if (f->measured)
@@ -367,7 +369,7 @@ __rte_pmu_stage_end_slow(struct __rte_pmu_stage_lcore *pub, unsigned int id,
 	}
 	frame_end(sl, f, items, now, EDGE_CALL);
 	if (sl->depth == 0)
-		limit_open(sl);
+		words_open(sl);
 }
 
 void
@@ -384,7 +386,7 @@ __rte_pmu_stage_next_slow(struct __rte_pmu_stage_lcore *pub, unsigned int end_id
 		frame_end(sl, f, items, now, EDGE_NEXT);
 		frame_begin(sl, begin_id, now, due(sl, begin_id));
 		if (sl->depth == 0)
-			limit_open(sl);
+			words_open(sl);
 		return;
 	}
 	__rte_pmu_stage_end_slow(pub, end_id, items);
@@ -481,7 +483,7 @@ stage_calibrate(struct stage_lcore *sl)
 		return;
 	/* The three calibration ids, measured at every call. */
 	sl->known = STAGE_IDS;
-	limit_open(sl);
+	words_open(sl);
 	for (i = 0; i < sl->num_events && rounds == ROUNDS; i++)
 		if (__rte_pmu_page_read(sl->pages[i], false, &d[0][0][0]) != 0)
 			rounds = ROUNDS_READ;
@@ -503,7 +505,7 @@ stage_calibrate(struct stage_lcore *sl)
 		c[EDGE_NEXT][EDGE_NEXT][i].seen = c[EDGE_NEXT][EDGE_NEXT][i].own;
 	}
 	sl->known = stage_count();
-	limit_open(sl);
+	words_open(sl);
 }
 
 /* The state of the calling lcore @p lcore_id, allocated at its first call
@@ -534,7 +536,8 @@ lcore_alloc(unsigned int lcore_id)
 	__atomic_store_n(&sl->epoch, UINT32_MAX, __ATOMIC_RELEASE);
 	sl->figs = (struct stage_sums *)(sl + 1);
 	sl->base = sl->figs + STAGE_IDS;
-	sl->pub.pending = (uint64_t *)(sl->base + RTE_PMU_MAX_STAGES);
+	sl->words = (uint64_t *)(sl->base + RTE_PMU_MAX_STAGES);
+	sl->pub.pending = stage_zeros;
 	rte_seqcount_init(&sl->seq);
 	rte_seqlock_init(&sl->base_lock);
 	__atomic_store_n(&stage_reg.lcores[lcore_id], sl, __ATOMIC_RELEASE);
@@ -551,10 +554,10 @@ lcore_restart(struct stage_lcore *sl, uint32_t epoch)
 
 	/* Opens the group where it is not: then its events are known. */
 	rte_pmu_read_group(v, RTE_MAX_NUM_GROUP_EVENTS);
-	__atomic_store_n(&sl->pub.limit, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&sl->pub.pending, stage_zeros, __ATOMIC_RELAXED);
 	rte_seqcount_write_begin(&sl->seq);
 	memset(sl->figs, 0, sizeof(*sl->figs) * STAGE_IDS);
-	memset(sl->pub.pending, 0, sizeof(uint64_t) * STAGE_IDS);
+	memset(sl->words, 0, sizeof(uint64_t) * STAGE_IDS);
 	memset(sl->period_m1, 0, sizeof(sl->period_m1));
 	sl->lcore_misuse = 0;
 	sl->num_events = rte_pmu_lcore_num_events();
@@ -613,7 +616,7 @@ stage_lcore_sync(struct stage_lcore *sl)
 	__atomic_store_n(&sl->known, stage_count(), __ATOMIC_RELAXED);
 	__atomic_store_n(&sl->periods_set, 1, __ATOMIC_RELAXED);
 	if (sl->depth == 0)
-		limit_open(sl);
+		words_open(sl);
 	return sl;
 }
 
@@ -642,7 +645,7 @@ stage_on_lcore_gone(unsigned int lcore_id, void *arg __rte_unused)
 		RTE_PER_LCORE(_pmu_stage) = &stage_none.pub;
 	sl = __atomic_load_n(&stage_reg.lcores[lcore_id], __ATOMIC_ACQUIRE);
 	if (sl != NULL) {
-		__atomic_store_n(&sl->pub.limit, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&sl->pub.pending, stage_zeros, __ATOMIC_RELAXED);
 		__atomic_store_n(&sl->known, 0, __ATOMIC_RELAXED);
 		__atomic_store_n(&sl->epoch, UINT32_MAX, __ATOMIC_RELEASE);
 	}

@@ -20,10 +20,11 @@
  *    Readers hold no lock then; the lcore never waits for them;
  *  - pending words and periods are single words, stored and loaded whole
  *    (relaxed): a reader sees an old or a new value, never a torn one;
- *  - a period set marks each lcore, then zeroes its limit; an lcore that
- *    opens its limit stores it, then loads its mark (all four sequentially
- *    consistent): it sees the mark, or its limit ends 0 and its next call
- *    comes out of line (limit_open());
+ *  - a period set marks each lcore, then points its inline calls at the
+ *    zeros; an lcore that points them back at its words stores that
+ *    pointer, then loads its mark (all four sequentially consistent): it
+ *    sees the mark, or the zeros stay and its next call comes out of line
+ *    (words_open());
  *  - the reset baselines are written under each lcore's rte_seqlock by
  *    the control path only (never by an lcore), after the figures were
  *    copied without it.
@@ -47,7 +48,7 @@ extern int pmu_stage_logtype;
 
 /* Calibration's three stages, ids past the registered ones. */
 #define STAGE_CAL_IDS 3
-#define STAGE_IDS (RTE_PMU_MAX_STAGES + STAGE_CAL_IDS)
+#define STAGE_IDS __RTE_PMU_STAGE_WORDS
 
 /** The registered stages. Written under lock, by the control path. */
 struct stage_registry {
@@ -125,6 +126,7 @@ struct stage_lcore {
 	unsigned int socket;       /**< rte_socket_id() of the thread that made it */
 	uint32_t epoch;            /**< of the registry when the lcore synced */
 	uint32_t periods_set;      /**< 1: periods set that the lcore has not taken */
+	uint64_t *words;           /**< its pending words (pub.pending when open) */
 	uint32_t known;            /**< ids the lcore takes (registered, or cal) */
 	unsigned int num_events;
 	unsigned int depth;        /**< frames open above frames[0], the lcore's */
@@ -163,12 +165,11 @@ stage_lcore_of(struct __rte_pmu_stage_lcore *pub)
 #define STAGE_DEBUG false
 #endif
 
-/** The inline calls' limit of @p sl with no frame open. */
-static inline uint32_t
-stage_limit(const struct stage_lcore *sl)
-{
-	return STAGE_DEBUG ? 0 : sl->known;
-}
+/** Pending words all 0: the inline calls of an lcore pointed at them go
+ *  out of line. Never written.
+ */
+extern uint64_t stage_zeros[STAGE_IDS];
+
 
 /** Stages registered (acquire: their names and periods are set). */
 static inline uint32_t
@@ -199,7 +200,9 @@ pmu_ready(void)
 /** rte_pmu_lcore_open()'s callback (pmu_stage_engine.c). */
 int stage_on_lcore_open(unsigned int lcore_id, void *arg);
 
-/** An lcore id given back (rte_lcore_callback_register()'s uninit). */
+/** An lcore id given back (rte_lcore_callback_register()'s uninit), or
+ *  every lcore's at rte_pmu_fini(): its state void, its calls out of line.
+ */
 void stage_on_lcore_gone(unsigned int lcore_id, void *arg);
 
 /** rte_pmu_stage_sampling_set() changed periods: each lcore takes them

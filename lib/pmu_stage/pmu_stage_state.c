@@ -13,3 +13,5 @@
 RTE_LOG_REGISTER_DEFAULT(pmu_stage_logtype, INFO);
 
 struct stage_registry stage_reg = { .default_period = 1 };
+
+uint64_t stage_zeros[STAGE_IDS];

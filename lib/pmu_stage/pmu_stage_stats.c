@@ -32,7 +32,7 @@ stage_sums_read(const struct stage_lcore *sl, unsigned int id, struct stage_sums
 		/* Its countdown began at the lcore's period: the calls pending
 		 * are what it counted down since.
 		 */
-		w = __atomic_load_n(&sl->pub.pending[id], __ATOMIC_RELAXED);
+		w = __atomic_load_n(&sl->words[id], __ATOMIC_RELAXED);
 		s->pending = w - PENDING_CALLS(w) +
 			__atomic_load_n(&sl->period_m1[id], __ATOMIC_RELAXED) - PENDING_CALLS(w);
 	} while (rte_seqcount_read_retry(&sl->seq, sn));

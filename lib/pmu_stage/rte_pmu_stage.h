@@ -98,26 +98,28 @@ extern "C" {
 /** Bits of a pending word below its items: the stage's countdown. */
 #define __RTE_PMU_STAGE_PENDING_SHIFT 16
 
+/** Pending words of an lcore: one per stage, three for the library's
+ *  calibration. Internal.
+ */
+#define __RTE_PMU_STAGE_WORDS (RTE_PMU_MAX_STAGES + 3)
+
 /** What the inline calls read of the calling lcore. Internal. */
 struct __rte_pmu_stage_lcore {
-	/** Ids below it take the inline path; 0 while a measured call is open
-	 *  on the lcore, before its first stage call, after rte_pmu_fini(), a
-	 *  period set, and in debug builds (every call then goes out of line).
-	 *  Stored by the control path too: loaded whole.
-	 */
-	uint32_t limit;
-	uint32_t reserved;
 	/** Per stage id, in one word that readers load whole: the items of
 	 *  the calls not measured since its last measured one << 16 | the
 	 *  calls left before its next measured one (0: the next call is
-	 *  measured). Written by the lcore only.
+	 *  measured, out of line). Written by the lcore only. The pointer is
+	 *  to words of 0 (every call out of line) while a measured call is
+	 *  open on the lcore, before its first stage call, after
+	 *  rte_pmu_fini() or a period set, and in debug builds: stored by the
+	 *  control path too, it is loaded whole.
 	 */
 	uint64_t *pending;
 };
 
 /**
  * The calling thread's stage state; until its first stage call one whose
- * limit sends every call out of line. Internal.
+ * pending words (all 0) send every call out of line. Internal.
  */
 RTE_DECLARE_PER_LCORE(struct __rte_pmu_stage_lcore *, _pmu_stage)
 	__attribute__((tls_model("initial-exec")));
@@ -392,8 +394,8 @@ rte_pmu_stage_begin(unsigned int id)
 	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
 
 	/* Not this stage's call to measure: nothing to do. */
-	if (likely(id < __atomic_load_n(&sl->limit, __ATOMIC_RELAXED)) &&
-			likely((uint16_t)sl->pending[id] != 0))
+	if (likely(id < __RTE_PMU_STAGE_WORDS) &&
+			likely((uint16_t)__atomic_load_n(&sl->pending, __ATOMIC_RELAXED)[id] != 0))
 		return;
 	__rte_pmu_stage_begin_slow(sl, id);
 }
@@ -419,12 +421,11 @@ rte_pmu_stage_end(unsigned int id, unsigned int items)
 	/* A call not measured: one call less to the next measured one. Where
 	 * that is 0, out of line, where an end with no begin is found.
 	 */
-	if (likely(id < __atomic_load_n(&sl->limit, __ATOMIC_RELAXED))) {
-		uint64_t w = sl->pending[id];
+	if (likely(id < __RTE_PMU_STAGE_WORDS)) {
+		uint64_t *p = &__atomic_load_n(&sl->pending, __ATOMIC_RELAXED)[id], w = *p;
 
 		if (likely((uint16_t)w != 0)) {
-			__atomic_store_n(&sl->pending[id],
-				w + ((uint64_t)items << __RTE_PMU_STAGE_PENDING_SHIFT) - 1,
+			__atomic_store_n(p, w + ((uint64_t)items << __RTE_PMU_STAGE_PENDING_SHIFT) - 1,
 				__ATOMIC_RELAXED);
 			return;
 		}
@@ -455,7 +456,11 @@ rte_pmu_stage_next(unsigned int end_id, unsigned int items, unsigned int begin_i
 {
 	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
 
-	if (unlikely(__atomic_load_n(&sl->limit, __ATOMIC_RELAXED) == 0)) {
+	/* A measured call open, or this one to measure: out of line, where
+	 * the stage that begins shares the read of the one that ends.
+	 */
+	if (unlikely(end_id >= __RTE_PMU_STAGE_WORDS ||
+			(uint16_t)__atomic_load_n(&sl->pending, __ATOMIC_RELAXED)[end_id] == 0)) {
 		__rte_pmu_stage_next_slow(sl, end_id, items, begin_id);
 		return;
 	}
