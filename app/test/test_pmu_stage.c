@@ -699,6 +699,76 @@ test_stage_two_lcores(void)
 	return TEST_SUCCESS;
 }
 
+/* A call every 100 us, until told to stop. */
+static int
+slow_worker(void *arg __rte_unused)
+{
+	if (rte_pmu_lcore_open() != 0)
+		return -1;
+	while (!__atomic_load_n(&stop, __ATOMIC_ACQUIRE)) {
+		rte_pmu_stage_begin(worker_stage);
+		rte_delay_us_block(100);
+		rte_pmu_stage_end(worker_stage, ITEMS);
+	}
+	return 0;
+}
+
+/* The calls of stage @p id on @p lcore, at least @p n of them (10 s at
+ * most), in @p s.
+ */
+static int
+wait_calls(unsigned int lcore, int id, uint64_t n, struct rte_pmu_stage_stats *s)
+{
+	uint64_t deadline = rte_get_timer_cycles() + 10 * rte_get_timer_hz();
+
+	do {
+		if (get(lcore, id, s) != TEST_SUCCESS)
+			return TEST_FAILED;
+	} while (s->calls < n && rte_get_timer_cycles() < deadline);
+	return s->calls >= n ? TEST_SUCCESS : TEST_FAILED;
+}
+
+/* A period set from another thread takes effect at the lcore's next stage
+ * call, not at its next measured one: 65536 calls away (6 s) here, as the
+ * lcore counts down a period of 65536 when it is set to 1.
+ */
+static int
+test_stage_period_remote(void)
+{
+	struct rte_pmu_stage_stats s0, s;
+	unsigned int worker;
+	int ret;
+
+	worker = rte_get_next_lcore(-1, 1, 0);
+	if (worker >= RTE_MAX_LCORE)
+		TEST_SKIP("needs two lcores (-l 0-1)");
+	if (stage_setup() != TEST_SUCCESS)
+		return TEST_FAILED;
+	worker_stage = rte_pmu_stage_register("remote");
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(worker_stage, 65536), "period");
+	stop = 0;
+	TEST_ASSERT_SUCCESS(rte_eal_remote_launch(slow_worker, NULL, worker), "launch");
+	ret = wait_calls(worker, worker_stage, 10, &s0);
+	if (ret == TEST_SUCCESS)
+		ret = rte_pmu_stage_sampling_set(worker_stage, 1);
+	if (ret == TEST_SUCCESS)
+		ret = get(worker, worker_stage, &s0);
+	if (ret == TEST_SUCCESS)
+		ret = wait_calls(worker, worker_stage, s0.calls + 20, &s);
+	__atomic_store_n(&stop, 1, __ATOMIC_RELEASE);
+	TEST_ASSERT_SUCCESS(rte_eal_wait_lcore(worker), "worker");
+	TEST_ASSERT_SUCCESS(ret, "the worker's calls or the period set failed");
+	printf("period 65536 then 1 from another lcore: %" PRIu64 " calls, %" PRIu64
+		" measured, then %" PRIu64 " calls, %" PRIu64 " measured\n", s0.calls,
+		s0.measured, s.calls - s0.calls, s.measured - s0.measured);
+	/* The call open as the period was set is not measured. */
+	TEST_ASSERT(s.measured - s0.measured + 2 >= s.calls - s0.calls,
+		"calls after period 1 not measured: %" PRIu64 " of %" PRIu64,
+		s.measured - s0.measured, s.calls - s0.calls);
+	rte_pmu_fini();
+	return TEST_SUCCESS;
+}
+
 /* A stage during which the kernel changes the counters' pages (the lcore
  * sleeps: its events leave the PMU and come back): each call still counts
  * at most what rte_pmu_read() around it sees, and at least its loops.
@@ -755,6 +825,7 @@ static struct unit_test_suite pmu_stage_suite = {
 		TEST_CASE(test_stage_misuse),
 		TEST_CASE(test_stage_lifecycle),
 		TEST_CASE(test_stage_two_lcores),
+		TEST_CASE(test_stage_period_remote),
 		TEST_CASE(test_stage_page_changes),
 		TEST_CASES_END()
 	}
