@@ -635,6 +635,21 @@ stage_worker(void *arg __rte_unused)
 	return 0;
 }
 
+/* The calls of stage @p id on @p lcore, at least @p n of them (10 s at
+ * most), in @p s.
+ */
+static int
+wait_calls(unsigned int lcore, int id, uint64_t n, struct rte_pmu_stage_stats *s)
+{
+	uint64_t deadline = rte_get_timer_cycles() + 10 * rte_get_timer_hz();
+
+	do {
+		if (get(lcore, id, s) != TEST_SUCCESS)
+			return TEST_FAILED;
+	} while (s->calls < n && rte_get_timer_cycles() < deadline);
+	return s->calls >= n ? TEST_SUCCESS : TEST_FAILED;
+}
+
 /* Read from another thread while the lcore runs: never a torn snapshot,
  * and the stage state lives on the lcore's NUMA node.
  */
@@ -645,7 +660,6 @@ test_stage_two_lcores(void)
 	struct stage_lcore *sl;
 	unsigned int worker, i;
 	int node = -1, want;
-	uint64_t deadline;
 
 	worker = rte_get_next_lcore(-1, 1, 0);
 	if (worker >= RTE_MAX_LCORE)
@@ -657,12 +671,10 @@ test_stage_two_lcores(void)
 	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(worker_stage, 4), "period");
 	stop = 0;
 	TEST_ASSERT_SUCCESS(rte_eal_remote_launch(stage_worker, NULL, worker), "launch");
-	/* Read while it runs: wait (10 s at most) for its first calls. */
-	deadline = rte_get_timer_cycles() + 10 * rte_get_timer_hz();
-	do {
-		if (get(worker, worker_stage, &s) != TEST_SUCCESS)
-			break;
-	} while (s.calls == 0 && rte_get_timer_cycles() < deadline);
+	/* Read while it runs, from its first calls (the checks below see
+	 * none where it made none).
+	 */
+	wait_calls(worker, worker_stage, 1, &s);
 	memset(&last, 0, sizeof(last));
 	for (i = 0; i < 20000; i++) {
 		if (get(worker, worker_stage, &s) != TEST_SUCCESS)
@@ -711,21 +723,6 @@ slow_worker(void *arg __rte_unused)
 		rte_pmu_stage_end(worker_stage, ITEMS);
 	}
 	return 0;
-}
-
-/* The calls of stage @p id on @p lcore, at least @p n of them (10 s at
- * most), in @p s.
- */
-static int
-wait_calls(unsigned int lcore, int id, uint64_t n, struct rte_pmu_stage_stats *s)
-{
-	uint64_t deadline = rte_get_timer_cycles() + 10 * rte_get_timer_hz();
-
-	do {
-		if (get(lcore, id, s) != TEST_SUCCESS)
-			return TEST_FAILED;
-	} while (s->calls < n && rte_get_timer_cycles() < deadline);
-	return s->calls >= n ? TEST_SUCCESS : TEST_FAILED;
 }
 
 /* A period set from another thread takes effect at the lcore's next stage
