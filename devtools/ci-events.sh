@@ -43,7 +43,8 @@ fi
 if build_if_missing build-events-nopfm --werror -Dlibpfm=disabled -Dstage_debug=true; then
 	for t in pmu_event_autotest pmu_names_autotest pmu_hybrid_autotest \
 			pmu_hybrid_open_autotest pmu_pfm_autotest pmu_list_autotest \
-			pmu_stage_autotest pmu_stage_scale_autotest pmu_graph_autotest pmu_graph_size_autotest \
+			pmu_stage_autotest pmu_stage_lcores_autotest pmu_stage_scale_autotest \
+			pmu_graph_autotest pmu_graph_size_autotest \
 			pmu_telemetry_autotest; do
 		run build-events-nopfm "$t"
 	done

@@ -32,18 +32,7 @@
 #include "pmu_stage_private.h"
 #include "test.h"
 #include "test_pmu_loop.h"
-
-/* Init with one event: instructions where it opens, task-clock else. */
-static int
-stage_setup(void)
-{
-	rte_pmu_fini();
-	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init");
-	if (rte_pmu_add_event("instructions") < 0)
-		TEST_ASSERT_EQUAL(rte_pmu_add_event("task-clock"), 0, "add task-clock");
-	TEST_ASSERT_SUCCESS(rte_pmu_lcore_open(), "lcore open");
-	return TEST_SUCCESS;
-}
+#include "test_pmu_stage_setup.h"
 
 /* Where one lcore's stage state is: the node its pages are on, the node
  * they should be on, the CPU the lcore ran on.
@@ -127,7 +116,7 @@ test_stage_numa(void)
 			numa_available() < 0 ? "no NUMA support" : "one node here");
 		return TEST_SKIPPED;
 	}
-	if (stage_setup() != TEST_SUCCESS)
+	if (stage_setup_one(NULL) != TEST_SUCCESS)
 		return TEST_FAILED;
 	numa_stage = rte_pmu_stage_register("numa");
 	TEST_ASSERT(numa_stage >= 0, "register: %d", numa_stage);

@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright(c) 2026 The rte_pmu authors
+ */
+
+/* pmu_stage_lcores_autotest: stages of a worker lcore, read and steered
+ * from the main one: consistent figures while it runs, its state on its
+ * NUMA node, and a period set that takes effect at its next call. Run with
+ * two lcores (-l 0-1); with one, each case skips and says why.
+ */
+
+#define _GNU_SOURCE
+#include <inttypes.h>
+#include <numa.h>
+#include <numaif.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <rte_common.h>
+#include <rte_cycles.h>
+#include <rte_launch.h>
+#include <rte_lcore.h>
+
+#include <rte_pmu.h>
+#include <rte_pmu_stage.h>
+
+#include "pmu_stage_private.h"
+#include "test.h"
+#include "test_pmu_loop.h"
+#include "test_pmu_stage_setup.h"
+
+#define ITEMS 32u
+
+static volatile int stop;
+static int worker_stage;
+
+static int
+stage_worker(void *arg __rte_unused)
+{
+	unsigned int n = 0;
+
+	if (rte_pmu_lcore_open() != 0)
+		return -1;
+	while (!__atomic_load_n(&stop, __ATOMIC_ACQUIRE) || n < 1000) {
+		rte_pmu_stage_begin(worker_stage);
+		test_loop(100);
+		rte_pmu_stage_end(worker_stage, ITEMS);
+		n++;
+	}
+	return 0;
+}
+
+/* The calls of stage @p id on @p lcore, at least @p n of them (10 s at
+ * most), in @p s.
+ */
+static int
+wait_calls(unsigned int lcore, int id, uint64_t n, struct rte_pmu_stage_stats *s)
+{
+	uint64_t deadline = rte_get_timer_cycles() + 10 * rte_get_timer_hz();
+
+	do {
+		if (stage_get(lcore, id, s) != TEST_SUCCESS)
+			return TEST_FAILED;
+	} while (s->calls < n && rte_get_timer_cycles() < deadline);
+	return s->calls >= n ? TEST_SUCCESS : TEST_FAILED;
+}
+
+/* Stage @p name, sampled 1 in @p period, run by @p fn on the first worker
+ * lcore (in @p worker) until stop is set; skipped where there is none.
+ */
+static int
+worker_start(const char *name, unsigned int period, lcore_function_t *fn,
+	unsigned int *worker)
+{
+	*worker = rte_get_next_lcore(-1, 1, 0);
+	if (*worker >= RTE_MAX_LCORE)
+		TEST_SKIP("needs two lcores (-l 0-1)");
+	if (stage_setup_one(NULL) != TEST_SUCCESS)
+		return TEST_FAILED;
+	worker_stage = rte_pmu_stage_register(name);
+	TEST_ASSERT(worker_stage >= 0, "register %s: %d", name, worker_stage);
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(worker_stage, period), "period");
+	stop = 0;
+	TEST_ASSERT_SUCCESS(rte_eal_remote_launch(fn, NULL, *worker), "launch");
+	return TEST_SUCCESS;
+}
+
+/* Read from another thread while the lcore runs: never a torn snapshot,
+ * and the stage state lives on the lcore's NUMA node.
+ */
+static int
+test_stage_two_lcores(void)
+{
+	struct rte_pmu_stage_stats s, last;
+	struct stage_lcore *sl;
+	unsigned int worker, i;
+	int node = -1, want, ret;
+
+	/* Sampled: calls and items also wait between measured calls. */
+	ret = worker_start("worker", 4, stage_worker, &worker);
+	if (ret != TEST_SUCCESS)
+		return ret;
+	/* Read while it runs, from its first calls (the checks below see
+	 * none where it made none).
+	 */
+	wait_calls(worker, worker_stage, 1, &s);
+	memset(&last, 0, sizeof(last));
+	for (i = 0; i < 20000; i++) {
+		if (stage_get(worker, worker_stage, &s) != TEST_SUCCESS)
+			break;
+		/* Sampled values are scaled to all calls: they may fall
+		 * when a measured call comes; calls and items never do.
+		 */
+		if (s.items != s.calls * ITEMS || s.measured > s.calls ||
+				s.measured + 4 < s.calls / 4 || s.calls < last.calls ||
+				s.measured < last.measured) {
+			printf("torn: calls %" PRIu64 " items %" PRIu64 " measured %" PRIu64
+				" (before: %" PRIu64 ")\n", s.calls, s.items, s.measured,
+				last.calls);
+			break;
+		}
+		last = s;
+	}
+	__atomic_store_n(&stop, 1, __ATOMIC_RELEASE);
+	TEST_ASSERT_SUCCESS(rte_eal_wait_lcore(worker), "worker");
+	TEST_ASSERT_EQUAL(i, 20000u, "a snapshot mixed two updates");
+	TEST_ASSERT(last.calls > 0, "the worker ran no stage while read");
+
+	sl = stage_lcore_get(worker);
+	TEST_ASSERT_NOT_NULL(sl, "no stage state for lcore %u", worker);
+	want = numa_available() < 0 ? -1 : (int)rte_lcore_to_socket_id(worker);
+	if (want >= 0)
+		TEST_ASSERT_SUCCESS(get_mempolicy(&node, NULL, 0, sl->words,
+			MPOL_F_NODE | MPOL_F_ADDR), "get_mempolicy");
+	printf("lcore %u (socket %u): stage state on node %d, %" PRIu64 " calls read\n",
+		worker, rte_lcore_to_socket_id(worker), node, last.calls);
+	TEST_ASSERT_EQUAL(node, want, "stage state of lcore %u on node %d, not %d", worker,
+		node, want);
+	rte_pmu_fini();
+	return TEST_SUCCESS;
+}
+
+/* A call every 100 us, until told to stop. */
+static int
+slow_worker(void *arg __rte_unused)
+{
+	if (rte_pmu_lcore_open() != 0)
+		return -1;
+	while (!__atomic_load_n(&stop, __ATOMIC_ACQUIRE)) {
+		rte_pmu_stage_begin(worker_stage);
+		rte_delay_us_block(100);
+		rte_pmu_stage_end(worker_stage, ITEMS);
+	}
+	return 0;
+}
+
+/* A period set from another thread takes effect at the lcore's next stage
+ * call, not at its next measured one: 65536 calls away (6 s) here, as the
+ * lcore counts down a period of 65536 when it is set to 1.
+ */
+static int
+test_stage_period_remote(void)
+{
+	struct rte_pmu_stage_stats s0, s;
+	unsigned int worker;
+	int ret;
+
+	ret = worker_start("remote", 65536, slow_worker, &worker);
+	if (ret != TEST_SUCCESS)
+		return ret;
+	ret = wait_calls(worker, worker_stage, 10, &s0);
+	if (ret == TEST_SUCCESS)
+		ret = rte_pmu_stage_sampling_set(worker_stage, 1);
+	if (ret == TEST_SUCCESS)
+		ret = stage_get(worker, worker_stage, &s0);
+	if (ret == TEST_SUCCESS)
+		ret = wait_calls(worker, worker_stage, s0.calls + 20, &s);
+	__atomic_store_n(&stop, 1, __ATOMIC_RELEASE);
+	TEST_ASSERT_SUCCESS(rte_eal_wait_lcore(worker), "worker");
+	TEST_ASSERT_SUCCESS(ret, "the worker's calls or the period set failed");
+	printf("period 65536 then 1 from another lcore: %" PRIu64 " calls, %" PRIu64
+		" measured, then %" PRIu64 " calls, %" PRIu64 " measured\n", s0.calls,
+		s0.measured, s.calls - s0.calls, s.measured - s0.measured);
+	/* The call open as the period was set is not measured. */
+	TEST_ASSERT(s.measured - s0.measured + 2 >= s.calls - s0.calls,
+		"calls after period 1 not measured: %" PRIu64 " of %" PRIu64,
+		s.measured - s0.measured, s.calls - s0.calls);
+	rte_pmu_fini();
+	return TEST_SUCCESS;
+}
+
+static struct unit_test_suite pmu_stage_lcores_suite = {
+	.suite_name = "pmu stages on two lcores",
+	.unit_test_cases = {
+		TEST_CASE(test_stage_two_lcores),
+		TEST_CASE(test_stage_period_remote),
+		TEST_CASES_END()
+	}
+};
+
+static int
+test_pmu_stage_lcores(void)
+{
+	return unit_test_suite_runner(&pmu_stage_lcores_suite);
+}
+
+REGISTER_FAST_TEST(pmu_stage_lcores_autotest, true, true, test_pmu_stage_lcores);
