@@ -148,8 +148,7 @@ periods_take(struct stage_lcore *sl)
 static inline void
 words_open(struct stage_lcore *sl)
 {
-	__atomic_store_n(&sl->pub.pending, STAGE_DEBUG ? stage_zeros : sl->words,
-		__ATOMIC_SEQ_CST);
+	__atomic_store_n(&sl->pub.pending, STAGE_DEBUG ? stage_zeros : sl->words, __ATOMIC_SEQ_CST);
 	if (unlikely(__atomic_load_n(&sl->periods_set, __ATOMIC_SEQ_CST) != 0))
 		periods_take(sl);
 }
@@ -478,6 +477,7 @@ stage_calibrate(struct stage_lcore *sl)
 	unsigned int i, r, rounds = ROUNDS;
 	uint64_t around;
 
+	RTE_BUILD_BUG_ON(C + 1 != STAGE_IDS);   /* a pending word for each id */
 	memset(&sl->cal, 0, sizeof(sl->cal));
 	if (sl->num_events == 0 || sl->depth != 0)
 		return;

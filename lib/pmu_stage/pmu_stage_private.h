@@ -46,9 +46,11 @@ extern int pmu_stage_logtype;
 	rte_log(RTE_LOG_ ## level, pmu_stage_logtype, \
 		RTE_FMT("PMU_STAGE: " RTE_FMT_HEAD(__VA_ARGS__,) "\n", RTE_FMT_TAIL(__VA_ARGS__,)))
 
-/* Calibration's three stages, ids past the registered ones. */
-#define STAGE_CAL_IDS 3
+/* Every id an lcore has a pending word for: the registered stages', then
+ * calibration's three, past them (as rte_pmu_stage.h counts the words).
+ */
 #define STAGE_IDS __RTE_PMU_STAGE_WORDS
+#define STAGE_CAL_IDS (STAGE_IDS - RTE_PMU_MAX_STAGES)
 
 /** The registered stages. Written under lock, by the control path. */
 struct stage_registry {
@@ -169,7 +171,6 @@ stage_lcore_of(struct __rte_pmu_stage_lcore *pub)
  *  out of line. Never written.
  */
 extern uint64_t stage_zeros[STAGE_IDS];
-
 
 /** Stages registered (acquire: their names and periods are set). */
 static inline uint32_t
