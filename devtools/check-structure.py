@@ -271,8 +271,12 @@ for lib, libs in below.items():
 # frames' short folds, about 50 lines together; then 1,800, until the
 # readers (dump, telemetry), the registry and lib/pmu_graph lost about 40
 # lines of repeated code and unused includes; 1,760 until the readers and
-# lib/pmu_graph lost 50 more and the countdowns (issue 32's speed) took 40.
-SIZE_GATE = 1752
+# lib/pmu_graph lost 50 more and the countdowns (issue 32's speed) took 40;
+# 1,752 until lib/pmu_graph's wrapper split its measured calls from the
+# others, and rte_pmu_stage_begin_try() and an inline rte_pmu_stage_next()
+# came (about 28 lines, for 7 to 9 instructions a node call and 0.005x of
+# the pipeline's sampled cost), less a reader's helper shared (3).
+SIZE_GATE = 1777
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

@@ -323,9 +323,11 @@ def same(a, b):
 
 # The gate of the sampled stages' instructions-per-packet ratio in the guest
 # while the goal is not met. The figure is not the same in every run (CI
-# printed 1.057x and 1.061x for one tree; 1.049x with the countdowns), so
-# the gate is the worst seen plus a margin.
-SAMPLED_RATIO_GATE = 1.07
+# printed 1.057x and 1.061x for one tree; 1.049x with the countdowns;
+# 1.044x to 1.048x in the guest on this machine with rte_pmu_stage_next()'s
+# unmeasured boundary inline: the rx stage's empty polls vary from run to
+# run), so the gate is the worst seen plus a margin.
+SAMPLED_RATIO_GATE = 1.06
 ON_RATIO_GATE = 1.34
 
 

@@ -372,7 +372,7 @@ test_stage_sampling(void)
 	int every, sampled;
 	struct syscount sc;
 	uint64_t reads, base;
-	unsigned int i;
+	unsigned int i, tried;
 
 	if (stage_setup() != TEST_SUCCESS)
 		return TEST_FAILED;
@@ -424,6 +424,23 @@ test_stage_sampling(void)
 	TEST_ASSERT_EQUAL(some.calls, 16 * (uint64_t)CALLS + 16, "calls after period changes");
 	TEST_ASSERT_EQUAL(some.measured, (uint64_t)CALLS + 5 + 2,
 		"measured after period changes: %" PRIu64, some.measured);
+	/* rte_pmu_stage_begin_try(): 1 where the begin is inline, 0 where
+	 * rte_pmu_stage_begin() must begin it: of 8 calls more at period 4,
+	 * the 4th and the 8th (every call in a debug build).
+	 */
+	TEST_ASSERT_EQUAL(rte_pmu_stage_begin_try(RTE_PMU_MAX_STAGES + 5), 0, "unknown id");
+	for (i = 0, tried = 0; i < 8; i++) {
+		if (rte_pmu_stage_begin_try(sampled))
+			tried++;
+		else
+			rte_pmu_stage_begin(sampled);
+		rte_pmu_stage_end(sampled, 1);
+	}
+	if (stage_get(rte_lcore_id(), sampled, &some) != TEST_SUCCESS)
+		return TEST_FAILED;
+	TEST_ASSERT_EQUAL(tried, STAGE_DEBUG ? 0u : 6u, "begun inline: %u of 8", tried);
+	TEST_ASSERT_EQUAL(some.calls, 16 * (uint64_t)CALLS + 24, "calls, begin_try");
+	TEST_ASSERT_EQUAL(some.measured, (uint64_t)CALLS + 5 + 4, "measured, begin_try");
 	rte_pmu_fini();
 	return TEST_SUCCESS;
 }

@@ -39,20 +39,49 @@ static struct pmu_graph_slot slots[RTE_PMU_GRAPH_MAX_NODES];
 static struct rte_graph *enabled[RTE_PMU_GRAPH_MAX_GRAPHS];
 static rte_spinlock_t lock = RTE_SPINLOCK_INITIALIZER;
 
-/* The wrapper of struct rte_node::process: the node's call as a stage. */
+/* A node's call measured: its stage's begin and end by what the inline
+ * calls call where their inline part cannot begin or end it (any call).
+ * Kept apart, so that the other calls save fewer registers.
+ */
+static __rte_noinline uint16_t
+process_measured(struct rte_graph *graph, struct rte_node *node, void **objs,
+	uint16_t nb_objs, rte_node_process_t process, unsigned int id)
+{
+	uint16_t n;
+
+	__rte_pmu_stage_begin_slow(RTE_PER_LCORE(_pmu_stage), id);
+	n = process(graph, node, objs, nb_objs);
+	__rte_pmu_stage_end_slow(RTE_PER_LCORE(_pmu_stage), id, n);
+	return n;
+}
+
+/* A node's call whose stage begin was inline (not measured). */
+static __rte_noinline uint16_t
+process_counted(struct rte_graph *graph, struct rte_node *node, void **objs,
+	uint16_t nb_objs, rte_node_process_t process, unsigned int id)
+{
+	uint16_t n = process(graph, node, objs, nb_objs);
+
+	rte_pmu_stage_end(id & (RTE_PMU_MAX_STAGES - 1), n);
+	return n;
+}
+
+/* The wrapper of struct rte_node::process: the node's call as a stage,
+ * saving no register (each way on is a tail call). A node's stage id is
+ * registered, below the power of two RTE_PMU_MAX_STAGES: masked, the
+ * inline calls need not check it.
+ */
 static uint16_t
 pmu_graph_process(struct rte_graph *graph, struct rte_node *node, void **objs,
 	uint16_t nb_objs)
 {
 	const struct pmu_graph_slot *s = &slots[node->id];
-	unsigned int id = s->stage;
-	uint16_t n;
+	unsigned int id = s->stage & (RTE_PMU_MAX_STAGES - 1);
 
-	rte_pmu_stage_begin(id);
-	n = s->process(graph, node, objs, nb_objs);
-	rte_pmu_stage_end(id, n);
-
-	return n;
+	RTE_BUILD_BUG_ON(!RTE_IS_POWER_OF_2(RTE_PMU_MAX_STAGES));
+	if (rte_pmu_stage_begin_try(id))
+		return process_counted(graph, node, objs, nb_objs, s->process, id);
+	return process_measured(graph, node, objs, nb_objs, s->process, id);
 }
 
 /* Whether @p graph can be enabled, lock held: a free graph slot (its index

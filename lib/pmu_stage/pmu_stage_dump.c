@@ -43,16 +43,10 @@ row_end(FILE *f, int ret)
 static void
 dump_events(struct dump_ctx *c)
 {
-	unsigned int lcore_id, i;
 	const char *name;
+	unsigned int i;
 
-	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE; lcore_id++)
-		if (stage_lcore_get(lcore_id) != NULL &&
-				rte_pmu_lcore_info_get(lcore_id, &c->info) == 0) {
-			c->num_events = RTE_MIN(c->info.num_events,
-				(unsigned int)RTE_MAX_NUM_GROUP_EVENTS);
-			break;
-		}
+	c->num_events = stage_events(&c->info);
 	for (i = 0; i < c->num_events; i++) {
 		name = c->info.events[i].name;
 		if (strcmp(name, "cycles") == 0 || strcmp(name, "cpu_cycles") == 0)

@@ -212,6 +212,9 @@ void stage_on_lcore_gone(unsigned int lcore_id, void *arg);
 void stage_periods_changed(void);
 
 /** A consistent copy of stage @p id's sums on @p sl, pending calls in. */
+/* The events of the first lcore with a group, in @p info: their number. */
+unsigned int stage_events(struct rte_pmu_lcore_info *info);
+
 void stage_sums_read(const struct stage_lcore *sl, unsigned int id, struct stage_sums *s);
 
 /**

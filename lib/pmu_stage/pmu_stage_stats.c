@@ -208,6 +208,17 @@ stage_total_end(struct rte_pmu_stage_stats *total)
 				sqrt(total->spread[i]) / total->self_values[i] : NAN;
 }
 
+unsigned int
+stage_events(struct rte_pmu_lcore_info *info)
+{
+	unsigned int lcore_id;
+
+	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE; lcore_id++)
+		if (stage_lcore_get(lcore_id) != NULL && rte_pmu_lcore_info_get(lcore_id, info) == 0)
+			return RTE_MIN(info->num_events, (unsigned int)RTE_MAX_NUM_GROUP_EVENTS);
+	return 0;
+}
+
 /* Checks shared by the two readers: 0, or the error, logged. */
 static int
 reader_check(const char *what, unsigned int lcore_id, const void *stats)

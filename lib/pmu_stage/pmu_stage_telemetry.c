@@ -39,7 +39,6 @@ event_unit(const char *name)
 			return "ns";
 	return "count";
 }
-
 /* A dict container added to @p d under @p key; for an @p event (its name),
  * with the event's name and unit.
  */
@@ -69,15 +68,9 @@ dict_in(struct rte_tel_data *d, const char *key, const char *event)
 static unsigned int
 event_keys(struct rte_pmu_lcore_info *info, char (*keys)[KEY_MAX])
 {
-	unsigned int lcore_id, i, j, n = 0;
+	unsigned int i, j, n = stage_events(info);
 	char *k;
 
-	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE; lcore_id++)
-		if (stage_lcore_get(lcore_id) != NULL &&
-				rte_pmu_lcore_info_get(lcore_id, info) == 0) {
-			n = RTE_MIN(info->num_events, (unsigned int)RTE_MAX_NUM_GROUP_EVENTS);
-			break;
-		}
 	for (i = 0; i < n; i++) {
 		strlcpy(keys[i], info->events[i].name, KEY_MAX);
 		for (k = keys[i]; *k != '\0'; k++)

@@ -381,6 +381,28 @@ rte_pmu_stage_dump(FILE *f);
  * @warning
  * @b EXPERIMENTAL: this API may change without prior notice
  *
+ * Begin stage @p id on the calling lcore where its inline part is all
+ * that takes: a call not measured. For a wrapper that keeps its measured
+ * calls out of line (lib/pmu_graph's node wrapper). Datapath.
+ *
+ * @param id
+ *   Stage id from rte_pmu_stage_register().
+ * @return
+ *   1: begun. 0: nothing done; rte_pmu_stage_begin() begins it (a call
+ *   to measure, or one that is not counted as a call).
+ */
+__rte_experimental
+static __rte_always_inline int
+rte_pmu_stage_begin_try(unsigned int id)
+{
+	return likely(id < __RTE_PMU_STAGE_WORDS) && likely((uint16_t)__atomic_load_n(
+		&RTE_PER_LCORE(_pmu_stage)->pending, __ATOMIC_RELAXED)[id] != 0);
+}
+
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
  * Begin stage @p id on the calling lcore. Datapath; see the file's
  * description for threads, nesting, sampling and misuse.
  *
@@ -455,17 +477,21 @@ static __rte_always_inline void
 rte_pmu_stage_next(unsigned int end_id, unsigned int items, unsigned int begin_id)
 {
 	struct __rte_pmu_stage_lcore *sl = RTE_PER_LCORE(_pmu_stage);
+	uint64_t *words = __atomic_load_n(&sl->pending, __ATOMIC_RELAXED), w;
 
 	/* A measured call open, or this one to measure: out of line, where
-	 * the stage that begins shares the read of the one that ends.
+	 * the stage that begins shares the read of the one that ends. Else
+	 * rte_pmu_stage_end() then rte_pmu_stage_begin(), on the same words.
 	 */
-	if (unlikely(end_id >= __RTE_PMU_STAGE_WORDS ||
-			(uint16_t)__atomic_load_n(&sl->pending, __ATOMIC_RELAXED)[end_id] == 0)) {
+	if (unlikely(end_id >= __RTE_PMU_STAGE_WORDS || begin_id >= __RTE_PMU_STAGE_WORDS ||
+			(uint16_t)(w = words[end_id]) == 0)) {
 		__rte_pmu_stage_next_slow(sl, end_id, items, begin_id);
 		return;
 	}
-	rte_pmu_stage_end(end_id, items);
-	rte_pmu_stage_begin(begin_id);
+	__atomic_store_n(&words[end_id], w + ((uint64_t)items << __RTE_PMU_STAGE_PENDING_SHIFT) - 1,
+		__ATOMIC_RELAXED);
+	if (unlikely((uint16_t)words[begin_id] == 0))
+		__rte_pmu_stage_begin_slow(sl, begin_id);
 }
 
 #ifdef __cplusplus
