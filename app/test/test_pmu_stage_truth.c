@@ -203,14 +203,16 @@ test_stage_end_no_begin(void)
 }
 
 /* A stage cheaper than the reads that measure it is marked inexact; a
- * stage of 2,000 instructions counted exactly is not.
+ * stage of 2,000 instructions counted exactly is not. Timed through
+ * read() (task-clock), a preemption inside one measured call can lift the
+ * stage around nothing above its reads: up to 3 rounds, from a reset.
  */
 static int
 test_stage_inexact(void)
 {
 	struct rte_pmu_lcore_info info;
 	struct rte_pmu_stage_stats st;
-	unsigned int i;
+	unsigned int i, round;
 	int none, work;
 	bool exact;
 
@@ -220,19 +222,23 @@ test_stage_inexact(void)
 	none = rte_pmu_stage_register("nothing");
 	work = rte_pmu_stage_register("work");
 	TEST_ASSERT(none >= 0 && work >= 0, "register");
-	for (i = 0; i < 100; i++) {
-		rte_pmu_stage_begin(none);
-		rte_pmu_stage_end(none, 1);
-		rte_pmu_stage_begin(work);
-		test_loop(LOOP);
-		rte_pmu_stage_end(work, 1);
+	for (round = 0, st.inexact = 0; round < 3 && (st.inexact & 1) == 0; round++) {
+		TEST_ASSERT_SUCCESS(rte_pmu_stage_reset(), "reset");
+		for (i = 0; i < 100; i++) {
+			rte_pmu_stage_begin(none);
+			rte_pmu_stage_end(none, 1);
+			rte_pmu_stage_begin(work);
+			test_loop(LOOP);
+			rte_pmu_stage_end(work, 1);
+		}
+		TEST_ASSERT_SUCCESS(rte_pmu_stage_stats_get(rte_lcore_id(), none, &st), "stats");
+		printf("%s, round %u: a stage around nothing: self %.1f a call, a read pair %"
+			PRIu64 ", inexact %u\n", info.events[0].name, round,
+			(double)st.self_values[0] / st.calls, st.overhead[0], st.inexact & 1);
+		TEST_ASSERT(st.overhead[0] > 0, "no read pair measured");
 	}
-	TEST_ASSERT_SUCCESS(rte_pmu_stage_stats_get(rte_lcore_id(), none, &st), "stats");
-	printf("%s: a stage around nothing: self %.1f a call, a read pair %" PRIu64
-		", inexact %u\n", info.events[0].name, (double)st.self_values[0] / st.calls,
-		st.overhead[0], st.inexact & 1);
-	TEST_ASSERT(st.overhead[0] > 0 && (st.inexact & 1) != 0,
-		"a stage cheaper than its reads not marked inexact");
+	TEST_ASSERT((st.inexact & 1) != 0,
+		"a stage cheaper than its reads not marked inexact (3 rounds)");
 	if (exact) {
 		TEST_ASSERT_SUCCESS(rte_pmu_stage_stats_get(rte_lcore_id(), work, &st), "stats");
 		TEST_ASSERT((st.inexact & 1) == 0, "a stage of %u instructions marked inexact "
