@@ -275,8 +275,10 @@ for lib, libs in below.items():
 # 1,752 until lib/pmu_graph's wrapper split its measured calls from the
 # others, and rte_pmu_stage_begin_try() and an inline rte_pmu_stage_next()
 # came (about 28 lines, for 7 to 9 instructions a node call and 0.005x of
-# the pipeline's sampled cost), less a reader's helper shared (3).
-SIZE_GATE = 1777
+# the pipeline's sampled cost), less a reader's helper shared (3); 1,777
+# until a nested begin's misuse checks went out of line and a measured end
+# loaded each counter value once (8 lines, for 9 instructions a pair).
+SIZE_GATE = 1785
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

@@ -85,10 +85,11 @@ perf_figure(const char *name, const char *unit, double ours, double ref, bool ga
 	if (f == NULL)
 		return;
 	snprintf(f->unit, sizeof(f->unit), "%s", unit);
-	/* Instructions per call are whole where counted exactly: the residue
-	 * is the counter reads around the loop, spread over its calls.
+	/* Instructions per call are whole where counted exactly, sixteenths
+	 * where 1 call in 16 is measured: the residue is the counter reads
+	 * around the loop, spread over its calls.
 	 */
-	f->ours = strcmp(unit, "instr") == 0 ? (double)(int64_t)(ours + 0.5) : ours;
+	f->ours = strcmp(unit, "instr") == 0 ? (double)(int64_t)(ours * 16 + 0.5) / 16 : ours;
 	f->ref = ref;
 	f->gate = gate && limit > 0;
 	f->limit = limit;

@@ -31,12 +31,12 @@
 #define GOAL_STAGE_PAIR_4 340
 #define GOAL_STAGE_NEXT_2 215
 #define GOAL_STAGE_SAMPLED 26
-#define GATE_STAGE_PAIR_2 306
-#define GATE_STAGE_PAIR_4 440
-#define GATE_STAGE_NEXT_2 258
-#define GATE_STAGE_NEXT_4 354
-#define GATE_STAGE_SAMPLED_2 29
-#define GATE_STAGE_SAMPLED_4 39
+#define GATE_STAGE_PAIR_2 297
+#define GATE_STAGE_PAIR_4 431
+#define GATE_STAGE_NEXT_2 251
+#define GATE_STAGE_NEXT_4 345
+#define GATE_STAGE_SAMPLED_2 28
+#define GATE_STAGE_SAMPLED_4 38
 #define STAGE_ITEMS 32
 
 /* The hand-written way, for the reference column: two snapshots of the

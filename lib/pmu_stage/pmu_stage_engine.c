@@ -180,28 +180,37 @@ minus(uint64_t a, uint64_t b)
  * Checks first. A frame's inside and child sums are zero when it begins:
  * its end leaves them so.
  */
+/* Whether stage @p id cannot begin inside the frames open on @p sl (one
+ * at least): counted as misuse.
+ */
+static __rte_noinline bool
+nested_misuse(struct stage_lcore *sl, unsigned int id)
+{
+	unsigned int d;
+
+	for (d = 1; d <= sl->depth && sl->frames[d].id != id; d++)
+		;
+	if (sl->depth < RTE_PMU_STAGE_DEPTH && d > sl->depth)
+		return false;
+	misuse(sl, id, sl->depth == RTE_PMU_STAGE_DEPTH ? MISUSE_TOO_DEEP : MISUSE_BEGIN_TWICE);
+	return true;
+}
+
 static __rte_always_inline void
 frame_begin(struct stage_lcore *sl, unsigned int id, const uint64_t *now, bool is_due)
 {
-	struct stage_frame *f = &sl->frames[sl->depth + 1], *g;
+	const unsigned int depth = sl->depth;
+	struct stage_frame *f = &sl->frames[depth + 1];
 	unsigned int i;
 	bool measured;
 
-	if (unlikely(sl->depth == RTE_PMU_STAGE_DEPTH)) {
-		misuse(sl, id, MISUSE_TOO_DEEP);
+	if (depth != 0 && nested_misuse(sl, id))
 		return;
-	}
-	/* The open frames, frames[0] (the lcore's) aside: a few at most. */
-	for (g = &sl->frames[1]; g < f; g++)
-		if (unlikely(g->id == id)) {
-			misuse(sl, id, MISUSE_BEGIN_TWICE);
-			return;
-		}
 	/* Measured where due, or nested in a measured call (its self values
 	 * need its children's); a stage chained to a measured one only shares
 	 * its read where it is due itself.
 	 */
-	measured = sl->num_events != 0 && (f[-1].measured || is_due);
+	measured = sl->num_events != 0 && (is_due || (depth != 0 && f[-1].measured));
 	f->id = id;
 	f->due = is_due;
 	f->measured = measured;
@@ -231,7 +240,7 @@ frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int items,
 	const struct cal_ev *cal = sl->cal.ev[f->start_edge][edge];
 	const uint64_t *start = f->start;
 	struct frame_ev *fe = f->ev, *pe = f[-1].ev;
-	uint64_t *pending = &sl->words[id], pend = *pending, incl, period_m1;
+	uint64_t *pending = &sl->words[id], pend = *pending, incl, period_m1, t;
 	struct stage_sums *sum = &sl->figs[id];
 	const bool top = --sl->depth == 0;
 	unsigned int i;
@@ -258,19 +267,22 @@ frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int items,
 		 */
 		if (top && !f->nested && edge == EDGE_CALL && period_m1 == 0) {
 			for (i = 0; i < n; i++) {
-				FIG_ADD(sum->ev[i].value, minus(now[i] - start[i], cal[i].own));
-				__atomic_store_n(&sl->last[i], now[i], __ATOMIC_RELAXED);
+				t = now[i];
+				FIG_ADD(sum->ev[i].value, minus(t - start[i], cal[i].own));
+				__atomic_store_n(&sl->last[i], t, __ATOMIC_RELAXED);
 			}
 		} else if (top && !f->nested) {
 			for (i = 0; i < n; i++) {
-				incl = minus(now[i] - start[i], cal[i].own);
+				t = now[i];
+				incl = minus(t - start[i], cal[i].own);
 				FIG_ADD(sum->ev[i].value, incl);
 				square_add(&sum->ev[i].squares, incl);
-				__atomic_store_n(&sl->last[i], now[i], __ATOMIC_RELAXED);
+				__atomic_store_n(&sl->last[i], t, __ATOMIC_RELAXED);
 			}
 		} else {
 			for (i = 0; i < n; i++) {
-				incl = minus(now[i] - start[i], cal[i].own + fe[i].inside);
+				t = now[i];
+				incl = minus(t - start[i], cal[i].own + fe[i].inside);
 				FIG_ADD(sum->ev[i].value, incl);
 				FIG_ADD(sum->ev[i].children, fe[i].child);
 				square_add(&sum->ev[i].squares, minus(incl, fe[i].child));
@@ -281,7 +293,7 @@ frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int items,
 				}
 				fe[i].inside = 0;
 				fe[i].child = 0;
-				__atomic_store_n(&sl->last[i], now[i], __ATOMIC_RELAXED);
+				__atomic_store_n(&sl->last[i], t, __ATOMIC_RELAXED);
 			}
 			f[-1].nested = true;
 		}
