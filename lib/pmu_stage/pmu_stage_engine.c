@@ -13,10 +13,14 @@
  * runs cost what real calls cost, within the few instructions by which
  * the program's inline code and the library's differ. Misuse is found
  * here, so on tracked calls only; the first misuse of each kind on an lcore
- * is logged from its datapath call (an error path).
+ * is logged from its datapath call (an error path). The commonest calls,
+ * an outermost call to measure, its end and a boundary of outermost calls,
+ * each have a path with no call in it (so no register to save): any other
+ * goes on to begin_other(), end_other() or next_other().
  */
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <rte_common.h>
@@ -94,10 +98,10 @@ counters_slow(struct stage_lcore *sl, uint64_t *v)
 }
 
 /* The lcore's counters into @p v: each event from its user page, as
- * rte_pmu_read() reads it, with one way out for all.
+ * rte_pmu_read() reads it; not 0 where a page could not give its event.
  */
-static __rte_always_inline void
-counters(struct stage_lcore *sl, uint64_t *v)
+static __rte_always_inline int
+counters_try(struct stage_lcore *sl, uint64_t *v)
 {
 	struct perf_event_mmap_page *const *pages = sl->pages;
 	unsigned int i, n = sl->num_events;
@@ -105,7 +109,14 @@ counters(struct stage_lcore *sl, uint64_t *v)
 
 	for (i = 0; i < n; i++)
 		slow |= __rte_pmu_page_read(pages[i], false, &v[i]);
-	if (unlikely(slow != 0))
+	return slow;
+}
+
+/* The lcore's counters into @p v, each from its page where it can be. */
+static __rte_always_inline void
+counters(struct stage_lcore *sl, uint64_t *v)
+{
+	if (unlikely(counters_try(sl, v) != 0))
 		counters_slow(sl, v);
 }
 
@@ -197,9 +208,9 @@ nested_misuse(struct stage_lcore *sl, unsigned int id)
 }
 
 static __rte_always_inline void
-frame_begin(struct stage_lcore *sl, unsigned int id, const uint64_t *now, bool is_due)
+frame_begin(struct stage_lcore *sl, unsigned int id, const uint64_t *now, bool is_due,
+	unsigned int depth)
 {
-	const unsigned int depth = sl->depth;
 	struct stage_frame *f = &sl->frames[depth + 1];
 	unsigned int i;
 	bool measured;
@@ -331,8 +342,11 @@ self_for(struct __rte_pmu_stage_lcore *pub, unsigned int id)
 	return sl;
 }
 
-void
-__rte_pmu_stage_begin_slow(struct __rte_pmu_stage_lcore *pub, unsigned int id)
+/* __rte_pmu_stage_begin_slow() but for an outermost call to measure: any
+ * call.
+ */
+static __rte_noinline void
+begin_other(struct __rte_pmu_stage_lcore *pub, unsigned int id)
 {
 	struct stage_lcore *sl = self_for(pub, id);
 
@@ -347,12 +361,47 @@ __rte_pmu_stage_begin_slow(struct __rte_pmu_stage_lcore *pub, unsigned int id)
 		if (!STAGE_DEBUG && !due(sl, id))
 			return;
 	}
-	frame_begin(sl, id, NULL, due(sl, id));
+	frame_begin(sl, id, NULL, due(sl, id), sl->depth);
 }
 
 void
-__rte_pmu_stage_end_slow(struct __rte_pmu_stage_lcore *pub, unsigned int id,
-	unsigned int items)
+__rte_pmu_stage_begin_slow(struct __rte_pmu_stage_lcore *pub, unsigned int id)
+{
+	struct stage_lcore *sl = stage_lcore_of(pub);
+
+	/* The common case apart, with nothing else to keep: an outermost
+	 * call to measure.
+	 */
+	if (!STAGE_DEBUG && id < __atomic_load_n(&sl->known, __ATOMIC_RELAXED) &&
+			sl->depth == 0 && due(sl, id))
+		frame_begin(sl, id, NULL, true, 0);
+	else
+		begin_other(pub, id);
+}
+
+/* The common end apart, with no call in it: that of outermost measured
+ * call @p id, its counters read from their pages into @p now (first: the
+ * checks before are the same at every such end, calibrated). False where
+ * the call is not such a one, and nothing done.
+ */
+static __rte_always_inline bool
+top_end(struct stage_lcore *sl, unsigned int id, unsigned int items, uint64_t *now,
+	unsigned int edge)
+{
+	struct stage_frame *f = &sl->frames[1];
+
+	if (STAGE_DEBUG || sl->depth != 1 || !f->measured || f->id != id ||
+			unlikely(counters_try(sl, now) != 0))
+		return false;
+	frame_end(sl, f, items, now, edge);
+	return true;
+}
+
+/* __rte_pmu_stage_end_slow() but for the end of an outermost measured
+ * call read from the pages.
+ */
+static __rte_noinline void
+end_other(struct __rte_pmu_stage_lcore *pub, unsigned int id, unsigned int items)
 {
 	struct stage_lcore *sl = stage_lcore_of(pub);
 	uint64_t now[RTE_MAX_NUM_GROUP_EVENTS];
@@ -384,8 +433,24 @@ __rte_pmu_stage_end_slow(struct __rte_pmu_stage_lcore *pub, unsigned int id,
 }
 
 void
-__rte_pmu_stage_next_slow(struct __rte_pmu_stage_lcore *pub, unsigned int end_id,
-	unsigned int items, unsigned int begin_id)
+__rte_pmu_stage_end_slow(struct __rte_pmu_stage_lcore *pub, unsigned int id,
+	unsigned int items)
+{
+	struct stage_lcore *sl = stage_lcore_of(pub);
+	uint64_t now[RTE_MAX_NUM_GROUP_EVENTS];
+
+	if (top_end(sl, id, items, now, EDGE_CALL))
+		words_open(sl);
+	else
+		end_other(pub, id, items);
+}
+
+/* __rte_pmu_stage_next_slow() but for a boundary of outermost calls, the
+ * one that ends measured, read from the pages: any boundary.
+ */
+static __rte_noinline void
+next_other(struct __rte_pmu_stage_lcore *pub, unsigned int end_id, unsigned int items,
+	unsigned int begin_id)
 {
 	struct stage_lcore *sl = stage_lcore_of(pub);
 	uint64_t now[RTE_MAX_NUM_GROUP_EVENTS];
@@ -395,13 +460,26 @@ __rte_pmu_stage_next_slow(struct __rte_pmu_stage_lcore *pub, unsigned int end_id
 	if (sl->depth > 0 && f->id == end_id && f->measured && begin_id < sl->known) {
 		counters(sl, now);
 		frame_end(sl, f, items, now, EDGE_NEXT);
-		frame_begin(sl, begin_id, now, due(sl, begin_id));
+		frame_begin(sl, begin_id, now, due(sl, begin_id), sl->depth);
 		if (sl->depth == 0)
 			words_open(sl);
 		return;
 	}
 	__rte_pmu_stage_end_slow(pub, end_id, items);
 	rte_pmu_stage_begin(begin_id);
+}
+
+void
+__rte_pmu_stage_next_slow(struct __rte_pmu_stage_lcore *pub, unsigned int end_id,
+	unsigned int items, unsigned int begin_id)
+{
+	struct stage_lcore *sl = stage_lcore_of(pub);
+	uint64_t now[RTE_MAX_NUM_GROUP_EVENTS];
+
+	if (begin_id < sl->known && top_end(sl, end_id, items, now, EDGE_NEXT))
+		frame_begin(sl, begin_id, now, due(sl, begin_id), 0);
+	else
+		next_other(pub, end_id, items, begin_id);
 }
 
 /* The median of @p n values (sorted in place). */
