@@ -41,7 +41,7 @@ static rte_spinlock_t lock = RTE_SPINLOCK_INITIALIZER;
 
 /* A node's call measured: its stage's begin and end by what the inline
  * calls call where their inline part cannot begin or end it (any call).
- * Kept apart, so that the other calls save fewer registers.
+ * Kept apart: the other calls keep nothing across a stage call.
  */
 static __rte_noinline uint16_t
 process_measured(struct rte_graph *graph, struct rte_node *node, void **objs,
@@ -67,8 +67,8 @@ process_counted(struct rte_graph *graph, struct rte_node *node, void **objs,
 }
 
 /* The wrapper of struct rte_node::process: the node's call as a stage,
- * saving no register (each way on is a tail call). A node's stage id is
- * registered, below the power of two RTE_PMU_MAX_STAGES: masked, the
+ * each way on a tail call (nothing kept across a call). A node's stage id
+ * is registered, below the power of two RTE_PMU_MAX_STAGES: masked, the
  * inline calls need not check it.
  */
 static uint16_t

@@ -15,8 +15,8 @@
  * here, so on tracked calls only; the first misuse of each kind on an lcore
  * is logged from its datapath call (an error path). The commonest calls,
  * an outermost call to measure, its end and a boundary of outermost calls,
- * each have a path with no call in it (so no register to save): any other
- * goes on to begin_other(), end_other() or next_other().
+ * each have a path with no function call in it (nothing kept across one):
+ * any other goes on to begin_other(), end_other() or next_other().
  */
 
 #include <errno.h>
@@ -212,7 +212,6 @@ frame_begin(struct stage_lcore *sl, unsigned int id, const uint64_t *now, bool i
 	unsigned int depth)
 {
 	struct stage_frame *f = &sl->frames[depth + 1];
-	unsigned int i;
 	bool measured;
 
 	if (depth != 0 && nested_misuse(sl, id))
@@ -233,9 +232,8 @@ frame_begin(struct stage_lcore *sl, unsigned int id, const uint64_t *now, bool i
 		return;
 	if (now == NULL)
 		counters(sl, f->start);
-	else
-		for (i = 0; i < sl->num_events; i++)
-			f->start[i] = now[i];
+	else    /* all of it, a size known (past the events: never read) */
+		memcpy(f->start, now, sizeof(f->start));
 }
 
 /* End the innermost frame @p f with @p items, the counters then in @p now
