@@ -83,6 +83,7 @@ check_shape(const char *event, bool exact, enum shape shape, unsigned int period
 	struct rte_pmu_stage_lcore_stats ls;
 	struct rte_pmu_stage_stats st;
 	uint64_t sum = 0, want = LOOP * TEST_LOOP_INSNS;
+	const uint64_t tol = period == 1 ? 8 : RTE_MAX(want / 100, 8u);
 	char name[32];
 	unsigned int i;
 	int s[3];
@@ -107,9 +108,12 @@ check_shape(const char *event, bool exact, enum shape shape, unsigned int period
 		printf("%s %s 1/%u stage %u: self %.1f a call (work %" PRIu64 "), "
 			"%" PRIu64 " measured\n", event, shape_name[shape], period, i, per,
 			exact ? want : 0, st.measured);
+		/* Every call measured: within a few instructions a call (the
+		 * program's inline code and the library's differ by a few);
+		 * sampled, an estimate: within 1 % too.
+		 */
 		if (exact)
-			TEST_ASSERT(per >= want - RTE_MAX(want / 100, 8u) &&
-				per <= want + RTE_MAX(want / 100, 8u),
+			TEST_ASSERT(per >= want - tol && per <= want + tol,
 				"%s-%u, 1 in %u: %.1f instructions a call for %" PRIu64 " of work",
 				shape_name[shape], i, period, per, want);
 	}

@@ -14,9 +14,11 @@
  * the program's inline code and the library's differ. Misuse is found
  * here, so on tracked calls only; the first misuse of each kind on an lcore
  * is logged from its datapath call (an error path). The commonest calls,
- * an outermost call to measure, its end and a boundary of outermost calls,
- * each have a path with no function call in it (nothing kept across one):
- * any other goes on to begin_other(), end_other() or next_other().
+ * a begin to measure (or inside open frames), a measured end and a
+ * boundary whose ending call is measured, each have a path of their own,
+ * the same at every depth, with no function call in it but where misuse
+ * is found (nothing kept across one): any other goes on to begin_other(),
+ * end_other() or next_other().
  */
 
 #include <errno.h>
@@ -191,31 +193,25 @@ minus(uint64_t a, uint64_t b)
  * Checks first. A frame's inside and child sums are zero when it begins:
  * its end leaves them so.
  */
-/* Whether stage @p id cannot begin inside the frames open on @p sl (one
- * at least): counted as misuse.
- */
-static __rte_noinline bool
-nested_misuse(struct stage_lcore *sl, unsigned int id)
-{
-	unsigned int d;
-
-	for (d = 1; d <= sl->depth && sl->frames[d].id != id; d++)
-		;
-	if (sl->depth < RTE_PMU_STAGE_DEPTH && d > sl->depth)
-		return false;
-	misuse(sl, id, sl->depth == RTE_PMU_STAGE_DEPTH ? MISUSE_TOO_DEEP : MISUSE_BEGIN_TWICE);
-	return true;
-}
-
 static __rte_always_inline void
 frame_begin(struct stage_lcore *sl, unsigned int id, const uint64_t *now, bool is_due,
 	unsigned int depth)
 {
-	struct stage_frame *f = &sl->frames[depth + 1];
+	struct stage_frame *f = &sl->frames[depth + 1], *g;
 	bool measured;
 
-	if (depth != 0 && nested_misuse(sl, id))
-		return;
+	/* Inside open frames (frames[0], the lcore's, aside: a few at most). */
+	if (depth != 0) {
+		if (unlikely(depth == RTE_PMU_STAGE_DEPTH)) {
+			misuse(sl, id, MISUSE_TOO_DEEP);
+			return;
+		}
+		for (g = &sl->frames[1]; g < f; g++)
+			if (unlikely(g->id == id)) {
+				misuse(sl, id, MISUSE_BEGIN_TWICE);
+				return;
+			}
+	}
 	/* Measured where due, or nested in a measured call (its self values
 	 * need its children's); a stage chained to a measured one only shares
 	 * its read where it is due itself.
@@ -340,8 +336,8 @@ self_for(struct __rte_pmu_stage_lcore *pub, unsigned int id)
 	return sl;
 }
 
-/* __rte_pmu_stage_begin_slow() but for an outermost call to measure: any
- * call.
+/* __rte_pmu_stage_begin_slow() where it is not a begin inside open frames
+ * or an outermost call to measure: any call.
  */
 static __rte_noinline void
 begin_other(struct __rte_pmu_stage_lcore *pub, unsigned int id)
@@ -367,36 +363,37 @@ __rte_pmu_stage_begin_slow(struct __rte_pmu_stage_lcore *pub, unsigned int id)
 {
 	struct stage_lcore *sl = stage_lcore_of(pub);
 
-	/* The common case apart, with nothing else to keep: an outermost
+	const unsigned int depth = sl->depth;
+
+	/* The common case apart: a begin inside open frames, or an outermost
 	 * call to measure.
 	 */
 	if (!STAGE_DEBUG && id < __atomic_load_n(&sl->known, __ATOMIC_RELAXED) &&
-			sl->depth == 0 && due(sl, id))
-		frame_begin(sl, id, NULL, true, 0);
+			(depth != 0 || due(sl, id)))
+		frame_begin(sl, id, NULL, due(sl, id), depth);
 	else
 		begin_other(pub, id);
 }
 
-/* The common end apart, with no call in it: that of outermost measured
- * call @p id, its counters read from their pages into @p now (first: the
- * checks before are the same at every such end, calibrated). False where
- * the call is not such a one, and nothing done.
+/* The common end apart: that of measured call @p id, the innermost one,
+ * its counters read from their pages into @p now (first: the checks before
+ * are the same at every such end, calibrated). False where the call is not
+ * such a one, and nothing done.
  */
 static __rte_always_inline bool
-top_end(struct stage_lcore *sl, unsigned int id, unsigned int items, uint64_t *now,
+measured_end(struct stage_lcore *sl, unsigned int id, unsigned int items, uint64_t *now,
 	unsigned int edge)
 {
-	struct stage_frame *f = &sl->frames[1];
+	struct stage_frame *f = &sl->frames[sl->depth];
 
-	if (STAGE_DEBUG || sl->depth != 1 || !f->measured || f->id != id ||
+	if (STAGE_DEBUG || sl->depth == 0 || !f->measured || f->id != id ||
 			unlikely(counters_try(sl, now) != 0))
 		return false;
 	frame_end(sl, f, items, now, edge);
 	return true;
 }
-
-/* __rte_pmu_stage_end_slow() but for the end of an outermost measured
- * call read from the pages.
+/* __rte_pmu_stage_end_slow() where measured_end() does not end it: any
+ * call.
  */
 static __rte_noinline void
 end_other(struct __rte_pmu_stage_lcore *pub, unsigned int id, unsigned int items)
@@ -437,14 +434,14 @@ __rte_pmu_stage_end_slow(struct __rte_pmu_stage_lcore *pub, unsigned int id,
 	struct stage_lcore *sl = stage_lcore_of(pub);
 	uint64_t now[RTE_MAX_NUM_GROUP_EVENTS];
 
-	if (top_end(sl, id, items, now, EDGE_CALL))
-		words_open(sl);
-	else
+	if (!measured_end(sl, id, items, now, EDGE_CALL))
 		end_other(pub, id, items);
+	else if (sl->depth == 0)
+		words_open(sl);
 }
 
-/* __rte_pmu_stage_next_slow() but for a boundary of outermost calls, the
- * one that ends measured, read from the pages: any boundary.
+/* __rte_pmu_stage_next_slow() where measured_end() does not end its call:
+ * any boundary.
  */
 static __rte_noinline void
 next_other(struct __rte_pmu_stage_lcore *pub, unsigned int end_id, unsigned int items,
@@ -474,10 +471,13 @@ __rte_pmu_stage_next_slow(struct __rte_pmu_stage_lcore *pub, unsigned int end_id
 	struct stage_lcore *sl = stage_lcore_of(pub);
 	uint64_t now[RTE_MAX_NUM_GROUP_EVENTS];
 
-	if (begin_id < sl->known && top_end(sl, end_id, items, now, EDGE_NEXT))
-		frame_begin(sl, begin_id, now, due(sl, begin_id), 0);
-	else
+	if (begin_id >= sl->known || !measured_end(sl, end_id, items, now, EDGE_NEXT)) {
 		next_other(pub, end_id, items, begin_id);
+		return;
+	}
+	frame_begin(sl, begin_id, now, due(sl, begin_id), sl->depth);
+	if (sl->depth == 0)
+		words_open(sl);
 }
 
 /* The median of @p n values (sorted in place). */
