@@ -456,8 +456,6 @@ next_other(struct __rte_pmu_stage_lcore *pub, unsigned int end_id, unsigned int 
 		counters(sl, now);
 		frame_end(sl, f, items, now, EDGE_NEXT);
 		frame_begin(sl, begin_id, now, due(sl, begin_id), sl->depth);
-		if (sl->depth == 0)
-			words_open(sl);
 		return;
 	}
 	__rte_pmu_stage_end_slow(pub, end_id, items);
@@ -475,9 +473,10 @@ __rte_pmu_stage_next_slow(struct __rte_pmu_stage_lcore *pub, unsigned int end_id
 		next_other(pub, end_id, items, begin_id);
 		return;
 	}
+	/* Never at depth 0 after it: it begins a frame there (misuse of a
+	 * begin is found in open frames only).
+	 */
 	frame_begin(sl, begin_id, now, due(sl, begin_id), sl->depth);
-	if (sl->depth == 0)
-		words_open(sl);
 }
 
 /* The median of @p n values (sorted in place). */
