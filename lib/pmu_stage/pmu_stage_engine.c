@@ -362,7 +362,6 @@ void
 __rte_pmu_stage_begin_slow(struct __rte_pmu_stage_lcore *pub, unsigned int id)
 {
 	struct stage_lcore *sl = stage_lcore_of(pub);
-
 	const unsigned int depth = sl->depth;
 
 	/* The common case apart: a begin inside open frames, or an outermost
