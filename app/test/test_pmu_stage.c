@@ -211,6 +211,15 @@ test_stage_overhead(void)
 }
 
 /* A parent's values include its child's; its self values leave them out. */
+/* Whether @p self is @p incl less @p child, never below 0, within @p tol. */
+static bool
+self_is(uint64_t self, uint64_t incl, uint64_t child, uint64_t tol)
+{
+	uint64_t want = incl > child ? incl - child : 0;
+
+	return self <= want + tol && want <= self + tol;
+}
+
 static int
 test_stage_nesting(void)
 {
@@ -251,8 +260,17 @@ test_stage_nesting(void)
 	if (exact)
 		TEST_ASSERT(p.values[0] > c.values[0] && c.values[0] > l.values[0],
 			"inclusive");
-	TEST_ASSERT_EQUAL(p.self_values[0] + c.values[0], p.values[0], "outer's self");
-	TEST_ASSERT_EQUAL(c.self_values[0] + l.values[0], c.values[0], "inner's self");
+	/* A self value is the inclusive less the children's, never below 0:
+	 * on the read() path a parent can show less than its child (the
+	 * README's test run under ASan: outer 938087, inner 1408355), and a
+	 * figure scaled to the lcore's total rounds each value by up to 1.
+	 */
+	TEST_ASSERT(self_is(p.self_values[0], p.values[0], c.values[0], exact ? 0 : 1),
+		"outer's self %" PRIu64 " of %" PRIu64 " less %" PRIu64, p.self_values[0],
+		p.values[0], c.values[0]);
+	TEST_ASSERT(self_is(c.self_values[0], c.values[0], l.values[0], exact ? 0 : 1),
+		"inner's self %" PRIu64 " of %" PRIu64 " less %" PRIu64, c.self_values[0],
+		c.values[0], l.values[0]);
 	TEST_ASSERT_EQUAL(l.self_values[0], l.values[0], "leaf's self");
 	if (exact)
 		TEST_ASSERT(p.self_values[0] >= (uint64_t)CALLS * (LOOP * TEST_LOOP_INSNS - 8) &&
