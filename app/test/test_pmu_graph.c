@@ -22,6 +22,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -328,7 +329,7 @@ test_calls_items(void)
 static int
 test_sampled_nested_full(void)
 {
-	struct rte_pmu_stage_stats st0[3], st1[3], outer;
+	struct rte_pmu_stage_stats st0[3], st1[3], outer, sum;
 	unsigned int i, k, lcore = rte_lcore_id();
 	int id, user[RTE_PMU_STAGE_DEPTH];
 	char name[RTE_PMU_STAGE_NAME_MAX];
@@ -346,6 +347,21 @@ test_sampled_nested_full(void)
 			node_names[i]);
 		TEST_ASSERT_EQUAL(st0[i].measured, (uint64_t)WALKS / 4, "%s: measured, 1 in 4",
 			node_names[i]);
+		/* One lcore walked: its figures are the sum's, the estimate's
+		 * spread and the inexact marks too.
+		 */
+		TEST_ASSERT_SUCCESS(test_pmu_graph_node_stats(node_names[i], RTE_PMU_GRAPH_ALL_LCORES,
+			&sum), "sum");
+		TEST_ASSERT_EQUAL(sum.calls, st0[i].calls, "%s: sum of calls", node_names[i]);
+		TEST_ASSERT_EQUAL(sum.inexact, st0[i].inexact, "%s: sum's inexact marks",
+			node_names[i]);
+		for (k = 0; k < st0[i].num_events; k++)
+			TEST_ASSERT(isnan(sum.spread[k]) ? isnan(st0[i].spread[k]) :
+				fabs(sum.spread[k] - st0[i].spread[k]) <= 1e-9 * (1 + st0[i].spread[k]),
+				"%s: event %u: the sum's spread %g, the lcore's %g", node_names[i], k,
+				sum.spread[k], st0[i].spread[k]);
+		TEST_ASSERT(st0[i].num_events == 0 || st0[i].spread[0] != 0,
+			"%s: a sampled figure has a spread", node_names[i]);
 	}
 	id = rte_pmu_stage_register("pg_outer");
 	TEST_ASSERT(id >= 0, "register pg_outer");

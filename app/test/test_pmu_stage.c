@@ -68,6 +68,7 @@ test_stage_register(void)
 	rte_pmu_fini();
 	TEST_ASSERT_EQUAL(rte_pmu_stage_register("rx"), -ENODEV, "before init");
 	TEST_ASSERT_EQUAL(rte_pmu_stage_count(), -ENODEV, "count before init");
+	TEST_ASSERT_EQUAL(rte_pmu_stage_lookup("rx"), -ENODEV, "lookup before init");
 	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init");
 	TEST_ASSERT_EQUAL(rte_pmu_stage_register(NULL), -EINVAL, "NULL");
 	TEST_ASSERT_EQUAL(rte_pmu_stage_register(""), -EINVAL, "empty");
@@ -89,6 +90,10 @@ test_stage_register(void)
 	TEST_ASSERT_EQUAL(rte_pmu_stage_register("one-more"), -ENOSPC, "past the maximum");
 	TEST_ASSERT_EQUAL(rte_pmu_stage_register("rx"), a, "found when full");
 	TEST_ASSERT_EQUAL(rte_pmu_stage_count(), RTE_PMU_MAX_STAGES, "count");
+	TEST_ASSERT_EQUAL(rte_pmu_stage_lookup("rx"), a, "lookup");
+	TEST_ASSERT_EQUAL(rte_pmu_stage_lookup(name), RTE_PMU_MAX_STAGES - 1, "lookup of %s", name);
+	TEST_ASSERT_EQUAL(rte_pmu_stage_lookup("one-more"), -ENOENT, "lookup, never registered");
+	TEST_ASSERT_EQUAL(rte_pmu_stage_lookup(NULL), -EINVAL, "lookup of NULL");
 
 	TEST_ASSERT_EQUAL(rte_pmu_stage_sampling_set(a, 0), -EINVAL, "period 0");
 	TEST_ASSERT_EQUAL(rte_pmu_stage_sampling_set(a, 65537), -EINVAL, "period too long");
@@ -104,6 +109,7 @@ test_stage_register(void)
 	rte_pmu_fini();
 	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init again");
 	TEST_ASSERT_EQUAL(rte_pmu_stage_count(), 0, "stages after fini");
+	TEST_ASSERT_EQUAL(rte_pmu_stage_lookup("rx"), -ENOENT, "lookup after fini");
 	ret = rte_pmu_stage_register("tx");
 	TEST_ASSERT_EQUAL(ret, 0, "first id after fini: %d", ret);
 	rte_pmu_fini();

@@ -278,49 +278,11 @@ int
 rte_pmu_graph_node_stats_get(const char *name, unsigned int lcore_id,
 	struct rte_pmu_stage_stats *stats)
 {
-	char stage_name[RTE_PMU_STAGE_NAME_MAX];
-	struct rte_pmu_stage_stats one;
-	unsigned int lcore, e;
-	int id, n, ret;
+	int id = name != NULL ? rte_pmu_stage_lookup(name) : -EINVAL;
 
-	if (name == NULL || stats == NULL ||
-			(lcore_id >= RTE_MAX_LCORE && lcore_id != RTE_PMU_GRAPH_ALL_LCORES)) {
-		PMU_GRAPH_LOG(ERR, "node stats: NULL name or stats, or lcore %u out of range",
-			lcore_id);
-		return -EINVAL;
-	}
-	/* The stage id of @p name, without registering it. */
-	n = rte_pmu_stage_count();
-	for (id = 0; id < n; id++)
-		if (rte_pmu_stage_info(id, stage_name, NULL) == 0 &&
-				strcmp(stage_name, name) == 0)
-			break;
-	if (n < 0)
-		return n;
-	if (id == n) {
+	if (id == -ENOENT)
 		PMU_GRAPH_LOG(ERR, "node stats: no stage called %s", name);
-		return -ENOENT;
-	}
-	if (lcore_id != RTE_PMU_GRAPH_ALL_LCORES)
-		return rte_pmu_stage_stats_get(lcore_id, id, stats);
-
-	memset(stats, 0, sizeof(*stats));
-	for (lcore = 0; lcore < RTE_MAX_LCORE; lcore++) {
-		ret = rte_pmu_stage_stats_get(lcore, id, &one);
-		if (ret != 0)
-			return ret;
-		stats->calls += one.calls;
-		stats->items += one.items;
-		stats->measured += one.measured;
-		stats->misuse += one.misuse;
-		stats->lcore_misuse += one.lcore_misuse;
-		for (e = 0; e < RTE_DIM(one.values); e++) {
-			stats->values[e] += one.values[e];
-			stats->self_values[e] += one.self_values[e];
-			stats->overhead[e] = RTE_MAX(stats->overhead[e], one.overhead[e]);
-		}
-		stats->num_events = RTE_MAX(stats->num_events, one.num_events);
-	}
-
-	return 0;
+	else if (id == -EINVAL)
+		PMU_GRAPH_LOG(ERR, "node stats: NULL name");
+	return id < 0 ? id : rte_pmu_stage_stats_get(lcore_id, id, stats);
 }

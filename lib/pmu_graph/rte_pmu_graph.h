@@ -64,7 +64,7 @@ extern "C" {
 /** Most graphs enabled at once. */
 #define RTE_PMU_GRAPH_MAX_GRAPHS 128
 /** rte_pmu_graph_node_stats_get(): the sum over every lcore. */
-#define RTE_PMU_GRAPH_ALL_LCORES UINT32_MAX
+#define RTE_PMU_GRAPH_ALL_LCORES RTE_PMU_STAGE_ALL_LCORES
 
 /**
  * @warning
@@ -158,8 +158,9 @@ rte_pmu_graph_disable_all(void);
  * @warning
  * @b EXPERIMENTAL: this API may change without prior notice
  *
- * A node's figures on one lcore, or summed over every lcore (num_events
- * and overhead: the largest of the lcores'). Thread-safe; any time.
+ * A node's figures on one lcore, or summed over every lcore, as
+ * rte_pmu_stage_stats_get() gives them for the node's stage.
+ * Thread-safe; any time.
  *
  * @param name
  *   Node name in the graph instance (its stage's name).

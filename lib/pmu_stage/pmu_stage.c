@@ -155,6 +155,24 @@ rte_pmu_stage_count(void)
 	return pmu_ready() ? (int)stage_count() : -ENODEV;
 }
 
+int
+rte_pmu_stage_lookup(const char *name)
+{
+	unsigned int id, n;
+
+	if (name == NULL) {
+		STAGE_LOG(ERR, "stage lookup: name is NULL");
+		return -EINVAL;
+	}
+	if (!pmu_ready())
+		return -ENODEV;
+	n = stage_count();
+	for (id = 0; id < n && strncmp(stage_reg.names[id], name, RTE_PMU_STAGE_NAME_MAX) != 0;
+			id++)
+		;
+	return id < n ? (int)id : -ENOENT;
+}
+
 /* rte_pmu_fini(): every stage goes; lcores start again at their next call. */
 static void
 on_fini(void *arg __rte_unused)

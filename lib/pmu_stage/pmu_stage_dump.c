@@ -89,19 +89,20 @@ dump_whole(const struct dump_ctx *c, const char *what, const uint64_t *v)
 }
 
 /* The table of @p lcore_id, its stages and its whole; or with
- * RTE_MAX_LCORE the stages' figures of every lcore added up.
+ * RTE_PMU_STAGE_ALL_LCORES the stages' figures of every lcore added up.
  */
 static int
 dump_table(struct dump_ctx *c, unsigned int lcore_id, unsigned int n)
 {
-	struct rte_pmu_stage_stats s, total;
 	struct rte_pmu_stage_lcore_stats ls;
-	unsigned int id, l, i;
+	struct rte_pmu_stage_stats s;
+	const bool all = lcore_id == RTE_PMU_STAGE_ALL_LCORES;
 	char title[32] = "total";
+	unsigned int id, i;
 	int ret;
 
 	/* Its title, and the columns' heads. */
-	if (lcore_id != RTE_MAX_LCORE)
+	if (!all)
 		snprintf(title, sizeof(title), "lcore %u", lcore_id);
 	ret = fprintf(c->f, "%s\n  %-*s %14s %14s %11s", title, c->width, "Name", "Calls",
 		"Items", "Items/Call");
@@ -112,16 +113,11 @@ dump_table(struct dump_ctx *c, unsigned int lcore_id, unsigned int n)
 		ret = fprintf(c->f, " %7s", "IPC");
 	ret = row_end(c->f, ret);
 	for (id = 0; id < n && ret == 0; id++) {
-		memset(&total, 0, sizeof(total));
-		for (l = 0; l < RTE_MAX_LCORE; l++)
-			if (lcore_id == RTE_MAX_LCORE || l == lcore_id) {
-				stage_stats_fill(stage_lcore_get(l), id, &s);
-				stage_total_add(&total, &s);
-			}
-		if (total.calls != 0)
-			ret = dump_line(c, stage_reg.names[id], &total);
+		stage_stats_sum(lcore_id, id, &s);
+		if (s.calls != 0)
+			ret = dump_line(c, stage_reg.names[id], &s);
 	}
-	if (ret != 0 || lcore_id == RTE_MAX_LCORE)
+	if (ret != 0 || all)
 		return ret;
 	stage_lcore_fill(stage_lcore_get(lcore_id), &ls);
 	if (ls.num_events == 0)
@@ -148,9 +144,11 @@ rte_pmu_stage_dump(FILE *f)
 	for (id = 0; id < n; id++)
 		c.width = RTE_MAX(c.width, (int)strlen(stage_reg.names[id]));
 	/* The lcores' tables, then the total's. */
-	for (lcore_id = 0; lcore_id <= RTE_MAX_LCORE && ret == 0; lcore_id++)
-		if (lcore_id == RTE_MAX_LCORE || stage_lcore_get(lcore_id) != NULL)
+	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE && ret == 0; lcore_id++)
+		if (stage_lcore_get(lcore_id) != NULL)
 			ret = dump_table(&c, lcore_id, n);
+	if (ret == 0)
+		ret = dump_table(&c, RTE_PMU_STAGE_ALL_LCORES, n);
 	if (ret == 0 && fflush(f) != 0)
 		ret = -EIO;
 	if (ret == -EIO)

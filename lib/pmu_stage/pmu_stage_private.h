@@ -211,10 +211,10 @@ void stage_on_lcore_gone(unsigned int lcore_id, void *arg);
  */
 void stage_periods_changed(void);
 
-/** A consistent copy of stage @p id's sums on @p sl, pending calls in. */
-/* The events of the first lcore with a group, in @p info: their number. */
+/** The events of the first lcore with a group, in @p info: their number. */
 unsigned int stage_events(struct rte_pmu_lcore_info *info);
 
+/** A consistent copy of stage @p id's sums on @p sl, pending calls in. */
 void stage_sums_read(const struct stage_lcore *sl, unsigned int id, struct stage_sums *s);
 
 /**
@@ -229,6 +229,11 @@ void stage_stats_fill(const struct stage_lcore *sl, unsigned int id,
  */
 void stage_total_add(struct rte_pmu_stage_stats *total, const struct rte_pmu_stage_stats *s);
 void stage_total_end(struct rte_pmu_stage_stats *total);
+
+/** Stage @p id's figures on @p lcore_id, or the sum over every lcore
+ *  (RTE_PMU_STAGE_ALL_LCORES), as rte_pmu_stage_stats_get() gives them.
+ */
+void stage_stats_sum(unsigned int lcore_id, unsigned int id, struct rte_pmu_stage_stats *st);
 
 /** The lcore's whole since the reset (pmu_stage_stats.c). */
 void stage_lcore_fill(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats *st);

@@ -208,6 +208,24 @@ stage_total_end(struct rte_pmu_stage_stats *total)
 				sqrt(total->spread[i]) / total->self_values[i] : NAN;
 }
 
+void
+stage_stats_sum(unsigned int lcore_id, unsigned int id, struct rte_pmu_stage_stats *st)
+{
+	struct rte_pmu_stage_stats s;
+	unsigned int l;
+
+	if (lcore_id != RTE_PMU_STAGE_ALL_LCORES) {
+		stage_stats_fill(stage_lcore_get(lcore_id), id, st);
+		return;
+	}
+	memset(st, 0, sizeof(*st));
+	for (l = 0; l < RTE_MAX_LCORE; l++) {
+		stage_stats_fill(stage_lcore_get(l), id, &s);
+		stage_total_add(st, &s);
+	}
+	stage_total_end(st);
+}
+
 unsigned int
 stage_events(struct rte_pmu_lcore_info *info)
 {
@@ -239,7 +257,8 @@ int
 rte_pmu_stage_stats_get(unsigned int lcore_id, unsigned int id,
 	struct rte_pmu_stage_stats *stats)
 {
-	int ret = reader_check("stage stats", lcore_id, stats);
+	int ret = reader_check("stage stats",
+		lcore_id == RTE_PMU_STAGE_ALL_LCORES ? 0 : lcore_id, stats);
 
 	if (ret != 0)
 		return ret;
@@ -248,7 +267,7 @@ rte_pmu_stage_stats_get(unsigned int lcore_id, unsigned int id,
 			stage_count());
 		return -EINVAL;
 	}
-	stage_stats_fill(stage_lcore_get(lcore_id), id, stats);
+	stage_stats_sum(lcore_id, id, stats);
 	return 0;
 }
 

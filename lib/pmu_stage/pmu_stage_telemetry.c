@@ -151,18 +151,17 @@ handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 	struct rte_pmu_stage_stats s, total;
 	struct rte_pmu_lcore_info info;
 	unsigned int id, n, lcore_id, i;
-	int ret = 0;
+	int ret = params != NULL ? rte_pmu_stage_lookup(params) : -ENOENT;
 
-	if (rte_pmu_stage_count() < 0)
-		return -ENODEV;
-	n = stage_count();
-	for (id = 0; params != NULL && id < n && strcmp(stage_reg.names[id], params) != 0; id++)
-		;
-	if (params == NULL || id == n) {
+	if (ret == -ENODEV)
+		return ret;
+	if (ret < 0) {
 		STAGE_LOG(NOTICE, "telemetry %s: no stage named '%s' (see /pmu/stages)", cmd,
 			params != NULL ? params : "");
 		return -EINVAL;
 	}
+	id = ret;
+	ret = 0;
 	rte_tel_data_start_dict(d);
 	rte_tel_data_add_dict_string(d, "stage", params);
 	rte_tel_data_add_dict_int(d, "id", id);

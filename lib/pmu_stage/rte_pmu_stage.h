@@ -94,6 +94,8 @@ extern "C" {
 #define RTE_PMU_STAGE_NAME_MAX 64
 /** rte_pmu_stage_sampling_set(): every stage, and those registered later. */
 #define RTE_PMU_STAGE_ALL UINT32_MAX
+/** rte_pmu_stage_stats_get(): the sum over every lcore. */
+#define RTE_PMU_STAGE_ALL_LCORES UINT32_MAX
 
 /** Bits of a pending word below its items: the stage's countdown. */
 #define __RTE_PMU_STAGE_PENDING_SHIFT 16
@@ -236,6 +238,23 @@ __rte_experimental
 int
 rte_pmu_stage_count(void);
 
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
+ * The id of the stage called @p name, without registering it.
+ * Thread-safe; control path.
+ *
+ * @param name
+ *   Stage name.
+ * @return
+ *   The stage id; -EINVAL NULL @p name; -ENOENT no stage of that name;
+ *   -ENODEV library not initialised.
+ */
+__rte_experimental
+int
+rte_pmu_stage_lookup(const char *name);
+
 /** A stage's figures on one lcore (since rte_pmu_stage_reset()). */
 struct rte_pmu_stage_stats {
 	uint64_t calls;     /**< calls ended */
@@ -286,8 +305,13 @@ struct rte_pmu_stage_stats {
  * Thread-safe; control path. Takes no lock: it reads the lcore's figures
  * again where the lcore changed them meanwhile.
  *
+ * With RTE_PMU_STAGE_ALL_LCORES, the sum over every lcore, as the
+ * dump's total prints it: calls, items and values added up, inexact
+ * where any lcore's figure is, num_events and overhead the largest of the
+ * lcores', and the spread of the sum from the lcores' spreads.
+ *
  * @param lcore_id
- *   An lcore id.
+ *   An lcore id, or RTE_PMU_STAGE_ALL_LCORES.
  * @param id
  *   Stage id.
  * @param stats
