@@ -328,7 +328,7 @@ def same(a, b):
 # unmeasured boundary inline: the rx stage's empty polls vary from run to
 # run), so the gate is the worst seen plus a margin.
 SAMPLED_RATIO_GATE = 1.06
-ON_RATIO_GATE = 1.285
+ON_RATIO_GATE = 1.30
 
 
 def check_guest(log):

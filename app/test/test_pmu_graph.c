@@ -360,6 +360,8 @@ test_sampled_nested_full(void)
 				fabs(sum.spread[k] - st0[i].spread[k]) <= 1e-9 * (1 + st0[i].spread[k]),
 				"%s: event %u: the sum's spread %g, the lcore's %g", node_names[i], k,
 				sum.spread[k], st0[i].spread[k]);
+		TEST_ASSERT(st0[i].num_events == 0 || st0[i].spread[0] != 0,
+			"%s: a sampled figure has a spread", node_names[i]);
 	}
 	id = rte_pmu_stage_register("pg_outer");
 	TEST_ASSERT(id >= 0, "register pg_outer");

@@ -4,8 +4,8 @@
 
 /* The user-page read algorithm over constructed pages: sign extension at
  * every width, time scaling with and without cap_user_time_short, no
- * division when running == 0, index 0, the seqlock retry against page
- * updates made in the kernel's order, and the view a read makes of a page. The counter and clock readers are
+ * division when running == 0, index 0, and the seqlock retry against page
+ * updates made in the kernel's order. The counter and clock readers are
  * the test's own, so no PMU is needed.
  */
 
@@ -314,71 +314,6 @@ read_pmc_interrupted(uint32_t user_index __rte_unused)
 	return raw;
 }
 
-/* The view of a page: made by a read that needed no scaling, it gives
- * that read's value at every width with one load of the page; it gives
- * nothing (and reads no register) where there is no view, and nothing once
- * the page changed, until a read of the page makes it again.
- */
-static int
-test_view(void)
-{
-	static const uint16_t widths[] = { 32, 48, 64 };
-	struct __rte_pmu_page_view view;
-	uint64_t value, want, raw;
-	unsigned int w;
-
-	for (w = 0; w < RTE_DIM(widths); w++) {
-		raw = (UINT64_C(1) << (widths[w] - 1)) + 5;   /* its sign bit set */
-		page_setup(4, widths[w], 1000, raw);
-		want = expect(1000, raw, widths[w]);
-		TEST_ASSERT_SUCCESS(__rte_pmu_page_read_view_with(&page, false, read_fake_pmc,
-			read_fake_time, &view, &value), "read, width %u", widths[w]);
-		TEST_ASSERT(view.index == 4 && view.page == &page && value == want,
-			"width %u: a view of index %u, value 0x%" PRIx64 " (want 0x%" PRIx64 ")",
-			widths[w], view.index, value, want);
-		value = 0;
-		TEST_ASSERT_SUCCESS(__rte_pmu_view_read_with(&view, read_fake_pmc, &value),
-			"view read, width %u", widths[w]);
-		TEST_ASSERT_EQUAL(value, want, "width %u: the view's value", widths[w]);
-		/* The counter counts: the view follows it. */
-		fake_pmc = raw + 3;
-		TEST_ASSERT_SUCCESS(__rte_pmu_view_read_with(&view, read_fake_pmc, &value),
-			"view read");
-		TEST_ASSERT_EQUAL(value, want + 3, "width %u: the view after 3 counts", widths[w]);
-	}
-
-	/* The page changed (the counter moved): the view gives nothing, then
-	 * the page's read makes it again, with the kept count.
-	 */
-	kernel_update(77);
-	value = 12345;
-	TEST_ASSERT_EQUAL(__rte_pmu_view_read_with(&view, read_fake_pmc, &value),
-		__RTE_PMU_PAGE_SLOW, "a view of a changed page");
-	TEST_ASSERT_EQUAL(value, UINT64_C(12345), "value written by a stale view");
-	TEST_ASSERT_SUCCESS(__rte_pmu_page_read_view_with(&page, false, read_fake_pmc,
-		read_fake_time, &view, &value), "read again");
-	TEST_ASSERT_EQUAL(view.lock, page.lock, "the view made again");
-	TEST_ASSERT_EQUAL(value, want + 3, "the count kept across the change");
-
-	/* No view where the page cannot give its counter, or only scaled:
-	 * the view read touches no register then.
-	 */
-	page.index = 0;
-	page.lock += 2;
-	TEST_ASSERT_EQUAL(__rte_pmu_page_read_view_with(&page, false, read_fake_pmc,
-		read_fake_time, &view, &value), __RTE_PMU_PAGE_SLOW, "index 0");
-	pmc_calls = 0;
-	TEST_ASSERT_EQUAL(__rte_pmu_view_read_with(&view, read_fake_pmc, &value),
-		__RTE_PMU_PAGE_SLOW, "no view: index 0");
-	TEST_ASSERT_EQUAL(pmc_calls, 0u, "a register read without a view");
-	page_setup(2, 48, 0, 10);
-	page.time_running = 500;
-	__rte_pmu_page_read_view_with(&page, true, read_fake_pmc, read_fake_time, &view, &value);
-	TEST_ASSERT_EQUAL(view.index, 0u, "a view of a multiplexed counter");
-
-	return TEST_SUCCESS;
-}
-
 static int
 test_seqlock_retry_interrupt(void)
 {
@@ -489,7 +424,6 @@ static struct unit_test_suite pmu_page_suite = {
 		TEST_CASE(test_scaling_time_short),
 		TEST_CASE(test_running_zero),
 		TEST_CASE(test_index_zero),
-		TEST_CASE(test_view),
 		TEST_CASE(test_seqlock_retry_interrupt),
 		TEST_CASE(test_seqlock_async_writer),
 		TEST_CASES_END()

@@ -236,23 +236,6 @@ __rte_pmu_page_time_since(struct perf_event_mmap_page *pc, uint64_t caps,
 }
 
 /**
- * What a pass of the page read found on a page whose counter it gave
- * without scaling: enough to read the counter again with one load of the
- * page, while the page's lock word stays as it was (__rte_pmu_view_read()).
- * The kernel moves the lock word at every change of the page (offset,
- * index, width, times, capabilities), so a lock word found unchanged after
- * the counter was read says that the view was the page's then. A view
- * belongs to the thread that reads the page.
- */
-struct __rte_pmu_page_view {
-	struct perf_event_mmap_page *page; /**< the page it was made from */
-	uint64_t offset;   /**< the page's offset at that pass */
-	uint32_t lock;     /**< the page's lock word at that pass */
-	uint32_t index;    /**< the counter's user index; 0: no view, read the page */
-	uint32_t shift;    /**< 64 less the page's pmc_width, below 64 */
-};
-
-/**
  * Read a counter through its user page, in one seqlock pass.
  *
  * A counter on the hardware and readable here is read, sign-extended and,
@@ -274,26 +257,18 @@ struct __rte_pmu_page_view {
  *   Counter reader (architecture's, or a test's).
  * @param read_time
  *   Clock reader matching the page's time_* conversion.
- * @param view
- *   NULL (a constant), or made from this pass: a view where the counter was
- *   read without scaling, else one with index 0.
  * @param value
  *   Counter value on success.
  * @return
  *   0 on success, __RTE_PMU_PAGE_SLOW or __RTE_PMU_PAGE_NO_USER.
  */
 static __rte_always_inline int
-__rte_pmu_page_read_view_with(struct perf_event_mmap_page *pc, bool full,
+__rte_pmu_page_read_with(struct perf_event_mmap_page *pc, bool full,
 	__rte_pmu_pmc_reader_t read_pmc, __rte_pmu_time_reader_t read_time,
-	struct __rte_pmu_page_view *view, uint64_t *value)
+	uint64_t *value)
 {
-	uint64_t caps, count, enabled, running, delta, offset;
-	uint32_t seq, index, width;
-
-	if (view != NULL) {
-		view->page = pc;
-		view->index = 0;
-	}
+	uint64_t caps, count, enabled, running, delta;
+	uint32_t seq, index;
 
 	/* Not multiplexed: the common case, with nothing about scaling in it. */
 	do {
@@ -301,7 +276,7 @@ __rte_pmu_page_read_view_with(struct perf_event_mmap_page *pc, bool full,
 		__RTE_PMU_LOAD_PAIR(pc, lock, index, seq, index);
 		rte_compiler_barrier();
 
-		__RTE_PMU_LOAD_PAIR(pc, offset, time_enabled, offset, enabled);
+		__RTE_PMU_LOAD_PAIR(pc, offset, time_enabled, count, enabled);
 		__RTE_PMU_LOAD_PAIR(pc, time_running, capabilities, running, caps);
 		if (unlikely(!__RTE_PMU_HAVE_USER_READ || index == 0 ||
 				(caps & __RTE_PMU_CAP_USER_RDPMC) == 0))
@@ -312,18 +287,12 @@ __rte_pmu_page_read_view_with(struct perf_event_mmap_page *pc, bool full,
 			goto multiplexed;
 		}
 
-		width = __RTE_PMU_LOAD_WIDTH(pc);
-		count = offset + (uint64_t)__RTE_PMU_SIGN_EXTEND(read_pmc(index), width);
+		count += (uint64_t)__RTE_PMU_SIGN_EXTEND(read_pmc(index),
+			__RTE_PMU_LOAD_WIDTH(pc));
 
 		rte_compiler_barrier();
 	} while (unlikely(__RTE_PMU_LOAD(pc->lock) != seq));
 
-	if (view != NULL) {
-		view->offset = offset;
-		view->lock = seq;
-		view->shift = (64u - width) & 63u;
-		view->index = index;
-	}
 	*value = count;
 	return 0;
 
@@ -354,64 +323,12 @@ multiplexed:
 	return 0;
 }
 
-/** __rte_pmu_page_read_view_with() without a view. */
-static __rte_always_inline int
-__rte_pmu_page_read_with(struct perf_event_mmap_page *pc, bool full,
-	__rte_pmu_pmc_reader_t read_pmc, __rte_pmu_time_reader_t read_time,
-	uint64_t *value)
-{
-	return __rte_pmu_page_read_view_with(pc, full, read_pmc, read_time, NULL, value);
-}
-
 /** __rte_pmu_page_read_with() with this architecture's readers. */
 static __rte_always_inline int
 __rte_pmu_page_read(struct perf_event_mmap_page *pc, bool full, uint64_t *value)
 {
 	return __rte_pmu_page_read_with(pc, full, __rte_pmu_pmc_read, __rte_pmu_time_read,
 		value);
-}
-
-/**
- * The counter of a view's page, through the view: the counter register
- * read at the view's index, then the page's lock word loaded, which must
- * be the view's (the page the same all along). No check of the page before
- * the read: the view's was made on a pass that checked it.
- *
- * @param view
- *   Made by __rte_pmu_page_read_view_with() on the calling thread.
- * @param read_pmc
- *   Counter reader.
- * @param value
- *   Counter value on success.
- * @return
- *   0, or __RTE_PMU_PAGE_SLOW where the view cannot give it (no view, or
- *   the page changed since it was made): read the page then, which makes
- *   the view again.
- */
-static __rte_always_inline int
-__rte_pmu_view_read_with(const struct __rte_pmu_page_view *view,
-	__rte_pmu_pmc_reader_t read_pmc, uint64_t *value)
-{
-	/* All of the view loaded before the counter is read. */
-	const struct __rte_pmu_page_view v = *view;
-	uint64_t pmc;
-
-	if (unlikely(v.index == 0))
-		return __RTE_PMU_PAGE_SLOW;
-	pmc = read_pmc(v.index);
-	rte_compiler_barrier();
-	if (unlikely(__RTE_PMU_LOAD(v.page->lock) != v.lock))
-		return __RTE_PMU_PAGE_SLOW;
-	/* Sign-extended as __rte_pmu_sign_extend() does, by a shift made once. */
-	*value = v.offset + (uint64_t)((int64_t)(pmc << v.shift) >> v.shift);
-	return 0;
-}
-
-/** __rte_pmu_view_read_with() with this architecture's counter reader. */
-static __rte_always_inline int
-__rte_pmu_view_read(const struct __rte_pmu_page_view *view, uint64_t *value)
-{
-	return __rte_pmu_view_read_with(view, __rte_pmu_pmc_read, value);
 }
 
 #ifdef __cplusplus

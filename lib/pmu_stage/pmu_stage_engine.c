@@ -88,37 +88,29 @@ misuse(struct stage_lcore *sl, unsigned int id, enum misuse_kind kind)
 		misuse_what[kind], known ? "misuse" : "lcore_misuse");
 }
 
-/* counters() where a view could not give its event: each event from its
- * page, which makes its view again; where a page cannot give it, the whole
- * group through librte_pmu (one read() for those events); where that
- * fails, the last good values, so that a delta across it is never above
- * the truth.
+/* counters() where a page could not give its event: the whole group
+ * through librte_pmu (one read() for those events); where that fails, the
+ * last good values, so that a delta across it is never above the truth.
  */
 static __rte_noinline void
 counters_slow(struct stage_lcore *sl, uint64_t *v)
 {
-	unsigned int i;
-	int slow = 0;
-
-	for (i = 0; i < sl->num_events; i++)
-		slow |= __rte_pmu_page_read_view_with(sl->pages[i], false, __rte_pmu_pmc_read,
-			__rte_pmu_time_read, &sl->views[i], &v[i]);
-	if (slow != 0 && rte_pmu_read_group(v, sl->num_events) != (int)sl->num_events)
+	if (rte_pmu_read_group(v, sl->num_events) != (int)sl->num_events)
 		memcpy(v, sl->last, sizeof(sl->last));
 }
 
-/* The lcore's counters into @p v, each event through its page's view;
- * not 0 where a view could not give its event.
+/* The lcore's counters into @p v: each event from its user page, as
+ * rte_pmu_read() reads it; not 0 where a page could not give its event.
  */
 static __rte_always_inline int
 counters_try(struct stage_lcore *sl, uint64_t *v)
 {
-	const struct __rte_pmu_page_view *views = sl->views;
+	struct perf_event_mmap_page *const *pages = sl->pages;
 	unsigned int i, n = sl->num_events;
 	int slow = 0;
 
 	for (i = 0; i < n; i++)
-		slow |= __rte_pmu_view_read(&views[i], &v[i]);
+		slow |= __rte_pmu_page_read(pages[i], false, &v[i]);
 	return slow;
 }
 
@@ -656,8 +648,6 @@ lcore_restart(struct stage_lcore *sl, uint32_t epoch)
 	sl->lcore_misuse = 0;
 	sl->num_events = rte_pmu_lcore_num_events();
 	sl->pages = RTE_PER_LCORE(_pmu_group)->mmap_pages;
-	/* No view yet: each is made at its first read. */
-	memset(sl->views, 0, sizeof(sl->views));
 	memcpy(sl->first, v, sizeof(v));
 	memcpy(sl->last, v, sizeof(v));
 	rte_seqcount_write_end(&sl->seq);

@@ -133,8 +133,6 @@ struct stage_lcore {
 	unsigned int num_events;
 	unsigned int depth;        /**< frames open above frames[0], the lcore's */
 	struct perf_event_mmap_page *const *pages; /**< its events' user pages */
-	/** What the last read of each page found there (index 0: none). */
-	struct __rte_pmu_page_view views[RTE_MAX_NUM_GROUP_EVENTS];
 	uint32_t misuse_logged;    /**< a bit per kind already logged */
 	struct stage_cal cal;
 	/* Written by the lcore inside seq. */
