@@ -280,8 +280,12 @@ for lib, libs in below.items():
 # loaded each counter value once (8 lines, for 9 instructions a pair); 1,785
 # until a begin to measure, a measured end and a boundary whose ending call
 # is measured got paths of their own, the same at every depth, with no call
-# in them (44 lines, for 12 instructions a pair and 29 a boundary).
-SIZE_GATE = 1829
+# in them (44 lines, for 12 instructions a pair and 29 a boundary); 1,829
+# until the dump and telemetry took each event's key, unit and the IPC's
+# events from rte_pmu_lcore_info_get() (38 lines less), while
+# rte_pmu_stage_lookup() and the sum over every lcore moved 35 lines from
+# lib/pmu_graph into lib/pmu_stage.
+SIZE_GATE = 1791
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

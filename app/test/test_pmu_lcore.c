@@ -119,6 +119,15 @@ check_result(unsigned int lcore_id)
 		lcore_id, r->info.slow_reads);
 	TEST_ASSERT(strcmp(r->info.events[0].name, "task-clock") == 0, "name %s",
 		r->info.events[0].name);
+	/* Keyed and measured as telemetry gives them; no IPC here. */
+	TEST_ASSERT(strcmp(r->info.events[0].key, "task_clock") == 0 &&
+		strcmp(r->info.events[0].unit, "ns") == 0, "task-clock: key %s, unit %s",
+		r->info.events[0].key, r->info.events[0].unit);
+	TEST_ASSERT(strcmp(r->info.events[1].key, "context_switches") == 0 &&
+		strcmp(r->info.events[1].unit, "count") == 0, "context-switches: key %s, unit %s",
+		r->info.events[1].key, r->info.events[1].unit);
+	TEST_ASSERT(r->info.cycles == -1 && r->info.instructions == -1,
+		"cycles at %d, instructions at %d", r->info.cycles, r->info.instructions);
 
 	return TEST_SUCCESS;
 }

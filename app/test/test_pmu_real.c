@@ -103,6 +103,7 @@ counts_exact(int instr, int cyc)
 static int
 real_suite_setup(void)
 {
+	struct rte_pmu_lcore_info info;
 	int instr, cyc, ret;
 
 	ret = pmu_init_real();
@@ -122,8 +123,14 @@ real_suite_setup(void)
 		TEST_SKIP("no counted loop for this architecture");
 	}
 	exact = counts_exact(instr, cyc);
+	/* The lcore's group says where cycles and instructions are (an IPC). */
+	ret = rte_pmu_lcore_info_get(rte_lcore_id(), &info);
 	rte_pmu_fini();
 	printf("exact counts: %s (%s)\n", exact ? "yes" : "no", exact_why);
+	TEST_ASSERT(ret == 0 && info.cycles == cyc && info.instructions == instr &&
+		strcmp(info.events[cyc].unit, "count") == 0,
+		"lcore info: cycles at %d (added at %d), instructions at %d (added at %d)",
+		info.cycles, cyc, info.instructions, instr);
 
 	return TEST_SUCCESS;
 }

@@ -14,6 +14,7 @@
 #define _GNU_SOURCE /* cpu_set_t, for rte_lcore_cpuset() */
 #endif
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -138,9 +139,50 @@ pmu_lcore_snapshot(unsigned int lcore_id, bool values, struct pmu_snapshot *snap
 	return snapshot_take(lcore_id, values, true, snap);
 }
 
+/* Telemetry keys take letters, digits, '_' and '/' only ("task-clock"
+ * gives "task_clock"); every reply keys events so, each with its exact
+ * "name" and "unit".
+ */
+void
+pmu_event_keys(const char (*names)[PMU_SNAP_NAME_MAX], unsigned int n,
+	char (*keys)[PMU_KEY_MAX])
+{
+	unsigned int i, j;
+	char *k;
+
+	for (i = 0; i < n; i++) {
+		strlcpy(keys[i], names[i], PMU_KEY_MAX);
+		for (k = keys[i]; *k != '\0'; k++)
+			if (!isalnum((unsigned char)*k) && *k != '_' && *k != '/')
+				*k = '_';
+		for (j = 0; j < i && strcmp(keys[i], keys[j]) != 0; j++)
+			;
+		if (j < i)
+			snprintf(k, PMU_KEY_MAX - (k - keys[i]), "_%u", i);
+	}
+}
+
+const char *
+pmu_event_unit(const struct pmu_events_copy *c, unsigned int hint, const char *name)
+{
+	const struct perf_event_attr *a;
+	unsigned int i = hint;
+
+	if (i >= c->num_events || strcmp(c->names[i], name) != 0)
+		for (i = 0; i < c->num_events && strcmp(c->names[i], name) != 0; i++)
+			;
+	if (i == c->num_events)
+		return "count";
+	a = &c->descs[i].attr;
+	return a->type == PERF_TYPE_SOFTWARE && (a->config == PERF_COUNT_SW_CPU_CLOCK ||
+		a->config == PERF_COUNT_SW_TASK_CLOCK) ? "ns" : "count";
+}
+
 int
 rte_pmu_lcore_info_get(unsigned int lcore_id, struct rte_pmu_lcore_info *info)
 {
+	char keys[RTE_MAX_NUM_GROUP_EVENTS][PMU_KEY_MAX];
+	struct pmu_events_copy ec;
 	struct pmu_snapshot snap;
 	unsigned int i;
 	int ret;
@@ -157,6 +199,14 @@ rte_pmu_lcore_info_get(unsigned int lcore_id, struct rte_pmu_lcore_info *info)
 		return ret;
 
 	memset(info, 0, sizeof(*info));
+	memset(&ec, 0, sizeof(ec));
+	pmu_state_events(&ec);
+	pmu_events_ipc(&ec, &info->cycles, &info->instructions);
+	if (info->cycles >= (int)snap.num_events)
+		info->cycles = -1;
+	if (info->instructions >= (int)snap.num_events)
+		info->instructions = -1;
+	pmu_event_keys((const char (*)[PMU_SNAP_NAME_MAX])snap.names, snap.num_events, keys);
 	info->status = snap.status;
 	info->num_events = snap.num_events;
 	info->slow_reads = snap.slow_reads;
@@ -165,6 +215,8 @@ rte_pmu_lcore_info_get(unsigned int lcore_id, struct rte_pmu_lcore_info *info)
 		struct rte_pmu_event_info *ei = &info->events[i];
 
 		strlcpy(ei->name, snap.names[i], sizeof(ei->name));
+		memcpy(ei->key, keys[i], sizeof(ei->key));
+		ei->unit = pmu_event_unit(&ec, i, snap.names[i]);
 		ei->path = snap.path[i];
 		ei->user_index = snap.user_index[i];
 		ei->pmc_width = snap.pmc_width[i];

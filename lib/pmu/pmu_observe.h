@@ -57,6 +57,21 @@ struct pmu_snapshot {
  */
 int pmu_lcore_snapshot(unsigned int lcore_id, bool values, struct pmu_snapshot *snap);
 
+/** Size of an event's telemetry key (rte_pmu_event_info::key). */
+#define PMU_KEY_MAX RTE_PMU_EVENT_KEY_MAX
+
+/** The telemetry keys of @p n events named @p names (rte_pmu_event_info::key). */
+void pmu_event_keys(const char (*names)[PMU_SNAP_NAME_MAX], unsigned int n,
+	char (*keys)[PMU_KEY_MAX]);
+
+struct pmu_events_copy;
+/** The unit of the event named @p name, event @p hint of @p c where its
+ *  name is that (rte_pmu_event_info::unit): "count" for an event not in
+ *  @p c.
+ */
+const char *pmu_event_unit(const struct pmu_events_copy *c, unsigned int hint,
+	const char *name);
+
 /** Name of a read path: "none", "user", "syscall". */
 const char *pmu_path_name(enum rte_pmu_read_path path);
 

@@ -91,61 +91,7 @@ dict_dict(struct rte_tel_data *d, const char *name)
 	return c;
 }
 
-/* Telemetry keys take letters, digits, '_' and '/' only: each event's key is
- * its name with any other character written '_' ("task-clock" gives
- * "task_clock"), and "_<index>" added when an earlier event has that key.
- * Every reply keys events so, each with its exact "name" and "unit".
- */
-#define KEY_MAX (PMU_SNAP_NAME_MAX + 8)
-
-static void
-event_keys(const char (*names)[PMU_SNAP_NAME_MAX], unsigned int n, char (*keys)[KEY_MAX])
-{
-	unsigned int i, j;
-	char *k;
-
-	for (i = 0; i < n; i++) {
-		strlcpy(keys[i], names[i], KEY_MAX);
-		for (k = keys[i]; *k != '\0'; k++)
-			if (!isalnum((unsigned char)*k) && *k != '_' && *k != '/')
-				*k = '_';
-		for (j = 0; j < i; j++)
-			if (strcmp(keys[i], keys[j]) == 0)
-				break;
-		if (j < i)
-			snprintf(keys[i] + strlen(keys[i]), KEY_MAX - strlen(keys[i]), "_%u", i);
-	}
-}
-
-/* The unit of event @p i of @p c: "ns" for the kernel's clocks
- * (task-clock, cpu-clock), "count" for every other event.
- */
-static const char *
-event_unit(const struct pmu_events_copy *c, unsigned int i)
-{
-	const struct perf_event_attr *a = &c->descs[i].attr;
-
-	if (a->type == PERF_TYPE_SOFTWARE && (a->config == PERF_COUNT_SW_CPU_CLOCK ||
-			a->config == PERF_COUNT_SW_TASK_CLOCK))
-		return "ns";
-
-	return "count";
-}
-
-/* The unit of the event named @p name (an event of @p c, else "count"). */
-static const char *
-name_unit(const struct pmu_events_copy *c, unsigned int hint, const char *name)
-{
-	unsigned int i;
-
-	if (hint < c->num_events && strcmp(c->names[hint], name) == 0)
-		return event_unit(c, hint);
-	for (i = 0; i < c->num_events; i++)
-		if (strcmp(c->names[i], name) == 0)
-			return event_unit(c, i);
-
-	return "count";
-}
+#define KEY_MAX PMU_KEY_MAX
 
 /* Each event as every reply gives it: under its key, its exact name and
  * unit; the figures follow.
@@ -168,7 +114,7 @@ static struct rte_tel_data *
 list_events(struct rte_tel_data *d, const struct pmu_events_copy *c, unsigned int i,
 	const char (*keys)[KEY_MAX])
 {
-	struct rte_tel_data *e = event_dict(d, keys[i], c->names[i], event_unit(c, i));
+	struct rte_tel_data *e = event_dict(d, keys[i], c->names[i], pmu_event_unit(c, i, c->names[i]));
 
 	if (e != NULL)
 		rte_tel_data_add_dict_int(e, "index", i);
@@ -193,7 +139,7 @@ handle_list(const char *cmd, const char *params, struct rte_tel_data *d)
 
 	rte_tel_data_start_dict(d);
 	pmu_state_events(c);
-	event_keys((const char (*)[PMU_SNAP_NAME_MAX])c->names, c->num_events, keys);
+	pmu_event_keys((const char (*)[PMU_SNAP_NAME_MAX])c->names, c->num_events, keys);
 	for (i = 0; i < c->num_events && ret == 0; i++)
 		if (list_events(d, c, i, (const char (*)[KEY_MAX])keys) == NULL)
 			ret = -ENOMEM;
@@ -306,7 +252,7 @@ info_events(struct rte_tel_data *d)
 		free(c);
 		return -ENOMEM;
 	}
-	event_keys((const char (*)[PMU_SNAP_NAME_MAX])c->names, c->num_events, keys);
+	pmu_event_keys((const char (*)[PMU_SNAP_NAME_MAX])c->names, c->num_events, keys);
 	for (i = 0; i < c->num_events; i++) {
 		const struct pmu_event_desc *desc = &c->descs[i];
 
@@ -416,9 +362,9 @@ handle_lcore(const char *cmd, const char *params, struct rte_tel_data *d)
 		return -ENOMEM;
 	}
 	pmu_state_events(c);
-	event_keys((const char (*)[PMU_SNAP_NAME_MAX])snap.names, snap.num_events, keys);
+	pmu_event_keys((const char (*)[PMU_SNAP_NAME_MAX])snap.names, snap.num_events, keys);
 	for (i = 0; i < snap.num_events; i++) {
-		e = event_dict(events, keys[i], snap.names[i], name_unit(c, i, snap.names[i]));
+		e = event_dict(events, keys[i], snap.names[i], pmu_event_unit(c, i, snap.names[i]));
 		if (e == NULL) {
 			free(c);
 			return -ENOMEM;

@@ -342,8 +342,18 @@ enum rte_pmu_read_path {
 };
 
 /** State of one event on one lcore, for diagnostics. */
+/** Size of rte_pmu_event_info::key, terminating NUL included. */
+#define RTE_PMU_EVENT_KEY_MAX 72
+
 struct rte_pmu_event_info {
 	char name[64];              /**< name given to rte_pmu_add_event() */
+	/** The event's key in telemetry replies (/pmu/...): its name with any
+	 *  character but a letter, a digit, '_' or '/' written '_', and
+	 *  "_<index>" where an earlier event of the group has that key.
+	 */
+	char key[RTE_PMU_EVENT_KEY_MAX];
+	/** "ns" for the kernel's clocks (task-clock, cpu-clock), else "count". */
+	const char *unit;
 	enum rte_pmu_read_path path; /**< path the next read would take */
 	uint32_t user_index;        /**< page index (0: not on the hardware) */
 	uint16_t pmc_width;         /**< counter width in bits */
@@ -369,6 +379,11 @@ struct rte_pmu_lcore_info {
 	uint64_t read_errors;
 	/** One entry per event, in index order. */
 	struct rte_pmu_event_info events[RTE_MAX_NUM_GROUP_EVENTS];
+	/** Index of the event that counts CPU cycles (perf's and arm64's
+	 *  names), and of the one that counts instructions, for an IPC; -1
+	 *  where there is none.
+	 */
+	int cycles, instructions;
 };
 
 /**

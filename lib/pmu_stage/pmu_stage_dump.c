@@ -37,23 +37,15 @@ row_end(FILE *f, int ret)
 	return ret >= 0 && fputc('\n', f) != EOF ? 0 : -EIO;
 }
 
-/* The events' names, and where cycles and instructions are (perf's and
- * arm64's names): from the first lcore with a group.
+/* The events of the first lcore with a group, with cycles and
+ * instructions where librte_pmu finds them.
  */
 static void
 dump_events(struct dump_ctx *c)
 {
-	const char *name;
-	unsigned int i;
-
 	c->num_events = stage_events(&c->info);
-	for (i = 0; i < c->num_events; i++) {
-		name = c->info.events[i].name;
-		if (strcmp(name, "cycles") == 0 || strcmp(name, "cpu_cycles") == 0)
-			c->cycles = i;
-		if (strcmp(name, "instructions") == 0 || strcmp(name, "inst_retired") == 0)
-			c->instructions = i;
-	}
+	c->cycles = c->num_events != 0 ? c->info.cycles : -1;
+	c->instructions = c->num_events != 0 ? c->info.instructions : -1;
 }
 
 /* One stage's line, self values; '~' marks a figure that is not exact. */
@@ -129,7 +121,7 @@ dump_table(struct dump_ctx *c, unsigned int lcore_id, unsigned int n)
 int
 rte_pmu_stage_dump(FILE *f)
 {
-	struct dump_ctx c = { .f = f, .width = 16, .cycles = -1, .instructions = -1 };
+	struct dump_ctx c = { .f = f, .width = 16 };
 	unsigned int lcore_id, id, n;
 	int ret = 0;
 

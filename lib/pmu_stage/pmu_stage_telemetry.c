@@ -9,41 +9,21 @@
  * the consumer's division, as with /ethdev/stats.
  */
 
-#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <rte_common.h>
-#include <rte_string_fns.h>
 #include <rte_telemetry.h>
 
 #include "pmu_stage_private.h"
 
-#define KEY_MAX 72
-
-/* The unit of an event: "ns" for the kernel's clocks, "count" for every
- * other. This library sees the events' names only (librte_pmu's public
- * API), so a clock is named as perf names it, or in its software PMU's words.
- */
-static const char *
-event_unit(const char *name)
-{
-	static const char *const clocks[] = { "task-clock", "cpu-clock",
-		"software/task-clock/", "software/cpu-clock/" };
-	unsigned int i;
-
-	for (i = 0; i < RTE_DIM(clocks); i++)
-		if (strcmp(name, clocks[i]) == 0)
-			return "ns";
-	return "count";
-}
-/* A dict container added to @p d under @p key; for an @p event (its name),
- * with the event's name and unit.
+/* A dict container added to @p d under @p key; for an @p event, with the
+ * event's name and unit (as librte_pmu's replies give them).
  */
 static struct rte_tel_data *
-dict_in(struct rte_tel_data *d, const char *key, const char *event)
+dict_in(struct rte_tel_data *d, const char *key, const struct rte_pmu_event_info *event)
 {
 	struct rte_tel_data *c = rte_tel_data_alloc();
 
@@ -51,37 +31,14 @@ dict_in(struct rte_tel_data *d, const char *key, const char *event)
 		return NULL;
 	rte_tel_data_start_dict(c);
 	if (event != NULL) {
-		rte_tel_data_add_dict_string(c, "name", event);
-		rte_tel_data_add_dict_string(c, "unit", event_unit(event));
+		rte_tel_data_add_dict_string(c, "name", event->name);
+		rte_tel_data_add_dict_string(c, "unit", event->unit);
 	}
 	if (rte_tel_data_add_dict_container(d, key, c, 0) != 0) {
 		rte_tel_data_free(c);
 		return NULL;
 	}
 	return c;
-}
-
-/* The events of the first lcore with a group, in @p info, and their keys:
- * each name with any character but a letter, a digit, '_' or '/' written
- * '_', and "_<index>" where an earlier key is the same.
- */
-static unsigned int
-event_keys(struct rte_pmu_lcore_info *info, char (*keys)[KEY_MAX])
-{
-	unsigned int i, j, n = stage_events(info);
-	char *k;
-
-	for (i = 0; i < n; i++) {
-		strlcpy(keys[i], info->events[i].name, KEY_MAX);
-		for (k = keys[i]; *k != '\0'; k++)
-			if (!isalnum((unsigned char)*k) && *k != '_' && *k != '/')
-				*k = '_';
-		for (j = 0; j < i && strcmp(keys[i], keys[j]) != 0; j++)
-			;
-		if (j < i)
-			snprintf(k, KEY_MAX - (k - keys[i]), "_%u", i);
-	}
-	return n;
 }
 
 static int
@@ -109,7 +66,7 @@ handle_stages(const char *cmd __rte_unused, const char *params __rte_unused,
 /* One lcore's (or the total's) figures of a stage in @p f, per event keyed. */
 static int
 stage_figures(struct rte_tel_data *f, const struct rte_pmu_stage_stats *s, unsigned int n,
-	char (*keys)[KEY_MAX])
+	const struct rte_pmu_lcore_info *info)
 {
 	struct rte_tel_data *events, *e;
 	unsigned int i;
@@ -125,7 +82,7 @@ stage_figures(struct rte_tel_data *f, const struct rte_pmu_stage_stats *s, unsig
 	if (events == NULL)
 		return -ENOMEM;
 	for (i = 0; i < n; i++) {
-		e = dict_in(events, keys[i], NULL);
+		e = dict_in(events, info->events[i].key, NULL);
 		if (e == NULL)
 			return -ENOMEM;
 		rte_tel_data_add_dict_u64(e, "value", s->values[i]);
@@ -146,8 +103,8 @@ stage_figures(struct rte_tel_data *f, const struct rte_pmu_stage_stats *s, unsig
 static int
 handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 {
-	char keys[RTE_MAX_NUM_GROUP_EVENTS][KEY_MAX], key[16];
 	struct rte_tel_data *lcores, *events, *tot;
+	char key[16];
 	struct rte_pmu_stage_stats s, total;
 	struct rte_pmu_lcore_info info;
 	unsigned int id, n, lcore_id, i;
@@ -168,12 +125,12 @@ handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 	rte_tel_data_add_dict_u64(d, "sampling_period",
 		__atomic_load_n(&stage_reg.period_m1[id], __ATOMIC_RELAXED) + 1);
 	/* The key of each event in the figures, its name and unit. */
-	n = event_keys(&info, keys);
+	n = stage_events(&info);
 	events = dict_in(d, "events", NULL);
 	if (events == NULL)
 		return -ENOMEM;
 	for (i = 0; i < n; i++)
-		if (dict_in(events, keys[i], info.events[i].name) == NULL)
+		if (dict_in(events, info.events[i].key, &info.events[i]) == NULL)
 			return -ENOMEM;
 	/* "lcores" is added after "total": a reply too big loses lcores first.
 	 * The total is filled after them: that of the figures given per lcore
@@ -189,25 +146,25 @@ handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 		if (s.calls == 0 && s.misuse == 0)
 			continue;
 		snprintf(key, sizeof(key), "%u", lcore_id);
-		ret = stage_figures(dict_in(lcores, key, NULL), &s, n, keys);
+		ret = stage_figures(dict_in(lcores, key, NULL), &s, n, &info);
 		stage_total_add(&total, &s);
 	}
 	stage_total_end(&total);
-	return ret != 0 ? ret : stage_figures(tot, &total, n, keys);
+	return ret != 0 ? ret : stage_figures(tot, &total, n, &info);
 }
 
 static int
 handle_lcores(const char *cmd __rte_unused, const char *params __rte_unused,
 	struct rte_tel_data *d)
 {
-	char keys[RTE_MAX_NUM_GROUP_EVENTS][KEY_MAX], key[16];
 	struct rte_pmu_stage_lcore_stats ls;
 	struct rte_pmu_lcore_info info;
 	unsigned int n, lcore_id, i;
+	char key[16];
 	struct rte_tel_data *l, *e;
 	struct stage_lcore *sl;
 
-	n = event_keys(&info, keys);
+	n = stage_events(&info);
 	rte_tel_data_start_dict(d);
 	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE; lcore_id++) {
 		sl = stage_lcore_get(lcore_id);
@@ -220,7 +177,7 @@ handle_lcores(const char *cmd __rte_unused, const char *params __rte_unused,
 			return -ENOMEM;
 		rte_tel_data_add_dict_u64(l, "measured", ls.measured);
 		for (i = 0; i < n; i++) {
-			e = dict_in(l, keys[i], info.events[i].name);
+			e = dict_in(l, info.events[i].key, &info.events[i]);
 			if (e == NULL)
 				return -ENOMEM;
 			rte_tel_data_add_dict_u64(e, "total", ls.total[i]);
