@@ -91,8 +91,6 @@ dict_dict(struct rte_tel_data *d, const char *name)
 	return c;
 }
 
-#define KEY_MAX PMU_KEY_MAX
-
 /* Each event as every reply gives it: under its key, its exact name and
  * unit; the figures follow.
  */
@@ -112,9 +110,10 @@ event_dict(struct rte_tel_data *events, const char *key, const char *name, const
 /* "events" of /pmu/list and /pmu/info: per event its name, unit and index. */
 static struct rte_tel_data *
 list_events(struct rte_tel_data *d, const struct pmu_events_copy *c, unsigned int i,
-	const char (*keys)[KEY_MAX])
+	const char (*keys)[PMU_KEY_MAX])
 {
-	struct rte_tel_data *e = event_dict(d, keys[i], c->names[i], pmu_event_unit(c, i, c->names[i]));
+	struct rte_tel_data *e = event_dict(d, keys[i], c->names[i],
+		pmu_event_unit(c, i, c->names[i]));
 
 	if (e != NULL)
 		rte_tel_data_add_dict_int(e, "index", i);
@@ -125,7 +124,7 @@ list_events(struct rte_tel_data *d, const struct pmu_events_copy *c, unsigned in
 static int
 handle_list(const char *cmd, const char *params, struct rte_tel_data *d)
 {
-	char keys[RTE_MAX_NUM_GROUP_EVENTS][KEY_MAX];
+	char keys[RTE_MAX_NUM_GROUP_EVENTS][PMU_KEY_MAX];
 	struct pmu_events_copy *c;
 	unsigned int i;
 	int ret;
@@ -141,7 +140,7 @@ handle_list(const char *cmd, const char *params, struct rte_tel_data *d)
 	pmu_state_events(c);
 	pmu_event_keys((const char (*)[PMU_SNAP_NAME_MAX])c->names, c->num_events, keys);
 	for (i = 0; i < c->num_events && ret == 0; i++)
-		if (list_events(d, c, i, (const char (*)[KEY_MAX])keys) == NULL)
+		if (list_events(d, c, i, (const char (*)[PMU_KEY_MAX])keys) == NULL)
 			ret = -ENOMEM;
 	free(c);
 
@@ -234,7 +233,7 @@ lcore_state(struct rte_tel_data *d, const struct pmu_snapshot *s)
 static int
 info_events(struct rte_tel_data *d)
 {
-	char keys[RTE_MAX_NUM_GROUP_EVENTS][KEY_MAX];
+	char keys[RTE_MAX_NUM_GROUP_EVENTS][PMU_KEY_MAX];
 	struct rte_tel_data *events, *e;
 	struct pmu_events_copy *c;
 	unsigned int i;
@@ -256,7 +255,7 @@ info_events(struct rte_tel_data *d)
 	for (i = 0; i < c->num_events; i++) {
 		const struct pmu_event_desc *desc = &c->descs[i];
 
-		e = list_events(events, c, i, (const char (*)[KEY_MAX])keys);
+		e = list_events(events, c, i, (const char (*)[PMU_KEY_MAX])keys);
 		if (e == NULL) {
 			free(c);
 			return -ENOMEM;
@@ -326,7 +325,7 @@ handle_info(const char *cmd, const char *params, struct rte_tel_data *d)
 static int
 handle_lcore(const char *cmd, const char *params, struct rte_tel_data *d)
 {
-	char keys[RTE_MAX_NUM_GROUP_EVENTS][KEY_MAX];
+	char keys[RTE_MAX_NUM_GROUP_EVENTS][PMU_KEY_MAX];
 	struct rte_tel_data *events, *e;
 	struct pmu_events_copy *c;
 	struct pmu_snapshot snap;

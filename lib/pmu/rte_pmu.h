@@ -341,10 +341,10 @@ enum rte_pmu_read_path {
 	RTE_PMU_PATH_SYSCALL,  /**< read() of the event's file descriptor */
 };
 
-/** State of one event on one lcore, for diagnostics. */
 /** Size of rte_pmu_event_info::key, terminating NUL included. */
 #define RTE_PMU_EVENT_KEY_MAX 72
 
+/** State of one event on one lcore, for diagnostics. */
 struct rte_pmu_event_info {
 	char name[64];              /**< name given to rte_pmu_add_event() */
 	/** The event's key in telemetry replies (/pmu/...): its name with any
