@@ -216,7 +216,6 @@ test_stage_overhead(void)
 	return TEST_SUCCESS;
 }
 
-/* A parent's values include its child's; its self values leave them out. */
 /* Whether @p self is @p incl less @p child, never below 0, within @p tol. */
 static bool
 self_is(uint64_t self, uint64_t incl, uint64_t child, uint64_t tol)
@@ -226,6 +225,7 @@ self_is(uint64_t self, uint64_t incl, uint64_t child, uint64_t tol)
 	return self <= want + tol && want <= self + tol;
 }
 
+/* A parent's values include its child's; its self values leave them out. */
 static int
 test_stage_nesting(void)
 {
