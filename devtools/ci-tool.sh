@@ -105,6 +105,66 @@ expect()
 	fi
 }
 
+# gexpect DESCRIPTION PYTHON: a guest check, exact to the instruction.
+# A context switch inside one event's counter read makes that read retry,
+# and the retry lands in that event's figure alone. The guest's interrupts
+# are timed by the host (its console), so now and then one lands there: on
+# the first boot (guest_try=1) a check that does not hold is printed and
+# the guest boots again; every check must hold on the boot that is counted.
+gexpect()
+{
+	if [ "$guest_try" = 2 ]; then
+		expect guest "$1" "$2"
+	elif ! py guest "$2" >/dev/null; then
+		echo "  info: guest boot 1: '$1' did not hold; booting again"
+		guest_again=1
+	fi
+}
+
+# guest_boot: the tool commands in one boot of the guest (out and err in
+# $tmp/guest.out and .err, rc).
+guest_boot()
+{
+	ARM64_CPUS=1 ARM64_GUEST_CMDS=$tmp/guest.cmds ARM64_OUT=$tmp/guest \
+		bash devtools/arm64-qemu-test.sh "$abuild" >"$tmp/guest.out" 2>&1
+	rc=$?
+	cp "$tmp/guest.out" "$tmp/guest.err"
+}
+
+guest_expects()
+{
+	gexpect "the guest ran every tool command (exit 0)" \
+		"rc == 0 and sorted(console_runs(out)) ==
+		['tool-big', 'tool-corrected', 'tool-interval', 'tool-raw']"
+	gexpect "100000 loop iterations: 4.000 cycles an iteration, IPC 1.000, user page" \
+		"(lambda c, i: 4.0 <= c['per_iteration'] < 4.001 and c['value'] == i['value'] and
+		i['ratio'] == 1.0 and c['read_path'].startswith('user page'))(*guest('tool-big'))"
+	gexpect "raw minus subtracted cycles is exactly the read overhead (100 iterations)" \
+		"(lambda c, r: c['read_overhead'] > 0 and r['read_overhead'] == 0 and
+		r['value'] - c['value'] == c['read_overhead'] and 400 <= c['value'] < 500)
+		(guest('tool-corrected')[0], guest('tool-raw')[0])"
+	gexpect "intervals: 10 reports of 100 ms, cycles equal to instructions in each" \
+		"len(console_runs(out)['tool-interval']) == 10 and
+		all(c['value'] > 0 and c['value'] == i['value']
+		for c, i in [guest('tool-interval', n) for n in range(10)])"
+	gexpect "stages: 1 loop call of 100 items, its cycles the same in two runs, IPC 1.000" \
+		"(lambda a, b: a['calls'] == 1 and a['items'] == 100 and a['ipc'] == 1.0 and
+		a['events'] == b['events'] and ev(a, 'cycles')['value'] > 400)(
+		*[console_runs(out)[n][0]['stages'][0] for n in ('tool-corrected', 'tool-raw')])"
+	gexpect "stages: 100000 loop items, 4.00x cycles an item; 2 snapshots" \
+		"(lambda l, s: l['stage'] == 'loop' and l['items'] == 100000 and
+		4.0 <= ev(l, 'cycles')['per_item'] < 4.01 and s['calls'] == 2)(
+		*console_runs(out)['tool-big'][0]['stages'])"
+	gexpect "stages per interval: loop items = calls x 10,000; loop's and snapshot's cycles = instructions" \
+		"all(l['items'] == l['calls'] * 10000 and l['calls'] > 0 and
+		all(ev(s, 'cycles')['value'] == ev(s, 'instructions')['value'] for s in (l, t))
+		for d in console_runs(out)['tool-interval'] for l, t in [d['stages'][:2]])"
+	py guest "'cycles - instructions of loop/snapshot per interval: ' + ' '.join(
+		'%d/%d' % tuple(ev(s, 'cycles')['value'] - ev(s, 'instructions')['value']
+		for s in d['stages'][:2]) for d in console_runs(out).get('tool-interval', []))" \
+		print
+}
+
 # The same tool on real counters in the arm64 guest (TOOL_PART=guest: these
 # checks alone, which need only the guest and the cross build).
 guest_checks()
@@ -122,40 +182,12 @@ guest_checks()
 		t="dpdk-test-pmu \$EAL --file-prefix=t1 -- -e cycles,instructions"
 		printf '%s\n' "EAL=--lcores 0@0,1@0 ${EAL_GUEST_ARGS#-l 0-1 }" "tool-corrected 0 $t --iterations 100 --json" "tool-raw 0 $t --iterations 100 --json --raw" \
 			"tool-big 0 $t --iterations 100000 --json" "tool-interval 0 $t -I 100 --duration 1 --json" >"$tmp/guest.cmds"
-		ARM64_CPUS=1 ARM64_GUEST_CMDS=$tmp/guest.cmds ARM64_OUT=$tmp/guest \
-			bash devtools/arm64-qemu-test.sh "$abuild" >"$tmp/guest.out" 2>&1
-		rc=$?
-		cp "$tmp/guest.out" "$tmp/guest.err"
-		expect guest "the guest ran every tool command (exit 0)" \
-			"rc == 0 and sorted(console_runs(out)) ==
-			['tool-big', 'tool-corrected', 'tool-interval', 'tool-raw']"
-		expect guest "100000 loop iterations: 4.000 cycles an iteration, IPC 1.000, user page" \
-			"(lambda c, i: 4.0 <= c['per_iteration'] < 4.001 and c['value'] == i['value'] and
-			i['ratio'] == 1.0 and c['read_path'].startswith('user page'))(*guest('tool-big'))"
-		expect guest "raw minus subtracted cycles is exactly the read overhead (100 iterations)" \
-			"(lambda c, r: c['read_overhead'] > 0 and r['read_overhead'] == 0 and
-			r['value'] - c['value'] == c['read_overhead'] and 400 <= c['value'] < 500)
-			(guest('tool-corrected')[0], guest('tool-raw')[0])"
-		expect guest "intervals: 10 reports of 100 ms, cycles equal to instructions in each" \
-			"len(console_runs(out)['tool-interval']) == 10 and
-			all(c['value'] > 0 and c['value'] == i['value']
-			for c, i in [guest('tool-interval', n) for n in range(10)])"
-		expect guest "stages: 1 loop call of 100 items, its cycles the same in two runs, IPC 1.000" \
-			"(lambda a, b: a['calls'] == 1 and a['items'] == 100 and a['ipc'] == 1.0 and
-			a['events'] == b['events'] and ev(a, 'cycles')['value'] > 400)(
-			*[console_runs(out)[n][0]['stages'][0] for n in ('tool-corrected', 'tool-raw')])"
-		expect guest "stages: 100000 loop items, 4.00x cycles an item; 2 snapshots" \
-			"(lambda l, s: l['stage'] == 'loop' and l['items'] == 100000 and
-			4.0 <= ev(l, 'cycles')['per_item'] < 4.01 and s['calls'] == 2)(
-			*console_runs(out)['tool-big'][0]['stages'])"
-		expect guest "stages per interval: loop items = calls x 10,000; loop's and snapshot's cycles = instructions" \
-			"all(l['items'] == l['calls'] * 10000 and l['calls'] > 0 and
-			all(ev(s, 'cycles')['value'] == ev(s, 'instructions')['value'] for s in (l, t))
-			for d in console_runs(out)['tool-interval'] for l, t in [d['stages'][:2]])"
-		py guest "'cycles - instructions of loop/snapshot per interval: ' + ' '.join(
-			'%d/%d' % tuple(ev(s, 'cycles')['value'] - ev(s, 'instructions')['value']
-			for s in d['stages'][:2]) for d in console_runs(out).get('tool-interval', []))" \
-			print
+		guest_boot
+		guest_try=1 guest_again=0
+		guest_expects
+		[ "$guest_again" = 0 ] || guest_boot
+		guest_try=2
+		guest_expects
 	fi
 }
 
