@@ -21,9 +21,9 @@
  * guest, plus about 5 %), exact instructions, user page: printed in the
  * rows' names; the reference column is the same work written by hand. The
  * measured calls read each counter through the page's sequence lock, as
- * rte_pmu_read() does: the pairs and boundaries miss their goals; the
- * pair sampled 1 in 16 with 2 events meets its own (gated at it), with 4
- * events it does not. A call
+ * rte_pmu_read() does: the pairs miss their goals; the boundary and the
+ * pair sampled 1 in 16, with 2 events, meet theirs (gated at them); the
+ * sampled pair with 4 events does not. A call
  * not measured loads the pointer to the lcore's pending words (which the
  * control path may store) and tests the stage's word (its countdown) at
  * begin and at end. The gates are this tree's figures in the guest plus a few
@@ -33,10 +33,10 @@
 #define GOAL_STAGE_PAIR_4 340
 #define GOAL_STAGE_NEXT_2 215
 #define GOAL_STAGE_SAMPLED 26
-#define GATE_STAGE_PAIR_2 285
-#define GATE_STAGE_PAIR_4 419
-#define GATE_STAGE_NEXT_2 222
-#define GATE_STAGE_NEXT_4 316
+#define GATE_STAGE_PAIR_2 284
+#define GATE_STAGE_PAIR_4 418
+#define GATE_STAGE_NEXT_2 215
+#define GATE_STAGE_NEXT_4 313
 #define GATE_STAGE_SAMPLED_2 26
 #define GATE_STAGE_SAMPLED_4 36
 #define STAGE_ITEMS 32

@@ -90,9 +90,8 @@ int
 rte_pmu_stage_register(const char *name)
 {
 	unsigned int id;
-	int ret;
+	int ret = rte_pmu_stage_register_bulk(&name, 1, &id);
 
-	ret = rte_pmu_stage_register_bulk(&name, 1, &id);
 	return ret == 0 ? (int)id : ret;
 }
 

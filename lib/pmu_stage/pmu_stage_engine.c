@@ -188,7 +188,8 @@ minus(uint64_t a, uint64_t b)
 	return (int64_t)(a - b) > 0 ? a - b : 0;
 }
 
-/* Begin stage @p id tracked, its counters from @p now where it is chained
+/* Begin stage @p id tracked inside the lcore's @p depth open frames
+ * (sl->depth), its counters from @p now where it is chained
  * to a measured call (not NULL) and measured itself, else read last.
  * Checks first. A frame's inside and child sums are zero when it begins:
  * its end leaves them so.
@@ -222,8 +223,12 @@ frame_begin(struct stage_lcore *sl, unsigned int id, const uint64_t *now, bool i
 	f->measured = measured;
 	f->start_edge = now != NULL ? EDGE_NEXT : EDGE_CALL;
 	f->nested = false;
-	sl->depth++;
-	__atomic_store_n(&sl->pub.pending, stage_zeros, __ATOMIC_RELAXED);
+	sl->depth = depth + 1;
+	/* A boundary (@p now) begins inside a frame, where the inline calls
+	 * already go out of line (only words_open() points them elsewhere).
+	 */
+	if (now == NULL)
+		__atomic_store_n(&sl->pub.pending, stage_zeros, __ATOMIC_RELAXED);
 	if (!measured)
 		return;
 	if (now == NULL)
