@@ -99,14 +99,15 @@ counters_slow(struct stage_lcore *sl, uint64_t *v)
 		memcpy(v, sl->last, sizeof(sl->last));
 }
 
-/* The lcore's counters into @p v: each event from its user page, as
- * rte_pmu_read() reads it; not 0 where a page could not give its event.
+/* The lcore's @p n counters (sl->num_events) into @p v: each event from
+ * its user page, as rte_pmu_read() reads it; not 0 where a page could not
+ * give its event.
  */
 static __rte_always_inline int
-counters_try(struct stage_lcore *sl, uint64_t *v)
+counters_try(struct stage_lcore *sl, unsigned int n, uint64_t *v)
 {
 	struct perf_event_mmap_page *const *pages = sl->pages;
-	unsigned int i, n = sl->num_events;
+	unsigned int i;
 	int slow = 0;
 
 	for (i = 0; i < n; i++)
@@ -114,11 +115,11 @@ counters_try(struct stage_lcore *sl, uint64_t *v)
 	return slow;
 }
 
-/* The lcore's counters into @p v, each from its page where it can be. */
+/* The lcore's @p n counters into @p v, each from its page where it can be. */
 static __rte_always_inline void
-counters(struct stage_lcore *sl, uint64_t *v)
+counters(struct stage_lcore *sl, unsigned int n, uint64_t *v)
 {
-	if (unlikely(counters_try(sl, v) != 0))
+	if (unlikely(counters_try(sl, n, v) != 0))
 		counters_slow(sl, v);
 }
 
@@ -199,6 +200,7 @@ frame_begin(struct stage_lcore *sl, unsigned int id, const uint64_t *now, bool i
 	unsigned int depth)
 {
 	struct stage_frame *f = &sl->frames[depth + 1], *g;
+	const unsigned int n = sl->num_events;
 	bool measured;
 
 	/* Inside open frames (frames[0], the lcore's, aside: a few at most). */
@@ -217,7 +219,7 @@ frame_begin(struct stage_lcore *sl, unsigned int id, const uint64_t *now, bool i
 	 * need its children's); a stage chained to a measured one only shares
 	 * its read where it is due itself.
 	 */
-	measured = sl->num_events != 0 && (is_due || (depth != 0 && f[-1].measured));
+	measured = n != 0 && (is_due || (depth != 0 && f[-1].measured));
 	f->id = id;
 	f->due = is_due;
 	f->measured = measured;
@@ -232,21 +234,22 @@ frame_begin(struct stage_lcore *sl, unsigned int id, const uint64_t *now, bool i
 	if (!measured)
 		return;
 	if (now == NULL)
-		counters(sl, f->start);
+		counters(sl, n, f->start);
 	else    /* all of it, a size known (past the events: never read) */
 		memcpy(f->start, now, sizeof(f->start));
 }
 
-/* End the innermost frame @p f with @p items, the counters then in @p now
- * where it is measured, by rte_pmu_stage_end() or a boundary (@p edge).
- * What it reads of @p f is read once, before the figures are written.
+/* End the innermost frame @p f, of stage @p id (f->id) and @p measured
+ * (f->measured: the callers have looked), with @p items, the counters then
+ * in @p now where it is measured, by rte_pmu_stage_end() or a boundary
+ * (@p edge). What it reads of @p f is read once, before the figures are
+ * written.
  */
 static __rte_always_inline void
-frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int items,
-	const uint64_t *now, unsigned int edge)
+frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int id, bool measured,
+	unsigned int items, const uint64_t *now, unsigned int edge)
 {
-	const unsigned int id = f->id, n = sl->num_events;
-	const bool measured = f->measured;
+	const unsigned int n = sl->num_events;
 	const struct cal_ev *cal = sl->cal.ev[f->start_edge][edge];
 	const uint64_t *start = f->start;
 	struct frame_ev *fe = f->ev, *pe = f[-1].ev;
@@ -391,9 +394,9 @@ measured_end(struct stage_lcore *sl, unsigned int id, unsigned int items, uint64
 	struct stage_frame *f = &sl->frames[sl->depth];
 
 	if (STAGE_DEBUG || sl->depth == 0 || !f->measured || f->id != id ||
-			unlikely(counters_try(sl, now) != 0))
+			unlikely(counters_try(sl, sl->num_events, now) != 0))
 		return false;
-	frame_end(sl, f, items, now, edge);
+	frame_end(sl, f, id, true, items, now, edge);
 	return true;
 }
 /* __rte_pmu_stage_end_slow() where measured_end() does not end it: any
@@ -421,12 +424,12 @@ end_other(struct __rte_pmu_stage_lcore *pub, unsigned int id, unsigned int items
 		return;
 	}
 	if (f->measured)
-		counters(sl, now);
+		counters(sl, sl->num_events, now);
 	if (f->id != id) {
 		misuse(sl, id, MISUSE_END_OTHER);
 		return;
 	}
-	frame_end(sl, f, items, now, EDGE_CALL);
+	frame_end(sl, f, id, f->measured, items, now, EDGE_CALL);
 	if (sl->depth == 0)
 		words_open(sl);
 }
@@ -457,8 +460,8 @@ next_other(struct __rte_pmu_stage_lcore *pub, unsigned int end_id, unsigned int 
 
 	/* A measured call ends: the stage that begins shares its read. */
 	if (sl->depth > 0 && f->id == end_id && f->measured && begin_id < sl->known) {
-		counters(sl, now);
-		frame_end(sl, f, items, now, EDGE_NEXT);
+		counters(sl, sl->num_events, now);
+		frame_end(sl, f, end_id, true, items, now, EDGE_NEXT);
 		frame_begin(sl, begin_id, now, due(sl, begin_id), sl->depth);
 		return;
 	}
