@@ -328,7 +328,7 @@ def same(a, b):
 # unmeasured boundary inline: the rx stage's empty polls vary from run to
 # run), so the gate is the worst seen plus a margin.
 SAMPLED_RATIO_GATE = 1.06
-ON_RATIO_GATE = 1.30
+ON_RATIO_GATE = 1.29
 
 
 def check_guest(log):
@@ -359,8 +359,9 @@ def check_guest(log):
             report(s <= gate, f"compare: sampled 1 in {c.get('period')} costs at most {gate}x "
                    f"the instructions per packet of off: {s:.3f}x", f"{s:.3f}x")
             # Every call measured: issue 32's goal (1.26x) not met; gated
-            # at this tree's figure (1.287x in the guest on this machine,
-            # with the measured calls' own paths) plus a margin.
+            # at this tree's figure (1.276x and 1.280x in CI's runs in the
+            # guest, once the calls out of line passed on what they had
+            # looked at; 1.287x before) plus a margin.
             on = c["on"]["instructions_ratio"]
             report(on <= ON_RATIO_GATE, f"compare: every call costs at most {ON_RATIO_GATE}x "
                    f"the instructions per packet of off (issue 32's goal 1.26x: "
