@@ -284,8 +284,10 @@ for lib, libs in below.items():
 # until the dump and telemetry took each event's key, unit and the IPC's
 # events from rte_pmu_lcore_info_get() (38 lines less), while
 # rte_pmu_stage_lookup() and the sum over every lcore moved 35 lines from
-# lib/pmu_graph into lib/pmu_stage.
-SIZE_GATE = 1791
+# lib/pmu_graph into lib/pmu_stage; 1,791 until lib/pmu_graph's node stats
+# left the NULL name to rte_pmu_stage_lookup()'s log (2 lines less), while
+# the sum over every lcore took the lcores' misuse of unknown ids in (1).
+SIZE_GATE = 1790
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

@@ -491,7 +491,7 @@ test_stage_misuse(void)
 {
 	/* Not a constant: the datapath's own compares must refuse it. */
 	volatile unsigned int largest_id = UINT32_MAX;
-	struct rte_pmu_stage_stats sa, sb, sc;
+	struct rte_pmu_stage_stats sa, sb, sc, sall;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *saved, *log;
@@ -548,6 +548,11 @@ test_stage_misuse(void)
 	 */
 	TEST_ASSERT_EQUAL(sa.lcore_misuse, UINT64_C(7), "misuse of ids not registered");
 	TEST_ASSERT_EQUAL(sb.lcore_misuse, sa.lcore_misuse, "the lcore's, on every stage");
+	/* The sum over every lcore keeps it (only this lcore misused ids). */
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_stats_get(RTE_PMU_STAGE_ALL_LCORES, a, &sall),
+		"sum over every lcore");
+	TEST_ASSERT_EQUAL(sall.lcore_misuse, sa.lcore_misuse, "the sum's lcore misuse");
+	TEST_ASSERT_EQUAL(sall.misuse, sa.misuse, "the sum's misuse of a");
 	/* Each round: the proper a; then the a that the last boundary ended. */
 	TEST_ASSERT_EQUAL(sa.calls, UINT64_C(4), "calls of a");
 	TEST_ASSERT_EQUAL(sa.items, UINT64_C(4), "items of a");

@@ -278,11 +278,9 @@ int
 rte_pmu_graph_node_stats_get(const char *name, unsigned int lcore_id,
 	struct rte_pmu_stage_stats *stats)
 {
-	int id = name != NULL ? rte_pmu_stage_lookup(name) : -EINVAL;
+	int id = rte_pmu_stage_lookup(name); /* logs a NULL name */
 
 	if (id == -ENOENT)
 		PMU_GRAPH_LOG(ERR, "node stats: no stage called %s", name);
-	else if (id == -EINVAL)
-		PMU_GRAPH_LOG(ERR, "node stats: NULL name");
 	return id < 0 ? id : rte_pmu_stage_stats_get(lcore_id, id, stats);
 }

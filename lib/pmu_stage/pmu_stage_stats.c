@@ -185,6 +185,7 @@ stage_total_add(struct rte_pmu_stage_stats *total, const struct rte_pmu_stage_st
 	total->items += s->items;
 	total->measured += s->measured;
 	total->misuse += s->misuse;
+	total->lcore_misuse += s->lcore_misuse;
 	total->inexact |= s->inexact;
 	for (i = 0; i < s->num_events; i++) {
 		total->values[i] += s->values[i];
