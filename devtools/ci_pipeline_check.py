@@ -57,6 +57,12 @@ def check_pcap(path, routed, unrouted, non_ipv4, out0, out1):
     tot = stage_totals(res)
     if not report(sorted(tot) == sorted(STAGES), "stages rx, process, tx", str(sorted(tot))):
         return
+    bad = [r["name"] for r in res["stages"] if sorted(r.get("inexact", {})) !=
+           sorted(r["events"]) or not all(isinstance(v, bool) for v in r["inexact"].values())]
+    marks = [v is True for r in res["stages"] for v in r.get("inexact", {}).values()]
+    report(not bad, "each stage row marks each event's figure exact or not (\"inexact\", "
+           f"as the dump's '~'): {sum(marks)} of {len(marks)} not exact",
+           f"no boolean per event in {bad}" if bad else "")
     for name in STAGES:
         t = tot[name]
         report(t["calls"] > 0, f"stage {name}: {t['calls']} calls")

@@ -89,6 +89,14 @@
       TABLE (-o), its Spread column the JSON's, per lcore and in total (the
       lcores' standard errors added as independent ones). The top check
       also checks dpdk-pmu-top's spread: its JSON rows' and table's.
+  ci_run_check.py inexact NAME JSON TABLE EVENT
+      dpdk-pmu-run's marks of figures that are not exact: each stage's
+      "inexact" in the JSON a boolean per event; in TABLE (the -o file, or
+      stderr, whose last table is read) '~' on an event's line exactly
+      where the JSON says inexact, per lcore and in total (where any
+      lcore's is); with EVENT task-clock (read with read(), a system call
+      that costs more than an idle poll's work), every measured idle
+      stage (rx-P-Q-idle) marked.
 """
 
 import glob
@@ -658,29 +666,86 @@ def spread_valid(v):
     return v is None or (isinstance(v, (int, float)) and 0 <= v < float("inf"))
 
 
+def table_events(path):
+    """[((lcore or "total", stage), an event's line)] of the last
+    dpdk-pmu-run table in a file (the -o file, or stderr with its
+    "dpdk-pmu-run: " lead)."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        lines = [ln[len("dpdk-pmu-run: "):] if ln.startswith("dpdk-pmu-run: ") else ln
+                 for ln in f.read().splitlines()]
+    starts = [i for i, ln in enumerate(lines) if ln.startswith("stages, sampling")]
+    out, where, stage = [], None, None
+    for line in lines[starts[-1] + 1 if starts else 0:]:
+        head = re.fullmatch(r"lcore (\d+).*|total", line)
+        if head:
+            where = int(head.group(1)) if head.group(1) else "total"
+            continue
+        first = re.match(r"  (\S+) +\d+ +\d+ +\S+  ", line)
+        if first and not first.group(1).startswith("("):
+            stage = first.group(1)
+        elif first or not line.startswith("   ") or stage is None:
+            stage = None
+            continue
+        out.append(((where, stage), line))
+    return out
+
+
 def table_spreads(path):
     """{(lcore or "total", stage): [the spread the table ends each event's
     line with: a fraction, None for '-', 0 for none]} of a dpdk-pmu-run
     table file."""
-    blocks, where, stage = {}, None, None
-    with open(path, encoding="utf-8", errors="replace") as f:
-        for line in f.read().splitlines():
-            head = re.fullmatch(r"lcore (\d+).*|total", line)
-            if head:
-                where = int(head.group(1)) if head.group(1) else "total"
-                continue
-            first = re.match(r"  (\S+) +\d+ +\d+ +\S+  ", line)
-            if first and not first.group(1).startswith("("):
-                stage = first.group(1)
-                blocks[(where, stage)] = []
-            elif first or not line.startswith("   ") or stage is None:
-                stage = None
-                continue
-            m = SPREAD_END.search(line)
-            blocks[(where, stage)].append(
-                float(m.group(1)) / 100 if m and m.group(1) else None if m and m.group(2)
-                else 0)
+    blocks = {}
+    for key, line in table_events(path):
+        m = SPREAD_END.search(line)
+        blocks.setdefault(key, []).append(
+            float(m.group(1)) / 100 if m and m.group(1) else None if m and m.group(2)
+            else 0)
     return blocks
+
+
+def table_marks(path):
+    """{(lcore or "total", stage): [whether each event's line holds '~']}."""
+    blocks = {}
+    for key, line in table_events(path):
+        blocks.setdefault(key, []).append("~" in line)
+    return blocks
+
+
+def inexact(name, path, table, event):
+    """dpdk-pmu-run's inexact marks, in the JSON and the table."""
+    doc = load_json(name, path)
+    if doc is None:
+        return
+    events, stages = doc.get("events", []), doc.get("stages", [])
+    bad = [f"lcore {s['lcore']} {s['name']}: {s.get('inexact')}" for s in stages
+           if sorted(s.get("inexact", {})) != sorted(events) or
+           not all(isinstance(v, bool) for v in s["inexact"].values())]
+    report(stages and events and not bad, f"{name}: each of the {len(stages)} stages has "
+           f"\"inexact\" per event ({', '.join(events)}), a boolean"
+           + (f"; not: {'; '.join(bad[:4])}" if bad else ""))
+    if bad or not stages:
+        return
+    want = {}
+    for s in stages:
+        want[(s["lcore"], s["name"])] = [s["inexact"][e] for e in events]
+        tot = want.setdefault(("total", s["name"]), [False] * len(events))
+        want[("total", s["name"])] = [a or b for a, b in zip(tot, want[(s["lcore"], s["name"])])]
+    shown = table_marks(table)
+    wrong = [f"{k}: table {shown.get(k)}, JSON {v}" for k, v in sorted(want.items(), key=str)
+             if shown.get(k) != v]
+    marked = sum(1 for v in shown.values() for x in v if x)
+    report(not wrong and shown, f"{name}: the table marks '~' on the {marked} event lines "
+           "the JSON says are not exact, and on no other, per lcore and in total"
+           + (f"; not: {'; '.join(wrong[:3])}" if wrong else ""))
+    if event != "task-clock" or event not in events:
+        return
+    idle = [s for s in stages if s["name"].endswith("-idle") and s["measured"] > 0]
+    plain = [s["name"] for s in idle if not s["inexact"][event]]
+    report(idle and not plain, f"{name}: {event} (a read() each): the measured idle polls "
+           "marked inexact: " + (", ".join(
+               f"lcore {s['lcore']} {s['name']} {s['self'][event] / s['calls']:.1f} ns a call"
+               for s in idle) or "none measured")
+           + (f"; not marked: {', '.join(plain)}" if plain else ""))
 
 
 def total_spread(stages, i, event):
@@ -793,6 +858,7 @@ COMMANDS = {
     "lcores": (3, lcores),
     "guest": (2, guest),
     "spread": ((2, 3), spread),
+    "inexact": (4, inexact),
 }
 
 

@@ -30,6 +30,8 @@ struct preload_fig {
 	 * not known.
 	 */
 	double spread[RTE_MAX_NUM_GROUP_EVENTS];
+	/* Bit e: event e's figures are not exact (rte_pmu_stage_stats::inexact). */
+	uint32_t inexact;
 };
 
 /* An lcore's total and its part outside every stage, per event. */
@@ -52,7 +54,7 @@ struct preload_table {
 
 /* @p s added to @p t, or taken from it: the spreads combined as
  * independent errors when added; an interval's spread (taken from) is not
- * known but where both are exact.
+ * known but where both are exact. A figure is inexact where either is.
  */
 void preload_fig_add(struct preload_fig *t, const struct preload_fig *s);
 void preload_fig_sub(struct preload_fig *t, const struct preload_fig *s);

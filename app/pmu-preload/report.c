@@ -106,6 +106,7 @@ snapshot(struct preload_table *t)
 			g->calls = s.calls;
 			g->items = s.items;
 			g->measured = s.measured;
+			g->inexact = s.inexact;
 			for (e = 0; e < s.num_events && e < RTE_MAX_NUM_GROUP_EVENTS; e++) {
 				g->values[e] = s.values[e];
 				g->self[e] = s.self_values[e];
@@ -162,10 +163,11 @@ json_string(FILE *f, const char *s)
 }
 
 /* The events' figures as {name: value} on @p f: @p v, or where it is NULL
- * the spreads @p d, as fractions, null where not known (JSON has no NaN).
+ * the spreads @p d, as fractions, null where not known (JSON has no NaN),
+ * or where both are NULL the bits of @p bits, as booleans.
  */
 static void
-json_events(FILE *f, const uint64_t *v, const double *d, unsigned int n)
+json_events(FILE *f, const uint64_t *v, const double *d, uint32_t bits, unsigned int n)
 {
 	unsigned int e;
 
@@ -175,6 +177,8 @@ json_events(FILE *f, const uint64_t *v, const double *d, unsigned int n)
 		json_string(f, preload_run.events[e]);
 		if (v != NULL)
 			fprintf(f, ": %" PRIu64, v[e]);
+		else if (d == NULL)
+			fprintf(f, ": %s", (bits >> e) & 1 ? "true" : "false");
 		else if (isnan(d[e]))
 			fprintf(f, ": null");
 		else
@@ -185,12 +189,13 @@ json_events(FILE *f, const uint64_t *v, const double *d, unsigned int n)
 
 /* {"events": [...], "sampling": N, "stages": [{"lcore", "name", "calls",
  * "items", "measured", "events": {name: value}, "self": {name: value},
- * "spread": {name: fraction}}],
+ * "spread": {name: fraction}, "inexact": {name: bool}}],
  * "lcores": [{"lcore", "events": {name: total}, "outside": {name: value}}]}:
  * every stage with calls on an lcore (or kept as its thread unregistered),
  * "events" inclusive and "self" exclusive, scaled to every call, "spread"
  * the self figure's (rte_pmu_stage_stats::spread: 0 exact, null not
- * known); an lcore's
+ * known), "inexact" where the figures are not exact (the table's '~',
+ * rte_pmu_stage_stats::inexact); an lcore's
  * "events" and "outside" empty where the library does not give them.
  */
 static int
@@ -230,11 +235,13 @@ json_write(const char *path)
 			fprintf(f, ", \"calls\": %" PRIu64 ", \"items\": %" PRIu64
 				", \"measured\": %" PRIu64 ", \"events\": ", g->calls, g->items,
 				g->measured);
-			json_events(f, g->values, NULL, n);
+			json_events(f, g->values, NULL, 0, n);
 			fprintf(f, ", \"self\": ");
-			json_events(f, g->self, NULL, n);
+			json_events(f, g->self, NULL, 0, n);
 			fprintf(f, ", \"spread\": ");
-			json_events(f, NULL, g->spread, n);
+			json_events(f, NULL, g->spread, 0, n);
+			fprintf(f, ", \"inexact\": ");
+			json_events(f, NULL, NULL, g->measured != 0 ? g->inexact : 0, n);
 			fputc('}', f);
 			sep = ", ";
 		}
@@ -249,9 +256,9 @@ json_write(const char *path)
 			continue;
 		ret = preload_lcore_totals(lcore, &tot);
 		fprintf(f, "%s{\"lcore\": %u, \"events\": ", sep, lcore);
-		json_events(f, tot.total, NULL, ret == 0 ? n : 0);
+		json_events(f, tot.total, NULL, 0, ret == 0 ? n : 0);
 		fprintf(f, ", \"outside\": ");
-		json_events(f, tot.outside, NULL, ret == 0 ? n : 0);
+		json_events(f, tot.outside, NULL, 0, ret == 0 ? n : 0);
 		fputc('}', f);
 		sep = ", ";
 	}

@@ -11,8 +11,10 @@
  * every call was measured, '-' where it cannot be told). Names are never
  * cut: the name column is as wide as the longest; with the default events
  * and the ports' stage names, a line is at most 132 characters. A figure
- * not measured (no measured call, no item) is '-'. Then per lcore its
- * total and the part outside every stage, from lcore_totals() (one place).
+ * not measured (no measured call, no item) is '-'; one that is not exact
+ * (rte_pmu_stage_stats::inexact) is marked '~', and a line under the table
+ * says what the mark means. Then per lcore its total and the part outside
+ * every stage, from lcore_totals() (one place).
  */
 
 #include <errno.h>
@@ -72,6 +74,7 @@ preload_fig_add(struct preload_fig *t, const struct preload_fig *s)
 	t->calls += s->calls;
 	t->items += s->items;
 	t->measured += s->measured;
+	t->inexact |= s->inexact;
 	for (e = 0; e < RTE_MAX_NUM_GROUP_EVENTS; e++) {
 		t->spread[e] = spread_sum(t->self[e], t->spread[e], s->self[e], s->spread[e]);
 		t->values[e] += s->values[e];
@@ -87,6 +90,7 @@ preload_fig_sub(struct preload_fig *t, const struct preload_fig *s)
 	t->calls -= s->calls;
 	t->items -= s->items;
 	t->measured -= s->measured;
+	t->inexact |= s->inexact;
 	for (e = 0; e < RTE_MAX_NUM_GROUP_EVENTS; e++) {
 		t->values[e] -= s->values[e];
 		t->self[e] -= s->self[e];
@@ -114,14 +118,16 @@ preload_lcore_totals(unsigned int lcore, struct preload_lcore_totals *t)
 	return 0;
 }
 
-/* @p num / @p den with 2 decimals in @p buf, "-" where @p den is 0. */
+/* @p num / @p den with 2 decimals in @p buf, "-" where @p den is 0;
+ * followed by @p mark where it is not '\0'.
+ */
 static const char *
-per(char *buf, size_t len, uint64_t num, uint64_t den)
+per(char *buf, size_t len, uint64_t num, uint64_t den, char mark)
 {
 	if (den == 0)
 		snprintf(buf, len, "-");
 	else
-		snprintf(buf, len, "%.2f", (double)num / (double)den);
+		snprintf(buf, len, "%.2f%.1s", (double)num / (double)den, &mark);
 	return buf;
 }
 
@@ -163,32 +169,40 @@ header(FILE *f, const char *lead, const struct widths *w)
 		"Self/Item", "Incl/Item", "Self total", "Spread");
 }
 
-/* A stage's block: its first line with calls and items, an event a line. */
-static void
+/* A stage's block: its first line with calls and items, an event a line;
+ * true where a figure of it is marked not exact.
+ */
+static bool
 stage_rows(FILE *f, const char *lead, const struct widths *w, const char *name,
 	const struct preload_fig *s, const char (*events)[PRELOAD_EVENT_NAME_MAX], unsigned int num_events)
 {
-	char a[32], b[32], c[32], ipc[32], label[PRELOAD_EVENT_NAME_MAX + 16];
+	char a[32], b[32], c[32], d[32], ipc[32], label[PRELOAD_EVENT_NAME_MAX + 16];
+	bool marked = false;
 	unsigned int e;
+	char mark;
 
 	fprintf(f, "%s  %-*s %11" PRIu64 " %12" PRIu64 " %10s", lead, w->name, name, s->calls,
-		s->items, per(ipc, sizeof(ipc), s->items, s->calls));
+		s->items, per(ipc, sizeof(ipc), s->items, s->calls, '\0'));
 	if (num_events == 0)
 		fputc('\n', f);
 	for (e = 0; e < num_events; e++) {
 		if (e != 0)
 			fprintf(f, "%s  %-*s %11s %12s %10s", lead, w->name, "", "", "", "");
 		event_label(label, sizeof(label), events, e);
+		mark = s->measured != 0 && (s->inexact >> e) & 1 ? '~' : '\0';
+		marked |= mark != '\0';
+		snprintf(d, sizeof(d), "%" PRIu64 "%.1s", s->self[e], &mark);
 		if (s->measured == 0)
 			fprintf(f, "  %-*s %12s %10s %10s %14s", w->event, label, "-", "-", "-",
 				"-");
 		else
-			fprintf(f, "  %-*s %12s %10s %10s %14" PRIu64, w->event, label,
-				per(a, sizeof(a), s->self[e], s->calls),
-				per(b, sizeof(b), s->self[e], s->items),
-				per(c, sizeof(c), s->values[e], s->items), s->self[e]);
+			fprintf(f, "  %-*s %12s %10s %10s %14s", w->event, label,
+				per(a, sizeof(a), s->self[e], s->calls, mark),
+				per(b, sizeof(b), s->self[e], s->items, mark),
+				per(c, sizeof(c), s->values[e], s->items, mark), d);
 		spread_end(f, s->measured == 0 ? NAN : s->spread[e]);
 	}
+	return marked;
 }
 
 /* The lcore's total and its part outside every stage, '-' where the
@@ -225,7 +239,7 @@ preload_table_write(FILE *f, const char *lead, const struct preload_table *t)
 	char label[PRELOAD_EVENT_NAME_MAX + 16];
 	struct preload_fig *total;
 	unsigned int lcore, id, e;
-	bool any;
+	bool any, marked = false;
 	int len;
 
 	for (id = 0; id < t->num_stages; id++) {
@@ -252,7 +266,8 @@ preload_table_write(FILE *f, const char *lead, const struct preload_table *t)
 			if (!any)
 				header(f, lead, &w);
 			any = true;
-			stage_rows(f, lead, &w, t->names[id], s, t->events, t->num_events);
+			marked |= stage_rows(f, lead, &w, t->names[id], s, t->events,
+				t->num_events);
 			preload_fig_add(&total[id], s);
 		}
 		if (any)
@@ -267,10 +282,14 @@ preload_table_write(FILE *f, const char *lead, const struct preload_table *t)
 			header(f, lead, &w);
 		}
 		any = true;
-		stage_rows(f, lead, &w, t->names[id], &total[id], t->events, t->num_events);
+		marked |= stage_rows(f, lead, &w, t->names[id], &total[id], t->events,
+			t->num_events);
 	}
 	if (!any)
 		fprintf(f, "%sno stage called\n", lead);
+	if (marked)
+		fprintf(f, "%s~ not exact: the stage costs less than the read that measures "
+			"it, or the lcore's stages were scaled down to its total\n", lead);
 	free(total);
 	fflush(f);
 }

@@ -42,31 +42,6 @@ round_median(const struct worker *w, unsigned int stage, unsigned int e)
 	return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* Stage figures of one lcore, or of all workers (lcore_id RTE_MAX_LCORE). */
-static void
-stage_sum(unsigned int lcore_id, int id, struct rte_pmu_stage_stats *sum)
-{
-	struct rte_pmu_stage_stats s;
-	unsigned int i, e;
-
-	memset(sum, 0, sizeof(*sum));
-	for (i = 0; i < num_workers; i++) {
-		if (lcore_id != RTE_MAX_LCORE && workers[i].lcore_id != lcore_id)
-			continue;
-		if (rte_pmu_stage_stats_get(workers[i].lcore_id, id, &s) != 0)
-			continue;
-		sum->calls += s.calls;
-		sum->items += s.items;
-		sum->measured += s.measured;
-		sum->misuse += s.misuse;
-		for (e = 0; e < num_events; e++) {
-			sum->values[e] += s.values[e];
-			sum->self_values[e] += s.self_values[e];
-		}
-		sum->num_events = num_events;
-	}
-}
-
 /* What the stage dump leaves out: each worker's reads through read(),
  * and with --rounds the median round's events per packet of each stage.
  */
@@ -159,7 +134,8 @@ print_json(void)
 	printf("], \"stages\": [");
 	for (i = 0; i < num_workers; i++) {
 		for (j = 0; j < RTE_DIM(ids); j++) {
-			stage_sum(workers[i].lcore_id, ids[j], &s);
+			if (rte_pmu_stage_stats_get(workers[i].lcore_id, ids[j], &s) != 0)
+				memset(&s, 0, sizeof(s));
 			printf("%s{\"lcore\": %u, \"name\": \"%s\", \"calls\": %" PRIu64
 				", \"items\": %" PRIu64 ", \"measured\": %" PRIu64
 				", \"misuse\": %" PRIu64 ", \"events\": {", sep,
@@ -168,6 +144,11 @@ print_json(void)
 			for (e = 0; e < num_events; e++)
 				printf("%s\"%s\": %" PRIu64, e != 0 ? ", " : "", event_names[e],
 					s.values[e]);
+			/* As the dump's '~': not exact (rte_pmu_stage_stats::inexact). */
+			printf("}, \"inexact\": {");
+			for (e = 0; e < num_events; e++)
+				printf("%s\"%s\": %s", e != 0 ? ", " : "", event_names[e],
+					(s.inexact >> e) & 1 ? "true" : "false");
 			printf("}");
 			if (workers[i].rounds_done > 1) {
 				printf(", \"rounds\": %u, \"median_per_item\": {",
