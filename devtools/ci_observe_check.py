@@ -286,6 +286,7 @@ def check_prometheus(port, events):
         stage_events = prom_range(port, EVENT_METRICS % ("stage_", "stage_"), 4, 5)
         paths = prom_range(port, "dpdk_pmu_event_read_path", 0, 5)
         status = prom_range(port, "dpdk_pmu_lcore_status", 0, 5)
+        inexact = prom_range(port, "dpdk_pmu_stage_inexact", 0, 5)
     except (OSError, RuntimeError, ValueError, KeyError) as e:
         report(False, "prometheus: HTTP API answers", e)
         return
@@ -323,6 +324,16 @@ def check_prometheus(port, events):
            "dpdk_pmu_stage_event_seconds_total, one series per lcore, stage and event, time "
            f"events in seconds, labels lcore, stage, event ({len(stage_events)} series)",
            f"{[s['metric'] for s in stage_events]}")
+    groups = {}
+    for s in inexact:
+        groups.setdefault((s["metric"].get("lcore"), s["metric"].get("stage")), []).append(
+            s["metric"].get("event"))
+    marks = sorted((s["metric"].get("lcore"), s["metric"].get("stage"), s["metric"].get("event"))
+                   for s in inexact if s["value"][1] == "1")
+    report(set(groups) == pairs and all(sorted(g) == sorted(events) for g in groups.values())
+           and all(s["value"][1] in ("0", "1") for s in inexact),
+           "prometheus: dpdk_pmu_stage_inexact, 0 or 1, one series per lcore, stage and event "
+           f"({len(inexact)} series; 1 for {marks})", f"{[s['metric'] for s in inexact]}")
     values = {(s["metric"]["lcore"], s["metric"]["stage"]): v
               for s, v in zip(calls, values_of(calls))}
     report(values and all(growing(v, True) for v in values.values()) and

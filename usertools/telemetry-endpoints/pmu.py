@@ -11,8 +11,9 @@ lcore's CPUs; the path the event's reads take ("user", "user (rdtsc)",
 changes during a run does not split the counter's series, and the lcore's
 status ("open", "not_open", an errno's name) a label of another. Then
 /pmu/stages and /pmu/stage,<name>: per lcore that ran a stage, its calls,
-items and event totals, labelled lcore and stage (and event); no total
-series, since a sum over lcores is what Prometheus computes.
+items and event totals, labelled lcore and stage (and event), and whether
+each event's figures are exact; no total series, since a sum over lcores is
+what Prometheus computes.
 
 One metric per unit: the events whose "unit" is "ns" (the kernel's clocks,
 task-clock and cpu-clock) go to the *_seconds_total metrics in seconds,
@@ -38,6 +39,7 @@ STAGE_SELF = "stage_self_events_total"
 STAGE_SELF_SECONDS = "stage_self_event_seconds_total"
 STAGE_SAMPLING = "stage_sampling_period"
 STAGE_MISUSE = "stage_misuse_total"
+STAGE_INEXACT = "stage_inexact"
 
 def info():
     """Metric name: (description, type), as the exporter expects."""
@@ -74,6 +76,9 @@ def info():
         STAGE_SAMPLING: ("A stage measures one call in this many.", "gauge"),
         STAGE_MISUSE: ("Stage calls on an lcore that were misuse (never counted as "
                        "calls), all stages.", "counter"),
+        STAGE_INEXACT: ("1 where a stage's figures of the event on the lcore are not "
+                        "exact: the stage costs less than the read that measures it, or "
+                        "the lcore's stages were scaled down to its total.", "gauge"),
     }
 
 
@@ -149,6 +154,7 @@ def stage_metrics(sock, clocks):
                     (ev_labels,),
                     event_value(key, ev["self_value"], clocks, STAGE_SELF,
                                 STAGE_SELF_SECONDS) + (ev_labels,),
+                    (STAGE_INEXACT, ev.get("inexact", 0), ev_labels),
                 ]
     out += [(STAGE_MISUSE, n, {"lcore": l}) for l, n in sorted(misuse.items())]
     return out
