@@ -61,6 +61,11 @@ def conserve(path, sent, routed, out_pcap):
               if s["calls"] != s["graph"]["calls"] or s["items"] != s["graph"]["objs"]]
     report(not differ, "stage calls and packets equal lib/graph's calls and objs",
            "not for " + ", ".join(differ))
+    bad = [s["name"] for s in doc["stages"] if sorted(s.get("inexact", {})) !=
+           sorted(s["events"]) or not all(isinstance(v, bool) for v in s["inexact"].values())]
+    marks = [s["name"] for s in doc["stages"] if any(s.get("inexact", {}).values())]
+    report(not bad, "each node's figures marked exact or not per event (\"inexact\", the "
+           f"table's '~'): not exact in {marks or 'none'}", f"no boolean per event in {bad}")
     misuse = sum(s["misuse"] for s in doc["stages"])
     report(misuse == 0, f"no stage misuse ({misuse})")
 

@@ -111,6 +111,7 @@ print_table(FILE *f)
 {
 	uint64_t hz = rte_get_timer_hz();
 	unsigned int i, e;
+	bool marked = false;
 	char head[32];
 
 	fprintf(f, "\nper node, lcore %u (rte_pmu stages; lib/graph's own figures on the right)\n",
@@ -130,8 +131,12 @@ print_table(FILE *f)
 
 		fprintf(f, "%-16s %10" PRIu64 " %10" PRIu64 " %8.2f", r->name, s->calls,
 			s->items, per(s->items, s->calls));
-		for (e = 0; e < num_events; e++)
-			fprintf(f, " %16.2f", per(s->values[e], s->items));
+		/* '~': not exact (rte_pmu_stage_stats::inexact), as in the dump. */
+		for (e = 0; e < num_events; e++) {
+			fprintf(f, " %15.2f%c", per(s->values[e], s->items),
+				(s->inexact >> e) & 1 ? '~' : ' ');
+			marked |= (s->inexact >> e) & 1;
+		}
 		if (ev_cycles >= 0 && ev_instructions >= 0)
 			fprintf(f, " %6.2f", per(s->values[ev_instructions], s->values[ev_cycles]));
 		fprintf(f, " | %10" PRIu64 " %10" PRIu64 " %12.1f %12.2f\n", r->graph_calls,
@@ -139,6 +144,9 @@ print_table(FILE *f)
 			r->graph_objs != 0 ? (double)r->graph_cycles * 1e9 / hz / r->graph_objs :
 			0.0);
 	}
+	if (marked)
+		fprintf(f, "~ not exact: the node costs less than the read that measures it, or "
+			"the lcore's stages were scaled down to its total\n");
 }
 
 void
@@ -192,6 +200,10 @@ print_json(void)
 		for (e = 0; e < num_events; e++)
 			printf("%s\"%s\": %" PRIu64, e != 0 ? ", " : "", event_names[e] != NULL ?
 				event_names[e] : "", r->stage.values[e]);
+		printf("}, \"inexact\": {");
+		for (e = 0; e < num_events; e++)
+			printf("%s\"%s\": %s", e != 0 ? ", " : "", event_names[e] != NULL ?
+				event_names[e] : "", (r->stage.inexact >> e) & 1 ? "true" : "false");
 		printf("}, \"graph\": {\"calls\": %" PRIu64 ", \"objs\": %" PRIu64
 			", \"cycles\": %" PRIu64 "}}", r->graph_calls, r->graph_objs,
 			r->graph_cycles);
