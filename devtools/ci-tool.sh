@@ -320,6 +320,12 @@ expect csv "CSV stages: per lcore 1 loop call of all iterations, 2 snapshots; th
 	int(t['calls']) == (2 if t['stage'] == 'loop' else 4)
 	for t in st if t['lcore'] == 'total'))(stage_rows(out),
 	{r['lcore']: r['iterations'] for r in sel(rows(out), 'task-clock', ['1', '2'])})"
+expect csv "CSV inexact: 0 or 1 on each stage row (the total's 1 where an lcore's is), empty on the event rows" \
+	"(lambda st: all(r['inexact'] in ('0', '1') for r in st) and
+	all(r['inexact'] == '' for r in rows(out)) and
+	all(t['inexact'] == str(int(any(r['inexact'] == '1' for r in st if r['lcore'] != 'total'
+	and (r['stage'], r['event']) == (t['stage'], t['event'])))) for t in st
+	if t['lcore'] == 'total'))(stage_rows(out))"
 
 echo "=== JSON"
 run json "$two_workers" -e "$sw" --json
@@ -342,6 +348,9 @@ expect json "JSON stages: per lcore loop calls = rounds, items = iterations, sna
 	all(ev(t, 'task-clock')['value'] == sum(ev(s, 'task-clock')['value']
 	for s in d['stages'] if s['stage'] == t['stage']) for t in d['stage_totals']))(
 	json.loads(out))"
+expect json "JSON stages: each event's inexact a boolean" \
+	"all(isinstance(e['inexact'], bool) for s in json.loads(out)['stages'] +
+	json.loads(out)['stage_totals'] for e in s['events'])"
 
 echo "=== interval mode"
 run itable "$one_worker" -e "$sw" --interval 200 --duration 2

@@ -90,7 +90,7 @@ static const char *const csv_columns[] = {
 	"time_s", "interval", "lcore", "iterations", "elapsed_ns", "event", "value", "unit",
 	"per_iteration", "read_overhead", "ratio", "ratio_unit", "read_path", "status",
 	"reason", "stage", "calls", "items", "items_per_call", "measured", "misuse",
-	"per_item", "ipc", "spread_pct",
+	"per_item", "ipc", "spread_pct", "inexact",
 };
 
 static void
@@ -150,6 +150,8 @@ csv_row(const struct tool_report *rep, const struct tool_record *rec,
 	csv_empty(8);
 	if (ok && row->has_spread)
 		printf("%.2f", row->spread);
+	/* inexact: empty. */
+	csv_empty(1);
 	putchar('\n');
 }
 
@@ -189,7 +191,9 @@ csv_stages(const struct tool_report *rep)
 				csv_num("%.6f", row->ipc);
 			else
 				csv_empty(1);
-			putchar('\n');
+			/* spread_pct: empty. */
+			csv_empty(1);
+			printf("%u\n", (row->inexact >> ev->index) & 1);
 		}
 	}
 }
@@ -299,8 +303,9 @@ json_stage(const struct tool_report *rep, const struct tool_stage_row *row)
 			continue;
 		printf("%s{\"event\":", n++ != 0 ? "," : "");
 		tool_json_str(ev->name);
-		printf(",\"value\":%" PRIu64 ",\"per_item\":%.6f}", row->values[ev->index],
-			row->per_item[ev->index]);
+		printf(",\"value\":%" PRIu64 ",\"per_item\":%.6f,\"inexact\":%s}",
+			row->values[ev->index], row->per_item[ev->index],
+			(row->inexact >> ev->index) & 1 ? "true" : "false");
 	}
 	printf("]");
 	if (row->has_ipc)

@@ -179,6 +179,8 @@ tool_report_add_stages(struct tool_report *rep, unsigned int lcore_id,
 		row->items = now.items - prev[s].items;
 		row->measured = now.measured - prev[s].measured;
 		row->misuse = now.misuse;
+		/* The library's verdict on the figures since the reset. */
+		row->inexact = now.measured != 0 ? now.inexact : 0;
 		for (i = 0; i < now.num_events; i++)
 			row->values[i] = now.values[i] - prev[s].values[i];
 		prev[s] = now;
@@ -233,6 +235,7 @@ stage_totals(struct tool_report *rep)
 			total->items += row->items;
 			total->measured += row->measured;
 			total->misuse += row->misuse;
+			total->inexact |= row->inexact;
 			for (i = 0; i < RTE_MAX_NUM_GROUP_EVENTS; i++)
 				total->values[i] += row->values[i];
 		}

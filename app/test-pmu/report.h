@@ -63,6 +63,8 @@ struct tool_stage_row {
 	double per_item[RTE_MAX_NUM_GROUP_EVENTS];
 	bool has_ipc;
 	double ipc;                     /* instructions per cycle */
+	/* Bit i: event i's figures are not exact (rte_pmu_stage_stats::inexact). */
+	uint32_t inexact;
 };
 
 struct tool_report {
