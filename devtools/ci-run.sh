@@ -277,8 +277,10 @@ for spec in io:task-clock mac:task-clock csum:task-clock io:msr/tsc/ io:; do
 		${extra[0]:+"$tmp/$name.table"}
 	# Figures that are not exact: '~' in the table (the -o file, else
 	# stderr) where the JSON says so.
-	py_check 60 ci_run_check.py "$tmp/check.out" inexact "$name" "$tmp/$name.json" \
-		"$tmp/$name.${extra[0]:+table}${extra[0]:-err}" "$event"
+	table=$tmp/$name.err
+	[ ${#extra[@]} -eq 0 ] || table=$tmp/$name.table
+	py_check 60 ci_run_check.py "$tmp/check.out" inexact "$name" "$tmp/$name.json" "$table" \
+		"$event"
 	grep -A3 'Accumulated forward' "$tmp/$name.out" | sed -n '2,3p' | sed 's/^/    /'
 	grep '^dpdk-pmu-run:' "$tmp/$name.err" | sed 's/^/    /'
 done

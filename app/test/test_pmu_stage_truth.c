@@ -15,6 +15,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <rte_common.h>
@@ -206,6 +207,52 @@ test_stage_end_no_begin(void)
 	return TEST_SUCCESS;
 }
 
+/* Whether the first dump line of stage @p name in @p dump holds '~'. */
+static bool
+dump_marked(const char *dump, const char *name)
+{
+	char key[40];
+	const char *line, *end;
+
+	snprintf(key, sizeof(key), "\n  %s ", name);
+	line = strstr(dump, key);
+	if (line == NULL)
+		return false;
+	end = strchr(line + 1, '\n');
+	return memchr(line, '~', end != NULL ? (size_t)(end - line) : strlen(line)) != NULL;
+}
+
+/* rte_pmu_stage_dump() after test_stage_inexact()'s calls: the stage
+ * around nothing marked, the line under the tables, the work stage
+ * unmarked where it is (its stats say).
+ */
+static int
+dump_marks(void)
+{
+	struct rte_pmu_stage_stats st;
+	char *dump = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&dump, &len);
+	bool work_marked;
+
+	TEST_ASSERT_NOT_NULL(f, "memstream");
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_dump(f), "dump");
+	fclose(f);
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_stats_get(rte_lcore_id(), rte_pmu_stage_lookup("work"),
+		&st), "stats");
+	work_marked = dump_marked(dump, "work");
+	if (!dump_marked(dump, "nothing") || strstr(dump, "\n~ not exact: ") == NULL ||
+			work_marked != ((st.inexact & 1) != 0)) {
+		printf("%s", dump);
+		free(dump);
+		TEST_ASSERT(false, "the dump: stage 'nothing' not marked '~', no line saying "
+			"what '~' means, or 'work' marked %u while its stats say %u", work_marked,
+			st.inexact & 1);
+	}
+	free(dump);
+	return 0;
+}
+
 /* A stage cheaper than the reads that measure it is marked inexact; a
  * stage of 2,000 instructions counted exactly is not. Timed through
  * read() (task-clock), a preemption inside one measured call can lift the
@@ -258,6 +305,10 @@ test_stage_inexact(void)
 		TEST_ASSERT((st.inexact & 1) == 0, "a stage of %u instructions marked inexact "
 			"(a read pair %" PRIu64 ")", LOOP * TEST_LOOP_INSNS, st.overhead[0]);
 	}
+	/* The dump marks it '~', says what the mark means, and leaves the
+	 * stage of exact counts unmarked.
+	 */
+	TEST_ASSERT_SUCCESS(dump_marks(), "the dump's marks");
 	rte_pmu_fini();
 	return TEST_SUCCESS;
 }

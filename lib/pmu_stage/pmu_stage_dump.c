@@ -21,6 +21,7 @@ struct dump_ctx {
 	int width;
 	unsigned int num_events;
 	int cycles, instructions;   /* their indexes, -1 where not counted */
+	bool marked;                /* a figure marked not exact */
 	struct rte_pmu_lcore_info info;
 };
 
@@ -37,24 +38,14 @@ row_end(FILE *f, int ret)
 	return ret >= 0 && fputc('\n', f) != EOF ? 0 : -EIO;
 }
 
-/* The events of the first lcore with a group, with cycles and
- * instructions where librte_pmu finds them.
- */
-static void
-dump_events(struct dump_ctx *c)
-{
-	c->num_events = stage_events(&c->info);
-	c->cycles = c->num_events != 0 ? c->info.cycles : -1;
-	c->instructions = c->num_events != 0 ? c->info.instructions : -1;
-}
-
 /* One stage's line, self values; '~' marks a figure that is not exact. */
 static int
-dump_line(const struct dump_ctx *c, const char *name, const struct rte_pmu_stage_stats *s)
+dump_line(struct dump_ctx *c, const char *name, const struct rte_pmu_stage_stats *s)
 {
 	unsigned int i;
 	int ret;
 
+	c->marked |= s->inexact != 0;
 	ret = fprintf(c->f, "  %-*s %14" PRIu64 " %14" PRIu64 " %11.2f", c->width, name,
 		s->calls, s->items, ratio(s->items, s->calls));
 	for (i = 0; i < c->num_events && ret >= 0; i++)
@@ -132,7 +123,12 @@ rte_pmu_stage_dump(FILE *f)
 	if (rte_pmu_stage_count() < 0)
 		return -ENODEV;
 	n = stage_count();
-	dump_events(&c);
+	/* The events of the first lcore with a group; cycles and instructions
+	 * where librte_pmu finds them.
+	 */
+	c.num_events = stage_events(&c.info);
+	c.cycles = c.num_events != 0 ? c.info.cycles : -1;
+	c.instructions = c.num_events != 0 ? c.info.instructions : -1;
 	for (id = 0; id < n; id++)
 		c.width = RTE_MAX(c.width, (int)strlen(stage_reg.names[id]));
 	/* The lcores' tables, then the total's. */
@@ -141,6 +137,9 @@ rte_pmu_stage_dump(FILE *f)
 			ret = dump_table(&c, lcore_id, n);
 	if (ret == 0)
 		ret = dump_table(&c, RTE_PMU_STAGE_ALL_LCORES, n);
+	if (ret == 0 && c.marked && fprintf(f, "~ not exact: the stage costs less than the read "
+			"that measures it, or the lcore's stages were scaled down to its total\n") < 0)
+		ret = -EIO;
 	if (ret == 0 && fflush(f) != 0)
 		ret = -EIO;
 	if (ret == -EIO)

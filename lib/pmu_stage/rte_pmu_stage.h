@@ -386,7 +386,8 @@ rte_pmu_stage_reset(void);
  * runtime" lays them out: Calls, Items, Items/Call, each event's self
  * value per item and per call, and IPC where cycles and instructions are
  * both counted; per lcore, its total and the part outside every stage.
- * A figure that is not exact (rte_pmu_stage_stats::inexact) is marked.
+ * A figure that is not exact (rte_pmu_stage_stats::inexact) is marked '~',
+ * and a line under the tables says what the mark means.
  * Stages with no call are left out. It allocates nothing.
  *
  * Thread-safe; control path.
