@@ -87,6 +87,7 @@ test_stage_scale(void)
 	unsigned int worker, lcores[2], i, k, period, bad = 0;
 	char *dump = NULL, info[RTE_PMU_STAGE_NAME_MAX];
 	size_t len = 0;
+	bool marked;
 	FILE *f;
 	int ret;
 
@@ -144,13 +145,17 @@ test_stage_scale(void)
 		strstr(dump, "total\n") != NULL, "dump:\n%.600s", dump);
 	for (i = 0, k = 0; dump[i] != '\0'; i++)
 		k += dump[i] == '\n';
+	marked = strchr(dump, '~') != NULL;
 	printf("dump: %u lines, %zu bytes; its first lines:\n%.400s\n", k, len, dump);
+	TEST_ASSERT(marked == (strstr(dump, "\n~ not exact: ") != NULL), "a figure marked '~' "
+		"and no line saying what it means, or that line and no mark");
 	free(dump);
 	/* Two lcore headers and the total's, with theirs; each stage 3 times;
-	 * where events are counted, each lcore's total and outside lines.
+	 * where events are counted, each lcore's total and outside lines; the
+	 * line under the tables where a figure is marked not exact.
 	 */
 	TEST_ASSERT_EQUAL(k, 3 * 2 + 3 * RTE_PMU_MAX_STAGES + (rte_pmu_lcore_status(0) == 1 ?
-		2 * 2 : 0), "dump lines");
+		2 * 2 : 0) + (unsigned int)marked, "dump lines");
 
 	/* Reset while an lcore runs: every figure from then on. */
 	TEST_ASSERT_SUCCESS(rte_pmu_stage_reset(), "reset");
