@@ -22,8 +22,8 @@
  * rows' names; the reference column is the same work written by hand. The
  * measured calls read each counter through the page's sequence lock, as
  * rte_pmu_read() does: the pairs miss their goals; the boundary and the
- * pair sampled 1 in 16, with 2 events, meet theirs; the sampled pair
- * with 4 events does not. A call
+ * pair sampled 1 in 16, with 2 events, meet theirs (the issue gives
+ * neither a goal with 4 events). A call
  * not measured loads the pointer to the lcore's pending words (which the
  * control path may store) and tests the stage's word (its countdown) at
  * begin and at end. The gates are this tree's figures in the guest plus a few
@@ -157,8 +157,11 @@ stage_rows(unsigned int want)
 			rte_pmu_stage_end(s16, STAGE_ITEMS);
 		}, none, perf_sink += _k);
 	RTE_SET_USED(none);
-	snprintf(name, sizeof(name), "stage pair 1 in 16, %u events (goal %d), %s", n,
-		GOAL_STAGE_SAMPLED, unit);
+	if (want == 2)
+		snprintf(name, sizeof(name), "stage pair 1 in 16, %u events (goal %d), %s", n,
+			GOAL_STAGE_SAMPLED, unit);
+	else
+		snprintf(name, sizeof(name), "stage pair 1 in 16, %u events, %s", n, unit);
 	if (user)
 		perf_figure(name, unit, sampled.instr, pair.instr / 16, true, sampled_gate);
 	else
