@@ -286,8 +286,11 @@ for lib, libs in below.items():
 # rte_pmu_stage_lookup() and the sum over every lcore moved 35 lines from
 # lib/pmu_graph into lib/pmu_stage; 1,791 until lib/pmu_graph's node stats
 # left the NULL name to rte_pmu_stage_lookup()'s log (2 lines less), while
-# the sum over every lcore took the lcores' misuse of unknown ids in (1).
-SIZE_GATE = 1790
+# the sum over every lcore took the lcores' misuse of unknown ids in (1);
+# 1,790 until the dump said under its tables what '~' means and marked the
+# part outside the stages, which the lcore's figures and telemetry now say
+# is not exact where a stage is not (8).
+SIZE_GATE = 1798
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

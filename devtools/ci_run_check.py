@@ -94,7 +94,8 @@
       "inexact" in the JSON a boolean per event; in TABLE (the -o file, or
       stderr, whose last table is read) '~' on an event's line exactly
       where the JSON says inexact, per lcore and in total (where any
-      lcore's is); with EVENT task-clock (read with read(), a system call
+      lcore's is); each lcore's "outside_inexact" and its "(outside
+      stages)" line's '~' where one of its stages is; with EVENT task-clock (read with read(), a system call
       that costs more than an idle poll's work), every measured idle
       stage (rx-P-Q-idle) marked.
 """
@@ -666,16 +667,21 @@ def spread_valid(v):
     return v is None or (isinstance(v, (int, float)) and 0 <= v < float("inf"))
 
 
-def table_events(path):
-    """[((lcore or "total", stage), an event's line)] of the last
-    dpdk-pmu-run table in a file (the -o file, or stderr with its
-    "dpdk-pmu-run: " lead)."""
+def table_lines(path):
+    """The lines of the last dpdk-pmu-run table in a file (the -o file, or
+    stderr with its "dpdk-pmu-run: " lead)."""
     with open(path, encoding="utf-8", errors="replace") as f:
         lines = [ln[len("dpdk-pmu-run: "):] if ln.startswith("dpdk-pmu-run: ") else ln
                  for ln in f.read().splitlines()]
     starts = [i for i, ln in enumerate(lines) if ln.startswith("stages, sampling")]
+    return lines[starts[-1] + 1 if starts else 0:]
+
+
+def table_events(path):
+    """[((lcore or "total", stage), an event's line)] of a dpdk-pmu-run
+    table (table_lines())."""
     out, where, stage = [], None, None
-    for line in lines[starts[-1] + 1 if starts else 0:]:
+    for line in table_lines(path):
         head = re.fullmatch(r"lcore (\d+).*|total", line)
         if head:
             where = int(head.group(1)) if head.group(1) else "total"
@@ -711,6 +717,23 @@ def table_marks(path):
     return blocks
 
 
+def outside_marks(path):
+    """{lcore: [whether each event's "(outside stages)" line holds '~']}."""
+    marks, where, cur = {}, None, None
+    for line in table_lines(path):
+        head = re.fullmatch(r"lcore (\d+).*", line)
+        if head:
+            where, cur = int(head.group(1)), None
+        elif line.startswith("  (outside stages)"):
+            cur = where
+            marks[cur] = ["~" in line]
+        elif cur is not None and re.match(r" {3,}- ", line):
+            marks[cur].append("~" in line)
+        else:
+            cur = None
+    return marks
+
+
 def inexact(name, path, table, event):
     """dpdk-pmu-run's inexact marks, in the JSON and the table."""
     doc = load_json(name, path)
@@ -737,6 +760,17 @@ def inexact(name, path, table, event):
     report(not wrong and shown, f"{name}: the table marks '~' on the {marked} event lines "
            "the JSON says are not exact, and on no other, per lcore and in total"
            + (f"; not: {'; '.join(wrong[:3])}" if wrong else ""))
+    # The part of an lcore outside its stages: not exact where a stage's
+    # figure of the event is not.
+    lc = [l for l in doc.get("lcores", []) if l.get("events")]
+    want = {l["lcore"]: [any(s["inexact"][e] for s in stages if s["lcore"] == l["lcore"])
+                         for e in events] for l in lc}
+    got = {l["lcore"]: [l.get("outside_inexact", {}).get(e) for e in events] for l in lc}
+    shown = outside_marks(table)
+    report(lc and got == want and {k: shown.get(k) for k in want} == want,
+           f"{name}: each lcore's part outside its stages marked not exact exactly where "
+           f"one of its stages is, in the JSON and the table: {want}",
+           f"JSON {got}, table {shown}")
     if event != "task-clock" or event not in events:
         return
     idle = [s for s in stages if s["name"].endswith("-idle") and s["measured"] > 0]

@@ -40,6 +40,7 @@ struct preload_lcore_totals {
 	uint64_t outside[RTE_MAX_NUM_GROUP_EVENTS];
 	unsigned int num_events;
 	uint64_t measured;
+	uint32_t inexact;   /* bit e: outside[e] is not exact */
 };
 
 /* What a table shows. */

@@ -190,12 +190,14 @@ json_events(FILE *f, const uint64_t *v, const double *d, uint32_t bits, unsigned
 /* {"events": [...], "sampling": N, "stages": [{"lcore", "name", "calls",
  * "items", "measured", "events": {name: value}, "self": {name: value},
  * "spread": {name: fraction}, "inexact": {name: bool}}],
- * "lcores": [{"lcore", "events": {name: total}, "outside": {name: value}}]}:
+ * "lcores": [{"lcore", "events": {name: total}, "outside": {name: value},
+ * "outside_inexact": {name: bool}}]}:
  * every stage with calls on an lcore (or kept as its thread unregistered),
  * "events" inclusive and "self" exclusive, scaled to every call, "spread"
  * the self figure's (rte_pmu_stage_stats::spread: 0 exact, null not
  * known), "inexact" where the figures are not exact (the table's '~',
- * rte_pmu_stage_stats::inexact); an lcore's
+ * rte_pmu_stage_stats::inexact); an lcore's "outside_inexact" where its
+ * part outside the stages is not (rte_pmu_stage_lcore_stats::inexact); its
  * "events" and "outside" empty where the library does not give them.
  */
 static int
@@ -259,6 +261,8 @@ json_write(const char *path)
 		json_events(f, tot.total, NULL, 0, ret == 0 ? n : 0);
 		fprintf(f, ", \"outside\": ");
 		json_events(f, tot.outside, NULL, 0, ret == 0 ? n : 0);
+		fprintf(f, ", \"outside_inexact\": ");
+		json_events(f, NULL, NULL, tot.inexact, ret == 0 ? n : 0);
 		fputc('}', f);
 		sep = ", ";
 	}

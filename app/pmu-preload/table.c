@@ -113,6 +113,7 @@ preload_lcore_totals(unsigned int lcore, struct preload_lcore_totals *t)
 	if (ls.num_events == 0)
 		return -ENODATA;
 	t->num_events = ls.num_events;
+	t->inexact = ls.inexact;
 	memcpy(t->total, ls.total, sizeof(t->total));
 	memcpy(t->outside, ls.outside, sizeof(t->outside));
 	return 0;
@@ -206,9 +207,10 @@ stage_rows(FILE *f, const char *lead, const struct widths *w, const char *name,
 }
 
 /* The lcore's total and its part outside every stage, '-' where the
- * library does not give them.
+ * library does not give them; true where the part outside is marked not
+ * exact.
  */
-static void
+static bool
 lcore_rows(FILE *f, const char *lead, const struct widths *w, unsigned int lcore,
 	const char (*events)[PRELOAD_EVENT_NAME_MAX], unsigned int num_events)
 {
@@ -222,7 +224,8 @@ lcore_rows(FILE *f, const char *lead, const struct widths *w, unsigned int lcore
 		for (e = 0; e < num_events; e++) {
 			event_label(label, sizeof(label), events, e);
 			if (have)
-				snprintf(v, sizeof(v), "%" PRIu64, k == 0 ? t.total[e] : t.outside[e]);
+				snprintf(v, sizeof(v), "%" PRIu64 "%s", k == 0 ? t.total[e] :
+					t.outside[e], k == 1 && (t.inexact >> e) & 1 ? "~" : "");
 			else
 				snprintf(v, sizeof(v), "-");
 			fprintf(f, "%s  %-*s %11s %12s %10s  %-*s %12s %10s %10s %14s\n", lead,
@@ -230,6 +233,7 @@ lcore_rows(FILE *f, const char *lead, const struct widths *w, unsigned int lcore
 				"-", "-", v);
 		}
 	}
+	return have && t.inexact != 0;
 }
 
 void
@@ -271,7 +275,7 @@ preload_table_write(FILE *f, const char *lead, const struct preload_table *t)
 			preload_fig_add(&total[id], s);
 		}
 		if (any)
-			lcore_rows(f, lead, &w, lcore, t->events, t->num_events);
+			marked |= lcore_rows(f, lead, &w, lcore, t->events, t->num_events);
 	}
 	any = false;
 	for (id = 0; id < t->num_stages; id++) {

@@ -192,7 +192,8 @@ test_stage_commands(void)
 			strstr(buf, "\"task_clock\":{\"name\":\"task-clock\",\"unit\":\"ns\","
 				"\"total\":") == NULL ||
 			strstr(buf, "\"page_faults\":{\"name\":\"page-faults\","
-				"\"unit\":\"count\",\"total\":") == NULL))
+				"\"unit\":\"count\",\"total\":") == NULL ||
+			strstr(buf, ",\"outside_inexact\":") == NULL))
 		ret = -EPROTO;
 	/* Bad names: an error reply (null). */
 	for (i = 0; ret == 0 && i < 4; i++) {

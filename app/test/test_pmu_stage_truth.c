@@ -241,13 +241,14 @@ dump_marks(void)
 	TEST_ASSERT_SUCCESS(rte_pmu_stage_stats_get(rte_lcore_id(), rte_pmu_stage_lookup("work"),
 		&st), "stats");
 	work_marked = dump_marked(dump, "work");
-	if (!dump_marked(dump, "nothing") || strstr(dump, "\n~ not exact: ") == NULL ||
+	if (!dump_marked(dump, "nothing") || !dump_marked(dump, "(outside stages)") ||
+			strstr(dump, "\n~ not exact: ") == NULL ||
 			work_marked != ((st.inexact & 1) != 0)) {
 		printf("%s", dump);
 		free(dump);
-		TEST_ASSERT(false, "the dump: stage 'nothing' not marked '~', no line saying "
-			"what '~' means, or 'work' marked %u while its stats say %u", work_marked,
-			st.inexact & 1);
+		TEST_ASSERT(false, "the dump: stage 'nothing' or the part outside the stages "
+			"not marked '~', no line saying what '~' means, or 'work' marked %u while "
+			"its stats say %u", work_marked, st.inexact & 1);
 	}
 	free(dump);
 	return 0;
@@ -261,6 +262,7 @@ dump_marks(void)
 static int
 test_stage_inexact(void)
 {
+	struct rte_pmu_stage_lcore_stats ls;
 	struct rte_pmu_lcore_info info;
 	struct rte_pmu_stage_stats st;
 	unsigned int i, round;
@@ -300,6 +302,10 @@ test_stage_inexact(void)
 	}
 	TEST_ASSERT((st.inexact & 1) != 0,
 		"a stage cheaper than its reads not marked inexact (3 rounds)");
+	/* Nor is the part of the lcore outside its stages then. */
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_lcore_stats_get(rte_lcore_id(), &ls), "lcore stats");
+	TEST_ASSERT((ls.inexact & 1) != 0, "the lcore's part outside its stages not marked "
+		"inexact, while stage 'nothing' is");
 	if (exact) {
 		TEST_ASSERT_SUCCESS(rte_pmu_stage_stats_get(rte_lcore_id(), work, &st), "stats");
 		TEST_ASSERT((st.inexact & 1) == 0, "a stage of %u instructions marked inexact "

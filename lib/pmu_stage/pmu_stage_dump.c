@@ -58,16 +58,20 @@ dump_line(struct dump_ctx *c, const char *name, const struct rte_pmu_stage_stats
 	return row_end(c->f, ret);
 }
 
-/* The lcore's whole, as a line of its own: @p v per event. */
+/* The lcore's whole, as a line of its own: @p v per event, '~' where a
+ * bit of @p inexact says it is not exact.
+ */
 static int
-dump_whole(const struct dump_ctx *c, const char *what, const uint64_t *v)
+dump_whole(struct dump_ctx *c, const char *what, const uint64_t *v, uint32_t inexact)
 {
 	unsigned int i;
 	int ret;
 
+	c->marked |= inexact != 0;
 	ret = fprintf(c->f, "  %-*s %14s %14s %11s", c->width, what, "-", "-", "-");
 	for (i = 0; i < c->num_events && ret >= 0; i++)
-		ret = fprintf(c->f, " %20s %20" PRIu64, "-", v[i]);
+		ret = fprintf(c->f, " %20s %19" PRIu64 "%c", "-", v[i],
+			(inexact >> i) & 1 ? '~' : ' ');
 	return row_end(c->f, ret);
 }
 
@@ -105,8 +109,8 @@ dump_table(struct dump_ctx *c, unsigned int lcore_id, unsigned int n)
 	stage_lcore_fill(stage_lcore_get(lcore_id), &ls);
 	if (ls.num_events == 0)
 		return 0;
-	ret = dump_whole(c, "(lcore total)", ls.total);
-	return ret != 0 ? ret : dump_whole(c, "(outside stages)", ls.outside);
+	ret = dump_whole(c, "(lcore total)", ls.total, 0);
+	return ret != 0 ? ret : dump_whole(c, "(outside stages)", ls.outside, ls.inexact);
 }
 
 int

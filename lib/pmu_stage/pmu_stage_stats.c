@@ -124,6 +124,7 @@ lcore_sums(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats *st)
 	for (id = 0; id < n; id++) {
 		raw_fill(sl, id, &s);
 		st->measured += s.measured;
+		st->inexact |= s.inexact;
 		for (i = 0; i < st->num_events; i++)
 			st->outside[i] += s.self_values[i];
 	}
@@ -170,8 +171,12 @@ stage_lcore_fill(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats 
 	unsigned int i;
 
 	lcore_sums(sl, st);
-	for (i = 0; i < st->num_events; i++)
+	for (i = 0; i < st->num_events; i++) {
+		/* Stages above the total are scaled down to it, inexact. */
+		if (st->total[i] < st->outside[i])
+			st->inexact |= UINT32_C(1) << i;
 		st->outside[i] = st->total[i] > st->outside[i] ? st->total[i] - st->outside[i] : 0;
+	}
 }
 
 void

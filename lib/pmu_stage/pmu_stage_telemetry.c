@@ -182,6 +182,7 @@ handle_lcores(const char *cmd __rte_unused, const char *params __rte_unused,
 				return -ENOMEM;
 			rte_tel_data_add_dict_u64(e, "total", ls.total[i]);
 			rte_tel_data_add_dict_u64(e, "outside", ls.outside[i]);
+			rte_tel_data_add_dict_int(e, "outside_inexact", (ls.inexact >> i) & 1);
 		}
 	}
 	return 0;

@@ -338,6 +338,10 @@ struct rte_pmu_stage_lcore_stats {
 	uint64_t outside[RTE_MAX_NUM_GROUP_EVENTS];
 	unsigned int num_events; /**< entries in use */
 	uint64_t measured;  /**< measured calls of all its stages */
+	/** Bit i: outside[i] is not exact, as a stage's self value of event i
+	 *  is not (rte_pmu_stage_stats::inexact).
+	 */
+	uint32_t inexact;
 };
 
 /**
