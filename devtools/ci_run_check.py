@@ -241,6 +241,10 @@ def top(name, path, text_path):
            f"{name}: exclusive figures: each lcore's rows and its outside line add up to "
            f"{', '.join(f'lcore {k} {v:.1f} %' for k, v in sorted(shares.items())) or '-'}"
            f" of it (at most 100 %, 5 % for sampling)")
+    marks = sum(1 for ln in lines if not ln.startswith("~ ") and "~" in ln)
+    legend = [ln for ln in lines if ln.startswith("~ not exact: ")]
+    report(bool(marks) == bool(legend), f"{name}: --once table: {marks} lines with a figure "
+           f"marked '~', {'and a' if legend else 'no'} line saying what it means")
     top_lcores(name, doc, lines)
     top_spread(name, doc, lines)
 
