@@ -56,6 +56,7 @@ if [ $rc -ne 0 ]; then
 else
 	checker conserve "$tmp/a.out" $sent "$routed" "$tmp/out1.pcap"
 	checker defaults "$tmp/a.out" "$tmp/a.err"
+	checker marks "$tmp/a.out" "$tmp/a.err"
 fi
 
 echo "  (b) the drop-in off, on and sampled on looped traffic"

@@ -11,6 +11,7 @@ line each.
                                       task-clock; cycles where they did
                                       not), counted in the nodes
   prometheus PORT NODES               per-node stage series in Prometheus
+  marks JSON STDERR                   the table's '~' as the JSON's inexact
 """
 
 from ci_common import conserved, default_first, load, main, pcap_count, prom_range, report
@@ -36,6 +37,24 @@ def defaults(path, err):
            and value > 0, f"default events {doc['events']}: {event} first"
            f"{' and alone' if event == 'msr/tsc/' else ''} (counted instead: "
            f"{'-' if instead is None else ','.join(instead)}), {value} in the nodes")
+
+
+def marks(path, err):
+    """The table's '~' against the JSON's "inexact": a node's line marked
+    where one of its events is not exact, and the line under the table that
+    says what '~' means where any is."""
+    doc = load(path)
+    with open(err, encoding="utf-8", errors="replace") as f:
+        text = f.read().split("\nper node, lcore")[-1].splitlines()
+    want = {s["name"]: any(s.get("inexact", {}).values()) for s in doc["stages"]}
+    shown = {ln.split()[0]: "~" in ln.split("|")[0] for ln in text
+             if ln.split() and ln.split()[0] in want}
+    legend = any(ln.startswith("~ not exact: ") for ln in text)
+    report(shown == want and legend == any(want.values()),
+           f"the table marks '~' on the nodes the JSON says are not exact "
+           f"({[k for k, v in want.items() if v] or 'none'}), "
+           f"{'with' if legend else 'without'} the line saying what it means",
+           f"table {shown}, line {legend}")
 
 
 def conserve(path, sent, routed, out_pcap):
@@ -105,4 +124,5 @@ def prometheus(port, nodes):
 
 if __name__ == "__main__":
     main({"conserve": (4, conserve), "compare": (1, compare), "defaults": (2, defaults),
+          "marks": (2, marks),
           "prometheus": (2, prometheus)}, __doc__)
