@@ -289,8 +289,10 @@ for lib, libs in below.items():
 # the sum over every lcore took the lcores' misuse of unknown ids in (1);
 # 1,790 until the dump said under its tables what '~' means and marked the
 # part outside the stages, which the lcore's figures and telemetry now say
-# is not exact where a stage is not (8).
-SIZE_GATE = 1798
+# is not exact where a stage is not (8); 1,798 until that line's text became
+# RTE_PMU_STAGE_INEXACT_NOTE of rte_pmu_stage.h, one text for the dump and
+# the tools rather than a copy in each (1).
+SIZE_GATE = 1799
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

@@ -292,8 +292,7 @@ preload_table_write(FILE *f, const char *lead, const struct preload_table *t)
 	if (!any)
 		fprintf(f, "%sno stage called\n", lead);
 	if (marked)
-		fprintf(f, "%s~ not exact: the stage costs less than the read that measures "
-			"it, or the lcore's stages were scaled down to its total\n", lead);
+		fprintf(f, "%s%s\n", lead, RTE_PMU_STAGE_INEXACT_NOTE);
 	free(total);
 	fflush(f);
 }

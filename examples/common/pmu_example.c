@@ -175,3 +175,15 @@ print_events_json(void)
 		printf("%s\"%s\"", e != 0 ? ", " : "", event_names[e] != NULL ? event_names[e] : "");
 	printf("]");
 }
+
+void
+print_event_bits_json(uint32_t bits)
+{
+	unsigned int e;
+
+	printf("{");
+	for (e = 0; e < num_events; e++)
+		printf("%s\"%s\": %s", e != 0 ? ", " : "", event_names[e] != NULL ?
+			event_names[e] : "", (bits >> e) & 1 ? "true" : "false");
+	printf("}");
+}

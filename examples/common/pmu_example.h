@@ -110,4 +110,9 @@ void print_compare_json(const struct mode_result *r, const char *extra);
 /* The JSON members "events" (names, by index) opening an object. */
 void print_events_json(void);
 
+/* {"event": true or false, ...}: bit e of @p bits for each event (as
+ * rte_pmu_stage_stats::inexact).
+ */
+void print_event_bits_json(uint32_t bits);
+
 #endif /* PMU_EXAMPLE_H */

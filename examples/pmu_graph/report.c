@@ -145,8 +145,7 @@ print_table(FILE *f)
 			0.0);
 	}
 	if (marked)
-		fprintf(f, "~ not exact: the node costs less than the read that measures it, or "
-			"the lcore's stages were scaled down to its total\n");
+		fprintf(f, "%s\n", RTE_PMU_STAGE_INEXACT_NOTE);
 }
 
 void
@@ -200,11 +199,9 @@ print_json(void)
 		for (e = 0; e < num_events; e++)
 			printf("%s\"%s\": %" PRIu64, e != 0 ? ", " : "", event_names[e] != NULL ?
 				event_names[e] : "", r->stage.values[e]);
-		printf("}, \"inexact\": {");
-		for (e = 0; e < num_events; e++)
-			printf("%s\"%s\": %s", e != 0 ? ", " : "", event_names[e] != NULL ?
-				event_names[e] : "", (r->stage.inexact >> e) & 1 ? "true" : "false");
-		printf("}, \"graph\": {\"calls\": %" PRIu64 ", \"objs\": %" PRIu64
+		printf("}, \"inexact\": ");
+		print_event_bits_json(r->stage.inexact);
+		printf(", \"graph\": {\"calls\": %" PRIu64 ", \"objs\": %" PRIu64
 			", \"cycles\": %" PRIu64 "}}", r->graph_calls, r->graph_objs,
 			r->graph_cycles);
 	}

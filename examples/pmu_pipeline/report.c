@@ -145,11 +145,8 @@ print_json(void)
 				printf("%s\"%s\": %" PRIu64, e != 0 ? ", " : "", event_names[e],
 					s.values[e]);
 			/* As the dump's '~': not exact (rte_pmu_stage_stats::inexact). */
-			printf("}, \"inexact\": {");
-			for (e = 0; e < num_events; e++)
-				printf("%s\"%s\": %s", e != 0 ? ", " : "", event_names[e],
-					(s.inexact >> e) & 1 ? "true" : "false");
-			printf("}");
+			printf("}, \"inexact\": ");
+			print_event_bits_json(s.inexact);
 			if (workers[i].rounds_done > 1) {
 				printf(", \"rounds\": %u, \"median_per_item\": {",
 					workers[i].rounds_done);

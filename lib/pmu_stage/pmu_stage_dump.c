@@ -141,8 +141,7 @@ rte_pmu_stage_dump(FILE *f)
 			ret = dump_table(&c, lcore_id, n);
 	if (ret == 0)
 		ret = dump_table(&c, RTE_PMU_STAGE_ALL_LCORES, n);
-	if (ret == 0 && c.marked && fprintf(f, "~ not exact: the stage costs less than the read "
-			"that measures it, or the lcore's stages were scaled down to its total\n") < 0)
+	if (ret == 0 && c.marked && fprintf(f, "%s\n", RTE_PMU_STAGE_INEXACT_NOTE) < 0)
 		ret = -EIO;
 	if (ret == 0 && fflush(f) != 0)
 		ret = -EIO;

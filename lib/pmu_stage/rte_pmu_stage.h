@@ -96,6 +96,11 @@ extern "C" {
 #define RTE_PMU_STAGE_ALL UINT32_MAX
 /** rte_pmu_stage_stats_get(): the sum over every lcore. */
 #define RTE_PMU_STAGE_ALL_LCORES UINT32_MAX
+/** The line under a table whose figures are marked '~' (inexact), as
+ *  rte_pmu_stage_dump() prints it; for tools that print stage figures.
+ */
+#define RTE_PMU_STAGE_INEXACT_NOTE "~ not exact: the stage costs less than the read that " \
+	"measures it, or the lcore's stages were scaled down to its total"
 
 /** Bits of a pending word below its items: the stage's countdown. */
 #define __RTE_PMU_STAGE_PENDING_SHIFT 16
