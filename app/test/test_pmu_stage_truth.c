@@ -330,6 +330,32 @@ spread_get(int id, const char *what, struct rte_pmu_stage_stats *st)
 	return TEST_SUCCESS;
 }
 
+/* One round of test_stage_spread(): 400 calls of each stage, @p every
+ * and @p steady of equal work, @p varied of varied work, its iterations
+ * added to @p iters.
+ */
+static void
+spread_round(int every, int steady, int varied, uint64_t *iters, uint64_t *lcg)
+{
+	unsigned int i, w;
+
+	for (i = 0; i < 400; i++) {
+		rte_pmu_stage_begin(every);
+		test_loop(LOOP);
+		rte_pmu_stage_end(every, 1);
+		rte_pmu_stage_begin(steady);
+		test_loop(LOOP);
+		rte_pmu_stage_end(steady, 1);
+		/* 200 to 1,999 iterations, from the high bits of an LCG. */
+		*lcg = *lcg * 6364136223846793005ULL + 1442695040888963407ULL;
+		w = 200 + (unsigned int)((*lcg >> 33) % 1800);
+		*iters += w;
+		rte_pmu_stage_begin(varied);
+		test_loop(w);
+		rte_pmu_stage_end(varied, 1);
+	}
+}
+
 /* The spread of sampled figures: 0 where every call is measured, small for
  * calls of equal work, wide enough to hold the truth for calls of varied
  * work (exact counts), not told from one measured call.
@@ -339,7 +365,7 @@ test_stage_spread(void)
 {
 	struct rte_pmu_stage_stats st;
 	uint64_t iters = 0, lcg = 12345;
-	unsigned int i, w;
+	unsigned int i, round;
 	double want, got;
 	int every, steady, varied, once;
 	bool exact;
@@ -355,20 +381,22 @@ test_stage_spread(void)
 	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(steady, 4), "period");
 	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(varied, 4), "period");
 	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(once, 8), "period");
-	for (i = 0; i < 400; i++) {
-		rte_pmu_stage_begin(every);
-		test_loop(LOOP);
-		rte_pmu_stage_end(every, 1);
-		rte_pmu_stage_begin(steady);
-		test_loop(LOOP);
-		rte_pmu_stage_end(steady, 1);
-		/* 200 to 1,999 iterations, from the high bits of an LCG. */
-		lcg = lcg * 6364136223846793005ULL + 1442695040888963407ULL;
-		w = 200 + (unsigned int)((lcg >> 33) % 1800);
-		iters += w;
-		rte_pmu_stage_begin(varied);
-		test_loop(w);
-		rte_pmu_stage_end(varied, 1);
+	/* In the guest, one run in five here had one measured call of equal
+	 * work count about 8,300 instructions more than the 99 others, as a
+	 * round of dpdk-pmu-graph's that an interrupt hit does: such a round
+	 * is run again (3 at most), as test_stage_inexact() does.
+	 */
+	for (round = 0; round < 3; round++) {
+		if (round != 0)
+			printf("round %u: 1 in 4 of equal work has a spread of %f with exact "
+				"counts (one call counted more): again\n", round,
+				st.spread[0]);
+		TEST_ASSERT_SUCCESS(rte_pmu_stage_reset(), "reset");
+		iters = 0;
+		spread_round(every, steady, varied, &iters, &lcg);
+		TEST_ASSERT_SUCCESS(rte_pmu_stage_stats_get(rte_lcore_id(), steady, &st), "stats");
+		if (!exact || st.spread[0] < 0.001)
+			break;
 	}
 	for (i = 0; i < 12; i++) {
 		rte_pmu_stage_begin(once);
