@@ -260,6 +260,11 @@ frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int id, bool m
 
 	if (!measured && !f->due) {
 		__atomic_store_n(pending, pend + ITEMS(items) - 1, __ATOMIC_RELAXED);
+		/* What measured stages nested in it gave it: left, it would go
+		 * to the next frame begun in its place.
+		 */
+		if (unlikely(f->nested))
+			memset(f->ev, 0, sizeof(f->ev));
 		return;
 	}
 	/* The calls pending fold in; a new countdown begins. */
