@@ -10,6 +10,7 @@
 
 #define _GNU_SOURCE
 #include <inttypes.h>
+#include <math.h>
 #include <numa.h>
 #include <numaif.h>
 #include <stdio.h>
@@ -84,6 +85,33 @@ worker_start(const char *name, unsigned int period, lcore_function_t *fn,
 	return TEST_SUCCESS;
 }
 
+/* The stage of the stopped worker @p worker, on this lcore, which has
+ * stage state but never ran it: all zero; and in the sum over every lcore,
+ * the worker's spread, not NAN from this lcore's.
+ */
+static int
+all_zero_elsewhere(unsigned int worker)
+{
+	struct rte_pmu_stage_stats s, all, w, zero;
+
+	memset(&zero, 0, sizeof(zero));
+	TEST_ASSERT_SUCCESS(rte_pmu_lcore_open(), "open");
+	TEST_ASSERT_NOT_NULL(stage_lcore_get(rte_lcore_id()), "no stage state here");
+	TEST_ASSERT_SUCCESS(stage_get(rte_lcore_id(), worker_stage, &s), "stats");
+	TEST_ASSERT_SUCCESS(stage_get(worker, worker_stage, &w), "stats");
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_stats_get(RTE_PMU_STAGE_ALL_LCORES, worker_stage,
+		&all), "stats");
+	printf("lcore %u, which never ran the stage: all zero %s; spread of every lcore's "
+		"sum %f (lcore %u's %f)\n", rte_lcore_id(),
+		memcmp(&s, &zero, sizeof(s)) == 0 ? "yes" : "no", all.spread[0], worker,
+		w.spread[0]);
+	TEST_ASSERT(memcmp(&s, &zero, sizeof(s)) == 0, "lcore %u never ran the stage: "
+		"%u events, spread %f, not all zero", rte_lcore_id(), s.num_events, s.spread[0]);
+	TEST_ASSERT(w.num_events == 0 || isnan(w.spread[0]) || !isnan(all.spread[0]),
+		"the sum over every lcore: spread NAN, lcore %u's %f", worker, w.spread[0]);
+	return TEST_SUCCESS;
+}
+
 /* Read from another thread while the lcore runs: never a torn snapshot,
  * and the stage state lives on the lcore's NUMA node.
  */
@@ -124,6 +152,8 @@ test_stage_two_lcores(void)
 	TEST_ASSERT_SUCCESS(rte_eal_wait_lcore(worker), "worker");
 	TEST_ASSERT_EQUAL(i, 20000u, "a snapshot mixed two updates");
 	TEST_ASSERT(last.calls > 0, "the worker ran no stage while read");
+	if (all_zero_elsewhere(worker) != TEST_SUCCESS)
+		return TEST_FAILED;
 
 	sl = stage_lcore_get(worker);
 	TEST_ASSERT_NOT_NULL(sl, "no stage state for lcore %u", worker);

@@ -85,6 +85,11 @@ raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_sta
 	st->measured = now.measured - base.measured;
 	st->misuse = now.misuse - base.misuse;
 	st->lcore_misuse = __atomic_load_n(&sl->lcore_misuse, __ATOMIC_RELAXED) - base_misuse;
+	/* An lcore that did not run the stage since the reset: all zero. */
+	if (st->calls == 0 && st->misuse == 0) {
+		memset(st, 0, sizeof(*st));
+		return;
+	}
 	for (i = 0; i < st->num_events && st->measured == 0; i++)
 		st->spread[i] = NAN;
 	for (i = 0; i < st->num_events && st->measured != 0; i++) {
