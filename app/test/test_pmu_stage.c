@@ -393,7 +393,7 @@ static int
 test_stage_sampling(void)
 {
 	struct rte_pmu_stage_stats all, some;
-	int every, sampled;
+	int every, sampled, other;
 	struct syscount sc;
 	uint64_t reads, base;
 	unsigned int i, tried;
@@ -465,6 +465,29 @@ test_stage_sampling(void)
 	TEST_ASSERT_EQUAL(tried, STAGE_DEBUG ? 0u : 6u, "begun inline: %u of 8", tried);
 	TEST_ASSERT_EQUAL(some.calls, 16 * (uint64_t)CALLS + 24, "calls, begin_try");
 	TEST_ASSERT_EQUAL(some.measured, (uint64_t)CALLS + 5 + 4, "measured, begin_try");
+	/* Other stages' news leaves a stage's period alone: a new stage of
+	 * period 8, 7 calls, a stage registered and called, another stage's
+	 * period set and called; the next call is the 8th, measured.
+	 */
+	sampled = rte_pmu_stage_register("phase");
+	TEST_ASSERT(sampled >= 0, "register phase: %d", sampled);
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(sampled, 8), "period 8");
+	sampled_calls(sampled, 7);
+	if (stage_get(rte_lcore_id(), sampled, &some) != TEST_SUCCESS)
+		return TEST_FAILED;
+	other = rte_pmu_stage_register("other");
+	TEST_ASSERT(other >= 0, "register other: %d", other);
+	sampled_calls(other, 1);
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(every, 2), "period of another");
+	sampled_calls(every, 1);
+	sampled_calls(sampled, 1);
+	if (stage_get(rte_lcore_id(), sampled, &all) != TEST_SUCCESS)
+		return TEST_FAILED;
+	printf("period 8: 7 calls, news of other stages, 1 call: %" PRIu64 " calls, %" PRIu64
+		" measured\n", all.calls, all.measured);
+	TEST_ASSERT_EQUAL(all.calls, some.calls + 1, "calls, other stages' news");
+	TEST_ASSERT_EQUAL(all.measured, some.measured + 1, "the period's 8th call not "
+		"measured: other stages' news began a new period");
 	rte_pmu_fini();
 	return TEST_SUCCESS;
 }

@@ -133,8 +133,10 @@ due(const struct stage_lcore *sl, unsigned int id)
 	return COUNTDOWN(sl->words[id]) == 0;
 }
 
-/* The periods set since @p sl took them: for each stage, the calls
- * pending fold in (a period cut short) and a new period begins.
+/* The periods set since @p sl took them: for each stage whose period
+ * changed, the calls pending fold in (a period cut short) and a new period
+ * begins. The others keep their countdowns: a stage registered or another
+ * stage's period set does not move their measured calls.
  */
 static __rte_noinline void
 periods_take(struct stage_lcore *sl)
@@ -147,9 +149,11 @@ periods_take(struct stage_lcore *sl)
 		return;
 	rte_seqcount_write_begin(&sl->seq);
 	for (id = 0; id < sl->known; id++) {
+		period_m1 = __atomic_load_n(&stage_reg.period_m1[id], __ATOMIC_RELAXED);
+		if (period_m1 == sl->period_m1[id])
+			continue;
 		FIG_ADD(sl->figs[id].calls, sl->period_m1[id] - COUNTDOWN(w[id]));
 		FIG_ADD(sl->figs[id].items, w[id] >> __RTE_PMU_STAGE_PENDING_SHIFT);
-		period_m1 = __atomic_load_n(&stage_reg.period_m1[id], __ATOMIC_RELAXED);
 		__atomic_store_n(&w[id], period_m1, __ATOMIC_RELAXED);
 		__atomic_store_n(&sl->period_m1[id], period_m1, __ATOMIC_RELAXED);
 	}

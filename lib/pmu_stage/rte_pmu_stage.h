@@ -191,8 +191,10 @@ rte_pmu_stage_register_bulk(const char *const *names, unsigned int n, unsigned i
  * @b EXPERIMENTAL: this API may change without prior notice
  *
  * Measure one call of a stage in @p period on every lcore (1, the
- * default: every call). Each lcore takes it at its next stage call: the
- * stage's calls since its last measured one count towards the new period.
+ * default: every call). Each lcore takes it at its next stage call, where
+ * the stage begins a new period: its calls since its last measured one
+ * are counted as calls. Setting the period a stage has already, setting
+ * another stage's, or registering a stage leaves its countdown alone.
  *
  * Thread-safe; control path.
  *
