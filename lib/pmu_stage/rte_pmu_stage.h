@@ -28,8 +28,9 @@
  *  4. rte_pmu_stage_stats_get(), rte_pmu_stage_lcore_stats_get(),
  *     rte_pmu_stage_dump() and rte_pmu_stage_reset() from any thread;
  *  5. rte_pmu_fini() drops every stage (no lcore may be inside a stage).
- *     Stage calls made after it, until the next rte_pmu_init() and its
- *     stages, are not counted anywhere.
+ *     Stage calls made after it, until the next rte_pmu_init(), are not
+ *     counted anywhere; after that init, a call naming a stage not
+ *     registered again is misuse (rte_pmu_stage_stats::lcore_misuse).
  *
  * Thread safety: registration, sampling, stats, dump and reset are
  * thread-safe. Begin, end and next act on the calling lcore only. After
@@ -335,7 +336,10 @@ rte_pmu_stage_stats_get(unsigned int lcore_id, unsigned int id,
 /** An lcore's whole, beside its stages (since rte_pmu_stage_reset()). */
 struct rte_pmu_stage_lcore_stats {
 	/** Per event: counted on the lcore from its first stage read (at
-	 *  rte_pmu_lcore_open(), or the reset) to its last measured call.
+	 *  rte_pmu_lcore_open()) to its last measured call. After
+	 *  rte_pmu_stage_reset(), from the lcore's last measured call before
+	 *  it (the lcore writes nothing for a reset): time the lcore spent
+	 *  with no measured call before the reset is in total and outside.
 	 */
 	uint64_t total[RTE_MAX_NUM_GROUP_EVENTS];
 	/** Per event: the part of total in no stage (total less every stage's
