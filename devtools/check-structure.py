@@ -291,8 +291,11 @@ for lib, libs in below.items():
 # part outside the stages, which the lcore's figures and telemetry now say
 # is not exact where a stage is not (8); 1,798 until that line's text became
 # RTE_PMU_STAGE_INEXACT_NOTE of rte_pmu_stage.h, one text for the dump and
-# the tools rather than a copy in each (1).
-SIZE_GATE = 1799
+# the tools rather than a copy in each (1); 1,799 until three defects'
+# fixes: a stage not measured clears what measured stages nested in it gave
+# it (2), a stage's figures all zero on an lcore that did not run it (4),
+# and only a stage whose period changed begins a new period (2).
+SIZE_GATE = 1807
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))
