@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 #
-# CI stage: first, the usertools scripts given a missing file: a message,
-# never a traceback. Then a running application's counters seen with the
-# real tools:
+# CI stage: first, the usertools scripts given a missing file or a value
+# out of range: a message, never a traceback. Then a running application's
+# counters seen with the real tools:
 # (a) Debian's dpdk-telemetry.py on every /pmu/* command (shapes, growth,
 # totals, errors); (b) usertools/dpdk-pmu-exporter scraped every second by a
 # real Prometheus (series, units, labels, growth), with the recording and
@@ -36,6 +36,8 @@ build_if_missing "$build" --werror || { fail "build"; finish; }
 
 echo "=== observe: usertools scripts given a missing file"
 checker 60 missing-files
+echo "=== observe: usertools scripts given values out of range"
+checker 60 bad-arguments
 observe=$build/examples/dpdk-pmu-observe
 tool=$build/app/test-pmu/dpdk-test-pmu
 app=
@@ -77,6 +79,7 @@ echo "=== observe: (b) Prometheus"
 if [ ! -x /usr/bin/prometheus ] || ! "$python" -c 'import prometheus_client' 2>/dev/null; then
 	skip "prometheus: /usr/bin/prometheus or python3-prometheus-client missing"
 else
+	checker 30 any-port
 	eport=$(free_port) pport=$(free_port)
 	rules=$REPO/usertools/prometheus/dpdk-pmu.rules.yml
 	alerts=$REPO/usertools/prometheus/dpdk-pmu.alerts.yml

@@ -438,6 +438,26 @@ cp "$tmp/repeat.json" "$tmp/repeatj.out" 2>/dev/null
 expect repeatj "-r 3 --json -o FILE: JSON in FILE, nothing on stdout, runs 3 and spread_pct" \
 	"rc == 0 and (lambda d: d['runs'] == 3 and
 	ev(d['lcores'][0], 'task-clock')['spread_pct'] >= 0)(docs(out)[0])"
+# A report that cannot be written is an error in every format, as for an
+# -o FILE that does not open: exit 1, and why on stderr (the report went
+# nowhere, and said so nowhere, before). /dev/full takes no byte; where
+# /proc/version opens for writing (root), each write fails with EIO.
+enospc="dpdk-test-pmu: -o /dev/full: $(python3 -c 'import os; print(os.strerror(28))')"
+for f in table --csv --json "-x ," -j; do
+	# shellcheck disable=SC2086
+	run full "$one_worker" -e task-clock -o /dev/full ${f#table}
+	WANT=$enospc expect full "-o /dev/full ($f): exit 1, \"$enospc\" on stderr" \
+		"rc == 1 and out == '' and os.environ['WANT'] + '\\n' in err"
+done
+# shellcheck disable=SC2086
+"$tool" "$one_worker" $eal -- -e task-clock --csv >/dev/full 2>"$tmp/full.err"
+rc=$?
+: >"$tmp/full.out"
+expect full "--csv >/dev/full: exit 1, \"dpdk-test-pmu: stdout: \" and why on stderr" \
+	"rc == 1 and 'dpdk-test-pmu: stdout: ' + os.strerror(28) + '\\n' in err"
+run full "$one_worker" -e task-clock -j -o /proc/version
+expect full "-j -o /proc/version: exit 1, \"dpdk-test-pmu: -o /proc/version: \" and why on stderr" \
+	"rc == 1 and re.search(r'^dpdk-test-pmu: -o /proc/version: \\S', err, re.M)"
 run all "$two_workers" -e task-clock -A --iterations 1000
 expect all "-A (--no-aggr): the table's record per lcore, no total" \
 	"rc == 0 and 'Counts for lcore 1' in out and 'Counts for lcore 2' in out and
@@ -565,6 +585,8 @@ bad "-x without a separator" "option requires an argument -- 'x'" -x
 bad "--nope" "unrecognized option '--nope'" --nope
 bad "-e without a list" "option requires an argument -- 'e'" -e
 bad "-e a,,b" "invalid --events 'a,,b'" -e a,,b
+bad "-e a,b,a" "invalid --events 'task-clock,page-faults,task-clock': 'task-clock' is given twice" \
+	-e task-clock,page-faults,task-clock
 bad "--iterations 0" "invalid --iterations '0'" --iterations 0
 bad "--timeout 5" "invalid --timeout '5'" --timeout 5
 bad "--timeout 100 -I 100" "--timeout and --interval exclude each other" --timeout 100 -I 100

@@ -13,6 +13,8 @@ Checks behind devtools/ci-observe.sh: each prints "ok: WHAT" or
   ci_observe_check.py trace-error DIR LCORE:OP:ERR  (the same; one failed open)
   ci_observe_check.py unit-exec ROOT PREFIX PORT     (ROOT's exporter unit)
   ci_observe_check.py missing-files                 (usertools, no traceback)
+  ci_observe_check.py bad-arguments                 (the same, values out of range)
+  ci_observe_check.py any-port                      (dpdk-pmu-exporter -p 0)
 
 EVENTS is the comma-separated list the application was given; its first
 event must grow whenever the counted lcore runs (task-clock). The
@@ -29,6 +31,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 
@@ -610,8 +613,95 @@ def check_missing_files():
                f"\"{lines[-1] if lines else ''}\"", res.stderr[-500:])
 
 
+# ---- arguments out of range ---------------------------------------------------
+
+# (script, arguments, exit status, what its last line on stderr says)
+BAD_RUNS = [
+    ("dpdk-pmu-exporter", ["-p", "70000"], 2, "argument -p/--port: invalid port '70000'"),
+    ("dpdk-pmu-exporter", ["-p", "-1"], 2, "argument -p/--port: invalid port '-1'"),
+    ("dpdk-pmu-exporter", ["-t", "0"], 2, "argument -t/--timeout: invalid timeout '0'"),
+    ("dpdk-pmu-exporter", ["-t", "-1"], 2, "argument -t/--timeout: invalid timeout '-1'"),
+    ("dpdk-pmu-top", ["--once", "-t", "0"], 2, "argument -t/--timeout: invalid timeout '0'"),
+    ("dpdk-pmu-top", ["--once", "-t", "-1"], 2, "argument -t/--timeout: invalid timeout '-1'"),
+    ("dpdk-pmu-traffic", ["count", "TEXT"], 1, "TEXT: not a pcap (magic number 0x"),
+]
+
+
+def run_script(script, args, env=None):
+    """usertools/SCRIPT ARGS with Debian's python3; its CompletedProcess."""
+    return subprocess.run(["/usr/bin/python3", os.path.join(REPO, "usertools", script)] +
+                          args, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                          timeout=30, check=False, env=env)
+
+
+def check_bad_arguments():
+    """The usertools scripts given a value they cannot use: refused where the
+    arguments are parsed, argparse's way (usage, a line naming the option,
+    exit 2), or a line on what is wrong with the file (exit 1); never a
+    traceback. Then dpdk-pmu-exporter where prometheus_client does not import:
+    --help works, a run says what it needs."""
+    with tempfile.TemporaryDirectory(prefix="ci-observe-bad.") as tmp:
+        text = os.path.join(tmp, "passwd.txt")
+        with open(text, "w", encoding="utf-8") as f:
+            f.write("root:x:0:0:root:/root:/bin/bash\n" * 4)
+        for script, args, status, want in BAD_RUNS:
+            args = [text if a == "TEXT" else a for a in args]
+            want = want.replace("TEXT", text)
+            res = run_script(script, args)
+            lines = res.stderr.strip().splitlines()
+            report(res.returncode == status and lines and want in lines[-1] and
+                   "Traceback" not in res.stderr,
+                   f"{script} {shlex.join(args).replace(tmp + '/', '')}: exit "
+                   f"{res.returncode}, \"{(lines[-1] if lines else '').replace(tmp + '/', '')}\"",
+                   f"want exit {status} and \"{want}\": {res.stderr[-500:]}")
+        # A prometheus_client that does not import, first on the path.
+        with open(os.path.join(tmp, "prometheus_client.py"), "w", encoding="utf-8") as f:
+            f.write("raise ImportError('no prometheus_client here')\n")
+        res = run_script("dpdk-pmu-exporter", ["--help"], dict(os.environ, PYTHONPATH=tmp))
+        report(res.returncode == 0 and res.stdout.startswith("usage: dpdk-pmu-exporter") and
+               not res.stderr, "dpdk-pmu-exporter --help without prometheus_client: "
+               f"exit {res.returncode}, the usage", res.stderr[-500:])
+        res = run_script("dpdk-pmu-exporter", ["-p", "1"], dict(os.environ, PYTHONPATH=tmp))
+        report(res.returncode == 1 and "needs the python module prometheus_client" in
+               res.stderr and "Traceback" not in res.stderr,
+               "dpdk-pmu-exporter without prometheus_client: exit "
+               f"{res.returncode}, what it needs", res.stderr[-500:])
+
+
+def check_any_port():
+    """dpdk-pmu-exporter -p 0 (any free port): the port its "serving" line
+    names answers, dpdk_pmu_up 0 with no application behind it."""
+    line, port, text = "", None, ""
+    proc = subprocess.Popen(["/usr/bin/python3",
+                             os.path.join(REPO, "usertools", "dpdk-pmu-exporter"),
+                             "-p", "0", "-s", MISSING], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        for line in proc.stderr:  # up to its "serving" line, or its end
+            port = re.search(r" on http://127\.0\.0\.1:(\d+)/metrics$", line.strip())
+            if port:
+                break
+        if port and port.group(1) != "0":
+            with urllib.request.urlopen(f"http://127.0.0.1:{port.group(1)}/metrics",
+                                        timeout=10) as resp:
+                text = resp.read().decode()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+    report(port and port.group(1) != "0" and
+           re.search(r"^dpdk_pmu_up 0\.0$", text, re.M),
+           f"dpdk-pmu-exporter -p 0: logs the port bound ({port.group(1) if port else '?'}), "
+           "which serves dpdk_pmu_up 0 (no application)", f"{line.strip()} {text[-300:]}")
+
+
 if __name__ == "__main__":
     main({"telemetry": (3, check_telemetry), "prometheus": (2, check_prometheus),
           "dashboard": (5, check_dashboard), "trace": ((2, 3), check_trace),
           "trace-error": (2, check_trace_error), "unit-exec": (3, check_unit_exec),
-          "missing-files": (0, check_missing_files)}, __doc__)
+          "missing-files": (0, check_missing_files),
+          "bad-arguments": (0, check_bad_arguments), "any-port": (0, check_any_port)},
+         __doc__)

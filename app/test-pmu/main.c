@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <libgen.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +46,10 @@ static struct tool_report report;
 static struct tool_snap prev[RTE_MAX_LCORE];
 static struct rte_pmu_stage_stats stage_prev[RTE_MAX_LCORE][TOOL_STAGES];
 static volatile sig_atomic_t signalled;
+/* Where the report goes, for messages: "stdout" or "-o FILE". */
+static char output_where[PATH_MAX + 4] = "stdout";
+/* The errno of the first write of the report that failed; 0: none failed. */
+static int output_errno;
 
 static void
 on_signal(int sig __rte_unused)
@@ -78,10 +83,33 @@ sleep_until(uint64_t t)
 	return signalled == 0;
 }
 
+/* Flush stdout; false when a write to it failed (now or since the last
+ * call), said once on stderr. Callers clear errno before they write: a
+ * line-buffered stdout drops what it failed to write, and the failed
+ * write's errno is then the only trace of the cause.
+ */
+static bool
+output_ok(void)
+{
+	int err = errno;
+
+	if (output_errno != 0)
+		return false;
+	if (fflush(stdout) != 0)
+		err = errno;
+	else if (!ferror(stdout))
+		return true;
+	output_errno = err != 0 ? err : EIO;
+	fprintf(stderr, "%s: %s: %s\n", prgname, output_where, strerror(output_errno));
+
+	return false;
+}
+
 /* Report every counting lcore from prev[] to its latest snapshot, which
  * becomes prev[] (with --repeat, only after the last run: the mean of
  * every run's; with --repeat and --interval, each run's intervals as they
- * come, as perf stat -r -I). Returns the number of lcores that failed.
+ * come, as perf stat -r -I). Returns the number of lcores that failed,
+ * one more when the report could not be written (which stops the rounds).
  */
 static unsigned int
 report_all(const struct tool_output *out, unsigned int interval, double time_s)
@@ -113,8 +141,12 @@ report_all(const struct tool_output *out, unsigned int interval, double time_s)
 			return failed;
 		tool_repeat_finish(&report);
 	}
+	errno = 0;
 	out->report(&report);
-	fflush(stdout);
+	if (!output_ok()) {
+		tool_measure_stop();
+		failed++;
+	}
 
 	return failed;
 }
@@ -160,12 +192,14 @@ run_continuous(const struct tool_output *out)
 		if (interval_ns != 0)
 			failed = RTE_MAX(failed, report_all(out, k,
 				(double)(now_ns() - start) / 1e9));
+		if (output_errno != 0)
+			break;
 		if (duration_ns != 0 && target == duration_ns)
 			break;
 	}
 	tool_measure_stop();
 	rte_eal_mp_wait_lcore();
-	if (interval_ns == 0)
+	if (interval_ns == 0 && output_errno == 0)
 		failed = report_all(out, 0, (double)(now_ns() - start) / 1e9);
 
 	return failed;
@@ -239,8 +273,11 @@ run(void)
 		signal(SIGINT, on_signal);
 		signal(SIGTERM, on_signal);
 	}
+	errno = 0;
 	out->begin(&opts, &evs, workers != 0 ? workers : 1);
-	for (k = 0; k < opts.repeat && !signalled; k++) {
+	if (!output_ok())
+		return -EIO;
+	for (k = 0; k < opts.repeat && !signalled && output_errno == 0; k++) {
 		if (k != 0)
 			tool_measure_rearm();
 		if (run_once(out, workers) != 0)
@@ -252,7 +289,8 @@ run(void)
 
 /* --help (-h) or --version among the EAL options (before "--"). --help:
  * the tool's usage, then EAL's, which rte_eal_init() prints before it exits
- * with status 0. Returns true when the program is done.
+ * with status 0. Returns true when the program is done (close_output()
+ * then says whether stdout took the text).
  */
 static bool
 early_option(int argc, char **argv)
@@ -268,13 +306,33 @@ early_option(int argc, char **argv)
 		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
 			tool_options_usage(stdout, basename(argv[0]));
 			printf("\nEAL options, before \"--\" (DPDK's EAL --help):\n");
-			fflush(stdout);
-			rte_eal_init(2, eal_help);
+			/* EAL prints its part and exits: ours is checked first. */
+			if (output_ok())
+				rte_eal_init(2, eal_help);
 			return true;
 		}
 	}
 
 	return false;
+}
+
+/* The end of the output: flush and close stdout (a file's last write may
+ * fail only there). Returns false, said on stderr, when a write failed.
+ * As for output_ok(), errno is cleared before the last writes.
+ */
+static bool
+close_output(void)
+{
+	if (!output_ok())
+		return false;
+	errno = 0;
+	if (fclose(stdout) != 0) {
+		fprintf(stderr, "%s: %s: %s\n", prgname, output_where,
+			strerror(errno != 0 ? errno : EIO));
+		return false;
+	}
+
+	return true;
 }
 
 int
@@ -283,8 +341,9 @@ main(int argc, char **argv)
 	int ret, status = EXIT_FAILURE;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	errno = 0;
 	if (early_option(argc, argv))
-		return EXIT_SUCCESS;
+		return close_output() ? EXIT_SUCCESS : EXIT_FAILURE;
 	ret = rte_eal_init(argc, argv);
 	if (ret < 0) {
 		fprintf(stderr, "%s: rte_eal_init failed: %s\n", prgname, strerror(rte_errno));
@@ -295,15 +354,22 @@ main(int argc, char **argv)
 	prgname = basename(argv[0]);
 	argv[0] = (char *)(uintptr_t)prgname;
 
+	errno = 0;
 	ret = tool_options_parse(argc, argv, &opts);
 	if (ret != 0) {
+		/* ret > 0: --help or --version, the text on stdout. */
+		status = ret > 0 && close_output() ? EXIT_SUCCESS : EXIT_FAILURE;
 		rte_eal_cleanup();
-		return ret > 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+		return status;
 	}
-	if (opts.output != NULL && freopen(opts.output, "w", stdout) == NULL) {
-		fprintf(stderr, "%s: -o %s: %s\n", prgname, opts.output, strerror(errno));
-		rte_eal_cleanup();
-		return EXIT_FAILURE;
+	if (opts.output != NULL) {
+		if (freopen(opts.output, "w", stdout) == NULL) {
+			fprintf(stderr, "%s: -o %s: %s\n", prgname, opts.output,
+				strerror(errno));
+			rte_eal_cleanup();
+			return EXIT_FAILURE;
+		}
+		snprintf(output_where, sizeof(output_where), "-o %s", opts.output);
 	}
 
 	ret = rte_pmu_init();
@@ -312,14 +378,18 @@ main(int argc, char **argv)
 		rte_eal_cleanup();
 		return EXIT_FAILURE;
 	}
+	errno = 0;
 	if (opts.list)
-		status = list_events(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+		status = list_events(stdout) == 0 && output_ok() ? EXIT_SUCCESS :
+			EXIT_FAILURE;
 	else if (tool_events_setup(&evs, opts.events_given ? opts.events : NULL) == 0 &&
 			run() == 0)
 		status = EXIT_SUCCESS;
 
 	rte_pmu_fini();
 	rte_eal_cleanup();
+	if (!close_output())
+		status = EXIT_FAILURE;
 
 	return status;
 }

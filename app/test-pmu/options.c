@@ -161,16 +161,46 @@ list_valid(const char *list)
 		strstr(list, ",,") == NULL;
 }
 
+/* The first name @p list (valid) gives twice, its length in @p len; NULL
+ * when every name is given once. Names compare as written.
+ */
+static const char *
+list_repeated(const char *list, size_t *len)
+{
+	const char *name, *other;
+	size_t n;
+
+	for (name = list; *name != '\0'; name += n + (name[n] == ',')) {
+		n = strcspn(name, ",");
+		for (other = name + n; *other == ','; other += strcspn(other + 1, ",") + 1)
+			if (strncmp(other + 1, name, n) == 0 &&
+					(other[n + 1] == ',' || other[n + 1] == '\0')) {
+				*len = n;
+				return name;
+			}
+	}
+
+	return NULL;
+}
+
 static int
 parse_one(int opt, const char *prgname, struct tool_options *opts)
 {
+	const char *name;
 	uint64_t v;
+	size_t len;
 
 	switch (opt) {
 	case 'e':
 		if (!list_valid(optarg)) {
 			fprintf(stderr, "%s: invalid --events '%s': want names separated "
 				"by single commas\n", prgname, optarg);
+			return -1;
+		}
+		name = list_repeated(optarg, &len);
+		if (name != NULL) {
+			fprintf(stderr, "%s: invalid --events '%s': '%.*s' is given twice\n",
+				prgname, optarg, (int)len, name);
 			return -1;
 		}
 		opts->events = optarg;
