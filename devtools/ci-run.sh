@@ -25,7 +25,9 @@
 # counters); l3fwd-graph forwarding pcaps to 198.18.P.x, each node's calls
 # and objs in its own last lib/graph statistics equal to the stages'.
 # testpmd over net_null ports under dpdk-pmu-run (task-clock, msr/tsc/):
-# each lcore's stages, their self figures added up, at most its total.
+# each lcore's stages, their self figures added up, at most its total;
+# with --interval (there and in io with msr/tsc/), each table's lcore
+# total and part outside the stages those of its interval.
 # testpmd's packet rate over net_null ports under dpdk-pmu-run --sampling
 # 16 (msr/tsc/, task-clock) against without, alternating runs: the median
 # ratio with msr/tsc/ at least 0.8x, the aim 0.9x printed (met or missed;
@@ -194,7 +196,7 @@ refuse() {
 	"$run" "$@" -- bash -c "echo ran >$tmp/ran" 2>"$tmp/refuse.err"
 	st=$?
 	if [ "$st" -ne 0 ] && [ ! -e "$tmp/ran" ] && grep -qE "$pattern" "$tmp/refuse.err"; then
-		ok "$what: status $st, the program not run: $(head -n1 "$tmp/refuse.err")"
+		ok "$what: status $st, the program not run: $(grep -E "$pattern" "$tmp/refuse.err" | head -n1)"
 	else
 		fail "$what: status $st, program run: $([ -e "$tmp/ran" ] && echo yes || echo no);" \
 			"stderr: $(head -n2 "$tmp/refuse.err")"
@@ -213,6 +215,18 @@ refuse "-o /nonexistent/t.txt" \
 refuse "--json /nonexistent/t.json" \
 	"^dpdk-pmu-run: Cannot open --json file /nonexistent/t.json: No such file" \
 	--json /nonexistent/t.json
+# Usage errors (argparse's status 2): values the preload would refuse,
+# -e lists dpdk-test-pmu refuses.
+refuse "--interval 3600001" "^dpdk-pmu-run: error: --interval: at most 3600000" \
+	--interval 3600001
+for list in "," "" task-clock,,page-faults; do
+	refuse "-e '$list'" \
+		"^dpdk-pmu-run: error: invalid --events '$list': want names separated by single commas" \
+		-e "$list"
+done
+refuse "-e task-clock,task-clock" \
+	"^dpdk-pmu-run: error: invalid --events 'task-clock,task-clock': 'task-clock' is given twice" \
+	-e task-clock,task-clock
 rm -f "$tmp/ran"
 "$run" --events-optional -e task-clock,no-such-event -- bash -c "echo ran >$tmp/ran" \
 	2>"$tmp/refuse.err"
@@ -220,6 +234,24 @@ st=$?
 [ "$st" -eq 0 ] && [ -e "$tmp/ran" ] &&
 	ok "--events-optional -e task-clock,no-such-event: the program runs (status 0)" ||
 	fail "--events-optional: status $st, program run: $([ -e "$tmp/ran" ] && echo yes || echo no)"
+
+echo "=== run: -o and --json files that cannot be written at exit (/dev/full)"
+# testpmd on one lcore ends after its rte_eal_init() (no forwarding lcore):
+# the report at exit, said where it cannot be written, the status as without.
+"$testpmd" -l 0 --no-huge --no-pci -m 512 --file-prefix="$prefix-full" >/dev/null 2>&1
+plain_rc=$?
+"$run" -e task-clock -o /dev/full --json /dev/full -- "$testpmd" -l 0 --no-huge --no-pci -m 512 \
+	--file-prefix="$prefix-full" >/dev/null 2>"$tmp/full.err"
+st=$?
+if [ "$st" -eq "$plain_rc" ] &&
+		grep -q '^dpdk-pmu-run: -o /dev/full: No space left on device' "$tmp/full.err" &&
+		grep -q '^dpdk-pmu-run: --json /dev/full: No space left on device' "$tmp/full.err"; then
+	ok "-o /dev/full --json /dev/full: both failed writes said, status $st as without:" \
+		"$(grep '^dpdk-pmu-run: -o' "$tmp/full.err")"
+else
+	fail "-o /dev/full --json /dev/full: status $st ($plain_rc without); stderr:" \
+		"$(grep '^dpdk-pmu-run' "$tmp/full.err" | head -3)"
+fi
 
 # io: the default events: where no hardware event opens, msr/tsc/ alone
 # (task-clock and the software events where it does not open).
@@ -260,6 +292,10 @@ for spec in io:task-clock mac:task-clock csum:task-clock io:msr/tsc/ io:; do
 			fail "$name: -o FILE or --interval ($n tables on stderr); the file:"
 			show "$tmp/$name.table"
 		fi
+		# Each interval table's (lcore total) and (outside stages) of
+		# that interval, as its stages are.
+		py_check 60 ci_run_check.py "$tmp/check.out" interval "$name" "$tmp/$name.err" \
+			"$tmp/$name.table" "$event"
 	fi
 	if [ ! -s "$tmp/$name.json" ]; then
 		fail "$name: no --json file; stderr:"
@@ -546,11 +582,16 @@ rate() {
 
 echo "=== run: testpmd on net_null ports under dpdk-pmu-run: each lcore's stages within its total"
 # The stages' self figures of an lcore add up to at most the lcore's total
-# (the --json "lcores" list), with a time event and with msr/tsc/.
+# (the --json "lcores" list), with a time event and with msr/tsc/; and
+# with --interval 1000, each table's lcore total that of its interval (at
+# most its length with task-clock), the stages and the part outside them
+# adding up to it.
 for event in task-clock msr/tsc/; do
 	name=lcores-$(echo "$event" | tr -c 'a-z0-9\n' '_')
-	rate "$name" "$run" -e "$event" --json "$tmp/$name.json"
+	rate "$name" "$run" -e "$event" --json "$tmp/$name.json" --interval 1000
 	py_check 60 ci_run_check.py "$tmp/check.out" lcores "$name" "$tmp/$name.json" "$event"
+	py_check 60 ci_run_check.py "$tmp/check.out" interval "$name" "$tmp/$name.err" \
+		"$tmp/$name.err" "$event"
 done
 
 echo "=== run: testpmd's packet rate under dpdk-pmu-run --sampling 16 against without"

@@ -98,6 +98,21 @@
       stages)" line's '~' where one of its stages is; with EVENT task-clock (read with read(), a system call
       that costs more than an idle poll's work), every measured idle
       stage (rx-P-Q-idle) marked.
+  ci_run_check.py interval NAME STDERR TABLE EVENT
+      dpdk-pmu-run --interval's tables on STDERR: each lcore's figures of
+      EVENT (the first event) those of the interval, its (lcore total) and
+      (outside stages) as its stages'. In each table after an lcore's
+      first, its stages' self figures and its part outside them add up to
+      its total (within 2 %; or, where the stages' sampled estimates grew
+      by more than the total, above it with the part outside 0~); its
+      totals over the tables add up to at most the final table's (TABLE:
+      the -o file, or STDERR), which running totals would exceed; with a
+      time event (task-clock, cpu-clock: ns) each interval's total at most
+      the interval's length (10 % and 5 ms over it: the snapshot's
+      jitter); with msr/tsc/ (wall ticks, a constant rate) the ticks a
+      second of every interval the same within 1.5x (a running total's
+      grow with each table). An lcore in one table only (testpmd's rx
+      flush on lcore 0) is printed, not checked.
 """
 
 import glob
@@ -786,6 +801,121 @@ def inexact(name, path, table, event):
            + (f"; not marked: {', '.join(plain)}" if plain else ""))
 
 
+INTERVAL_LINE = re.compile(r"dpdk-pmu-run: +(\d+\.\d{6}) (.*)")
+
+
+def interval_tables(path, event):
+    """[(seconds, {lcore: {"stages": self total summed, "total", "outside"}})]
+    of dpdk-pmu-run --interval's tables on stderr (path), figures of event
+    (the first event: the line of a stage's name), "no stage called" an
+    empty one."""
+    row = re.compile(r"  (\(lcore total\)|\(outside stages\)|\S+) +\S+ +\S+ +\S+  "
+                     + re.escape(event) + r"(?: \w+)? +\S+ +\S+ +\S+ +(\d+)(~?)(?: |$)")
+    tables, where = [], None
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            m = INTERVAL_LINE.fullmatch(line.rstrip("\n"))
+            if m is None:
+                continue
+            sec, rest = float(m.group(1)), m.group(2)
+            if not tables or tables[-1][0] != sec:
+                tables.append((sec, {}))
+                where = None
+            head = re.fullmatch(r"lcore (\d+).*|total", rest)
+            if head:
+                where = int(head.group(1)) if head.group(1) else None
+                if where is not None:
+                    tables[-1][1][where] = {"stages": 0}
+                continue
+            r = row.match(rest)
+            if r is None or where is None:
+                continue
+            fig = tables[-1][1][where]
+            if r.group(1) == "(lcore total)":
+                fig["total"] = int(r.group(2))
+            elif r.group(1) == "(outside stages)":
+                fig["outside"] = int(r.group(2))
+                fig["outside~"] = r.group(3) == "~"
+            else:
+                fig["stages"] += int(r.group(2))
+    return tables
+
+
+def final_totals(path, event):
+    """{lcore: (lcore total) of event} of the last dpdk-pmu-run table of a
+    file (table_lines())."""
+    out, where = {}, None
+    for line in table_lines(path):
+        head = re.fullmatch(r"lcore (\d+).*|total", line)
+        if head:
+            where = int(head.group(1)) if head.group(1) else None
+            continue
+        m = re.match(r"  \(lcore total\) +- +- +-  " + re.escape(event)
+                     + r"(?: \w+)? +- +- +- +(\d+)", line)
+        if m and where is not None:
+            out[where] = int(m.group(1))
+    return out
+
+
+def interval(name, err, table, event):
+    """dpdk-pmu-run --interval: each table's lcore rows of its interval."""
+    tables = interval_tables(err, event)
+    final = final_totals(table, event)
+    lcores = sorted({lc for _, t in tables for lc, fig in t.items() if "total" in fig})
+    report(lcores and final, f"{name}: --interval tables with (lcore total) rows of "
+           f"{event} ({len(tables)} tables, lcores {lcores}), and the final table's "
+           f"(lcores {sorted(final)})")
+    time_event = event in ("task-clock", "cpu-clock")
+    checked = 0
+    for lc in lcores:
+        seen, parts, rates, over, whole = False, [], [], [], 0
+        for i, (sec, t) in enumerate(tables):
+            fig = t.get(lc)
+            if fig is None or "total" not in fig:
+                continue
+            whole += fig["total"]
+            if not seen:
+                seen = True
+                continue
+            total, dt = fig["total"], sec - tables[i - 1][0]
+            parts.append((sec, fig["stages"], fig.get("outside", 0), total,
+                          fig.get("outside~", False)))
+            rates.append((sec, total / dt))
+            if time_event and total > dt * 1e9 * 1.1 + 5e6:
+                over.append(f"{sec:.3f}: {total} ns in {dt * 1e3:.0f} ms")
+        if not parts:
+            # Stages in one interval only (testpmd's rx flush on lcore 0).
+            print(f"{name}: lcore {lc}: in one interval table only: not checked")
+            continue
+        checked += 1
+        # Where the stages' sampled estimates grew by more than the total
+        # (a correction of an earlier interval's), nothing is outside: 0~.
+        over_total = sum(1 for _, st, out, tot, mark in parts if out == 0 and mark and st > tot)
+        bad = [f"{sec:.3f}: {st} + {out}{'~' if mark else ''} against {tot}"
+               for sec, st, out, tot, mark in parts
+               if abs(st + out - tot) > tot / 50 and not (out == 0 and mark and st > tot)]
+        report(not bad, f"{name}: lcore {lc}: in each of {len(parts)} interval tables after "
+               f"its first, the stages' self {event} and (outside stages) add up to its "
+               f"(lcore total) (within 2 %; last: {parts[-1][1]} + {parts[-1][2]} = "
+               f"{parts[-1][3]})" + (f"; in {over_total}, the stages above the total and "
+                                     "(outside stages) 0~" if over_total else ""),
+               "; ".join(bad[:3]))
+        fin = final.get(lc)
+        report(fin is not None and whole <= fin * 1.01,
+               f"{name}: lcore {lc}: its (lcore total) over the {len(parts) + 1} interval "
+               f"tables add up to {whole}, at most the final table's {fin} (within 1 %)")
+        if time_event:
+            report(not over, f"{name}: lcore {lc}: each interval's (lcore total) {event} at "
+                   "most the interval's length (10 % and 5 ms over it)", "; ".join(over[:3]))
+        elif event == "msr/tsc/":
+            low, high = min(r for _, r in rates), max(r for _, r in rates)
+            report(high <= low * 1.5, f"{name}: lcore {lc}: each interval's (lcore total) "
+                   f"ticks a second the same within 1.5x ({low / 1e6:.0f} to "
+                   f"{high / 1e6:.0f} M/s over {len(rates)} intervals)", ", ".join(
+                       f"{sec:.3f}: {r / 1e6:.0f} M/s" for sec, r in rates[:6]))
+    report(checked, f"{name}: {checked} lcores in two interval tables or more")
+
+
 def total_spread(stages, i, event):
     """The spread of the stages' summed self figure of event: their standard
     errors added as independent ones; None where one is not known."""
@@ -897,6 +1027,7 @@ COMMANDS = {
     "guest": (2, guest),
     "spread": ((2, 3), spread),
     "inexact": (4, inexact),
+    "interval": (4, interval),
 }
 
 

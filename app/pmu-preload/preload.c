@@ -278,8 +278,9 @@ preload_start(void)
 	char why[256];
 	int ret;
 
-	if (!env_uint("RTE_PMU_RUN_SAMPLING", PRELOAD_DEFAULT_SAMPLING, 1, 65536, &sampling) ||
-			!env_uint("RTE_PMU_RUN_INTERVAL", 0, 0, 3600000, &interval)) {
+	if (!env_uint("RTE_PMU_RUN_SAMPLING", PRELOAD_DEFAULT_SAMPLING, 1, PRELOAD_SAMPLING_MAX,
+			&sampling) ||
+			!env_uint("RTE_PMU_RUN_INTERVAL", 0, 0, PRELOAD_INTERVAL_MAX, &interval)) {
 		PRELOAD_MSG("nothing measured");
 		return;
 	}

@@ -31,6 +31,11 @@
 #define PRELOAD_FALLBACK_TSC "msr/tsc/"
 #define PRELOAD_FALLBACK_EVENTS "task-clock,context-switches,page-faults"
 #define PRELOAD_DEFAULT_SAMPLING 16
+/* The largest RTE_PMU_RUN_SAMPLING and RTE_PMU_RUN_INTERVAL (ms) taken;
+ * dpdk-pmu-run refuses larger ones before the program starts.
+ */
+#define PRELOAD_SAMPLING_MAX 65536
+#define PRELOAD_INTERVAL_MAX 3600000
 #define PRELOAD_EVENT_NAME_MAX 128
 
 /* The run, set up after the program's rte_eal_init(). */

@@ -51,6 +51,11 @@ struct preload_table {
 	const char (*events)[PRELOAD_EVENT_NAME_MAX];  /* [num_events] */
 	const struct preload_fig *figs;   /* [RTE_MAX_LCORE * num_stages] */
 	const bool *gone;                 /* [RTE_MAX_LCORE] or NULL */
+	/* [RTE_MAX_LCORE]: each lcore's total and outside, read with figs
+	 * (num_events 0 where the library does not give them); NULL: read
+	 * as the table is written.
+	 */
+	const struct preload_lcore_totals *totals;
 };
 
 /* @p s added to @p t, or taken from it: the spreads combined as
@@ -59,6 +64,15 @@ struct preload_table {
  */
 void preload_fig_add(struct preload_fig *t, const struct preload_fig *s);
 void preload_fig_sub(struct preload_fig *t, const struct preload_fig *s);
+
+/* @p s taken from @p t, event by event, as an interval's figures are:
+ * where the total went down (the lcore's counts started again), the
+ * interval's are @p t's; where only the part outside went down (the
+ * stages' sampled estimates grew by more than the total), it is 0, not
+ * exact. Where either does not give figures, @p t is left without them.
+ */
+void preload_lcore_totals_sub(struct preload_lcore_totals *t,
+	const struct preload_lcore_totals *s);
 
 /* The total of @p lcore and its part outside every stage
  * (rte_pmu_stage_lcore_stats_get()): 0, or a negative errno (the figures

@@ -79,9 +79,11 @@ static int
 snapshot(struct preload_table *t)
 {
 	char (*names)[RTE_PMU_STAGE_NAME_MAX];
+	struct preload_lcore_totals *totals;
 	struct rte_pmu_stage_stats s;
 	struct preload_fig *figs, *g;
 	unsigned int lcore, id, e, n;
+	bool any;
 	int count = rte_pmu_stage_count();
 
 	memset(t, 0, sizeof(*t));
@@ -90,18 +92,22 @@ snapshot(struct preload_table *t)
 	n = (unsigned int)count;
 	names = calloc(n + 1, sizeof(*names));
 	figs = calloc((size_t)RTE_MAX_LCORE * n + 1, sizeof(*figs));
-	if (names == NULL || figs == NULL) {
+	totals = calloc(RTE_MAX_LCORE, sizeof(*totals));
+	if (names == NULL || figs == NULL || totals == NULL) {
 		free(names);
 		free(figs);
+		free(totals);
 		return -ENOMEM;
 	}
 	for (id = 0; id < n; id++)
 		if (rte_pmu_stage_info(id, names[id], NULL) != 0)
 			names[id][0] = '\0';
 	for (lcore = 0; lcore < RTE_MAX_LCORE; lcore++) {
+		any = false;
 		for (id = 0; id < n; id++) {
 			if (names[id][0] == '\0' || stats_of(lcore, id, &s) != 0)
 				continue;
+			any = true;
 			g = &figs[lcore * n + id];
 			g->calls = s.calls;
 			g->items = s.items;
@@ -113,6 +119,9 @@ snapshot(struct preload_table *t)
 				g->spread[e] = s.spread[e];
 			}
 		}
+		/* Right after its stages, as the library reads them. */
+		if (any)
+			preload_lcore_totals(lcore, &totals[lcore]);
 	}
 	t->num_stages = n;
 	t->names = (const char (*)[RTE_PMU_STAGE_NAME_MAX])names;
@@ -120,6 +129,7 @@ snapshot(struct preload_table *t)
 	t->events = (const char (*)[PRELOAD_EVENT_NAME_MAX])preload_run.events;
 	t->figs = figs;
 	t->gone = gone_any;
+	t->totals = totals;
 
 	return 0;
 }
@@ -129,6 +139,7 @@ snapshot_free(struct preload_table *t)
 {
 	free((void *)(uintptr_t)t->names);
 	free((void *)(uintptr_t)t->figs);
+	free((void *)(uintptr_t)t->totals);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -215,6 +226,7 @@ json_write(const char *path)
 	f = fopen(path, "w");
 	if (f == NULL)
 		return -errno;
+	errno = 0;
 	ret = snapshot(&t);
 	if (ret != 0) {
 		fclose(f);
@@ -268,7 +280,7 @@ json_write(const char *path)
 	}
 	fprintf(f, "]}\n");
 	snapshot_free(&t);
-	ret = ferror(f) ? -EIO : 0;
+	ret = fflush(f) != 0 || ferror(f) ? -(errno != 0 ? errno : EIO) : 0;
 	if (fclose(f) != 0 && ret == 0)
 		ret = -errno;
 
@@ -291,11 +303,27 @@ any_called(void)
 	return false;
 }
 
+/* The final report on @p f, each line led by @p prefix (stderr: the
+ * preload's tag).
+ */
+static void
+report_write(FILE *f, const char *prefix, bool called)
+{
+	if (!called) {
+		/* The program failed before it started a port or made a graph. */
+		fprintf(f, "%s%s\n", prefix, PRELOAD_NOTHING);
+	} else {
+		if (f == stderr)
+			PRELOAD_MSG("stages, sampling 1 in %u:", preload_run.sampling);
+		preload_report_table(f, prefix);
+	}
+}
+
 void
 preload_report_final(void)
 {
-	const char *prefix = PRELOAD_TAG;
-	FILE *f = stderr;
+	bool called;
+	FILE *f;
 	int ret;
 
 	pthread_mutex_lock(&report_lock);
@@ -304,28 +332,31 @@ preload_report_final(void)
 		return;
 	}
 	final_done = true;
-	if (preload_run.output != NULL) {
-		f = fopen(preload_run.output, "w");
-		if (f != NULL) {
-			prefix = "";
-		} else {
+	called = any_called();
+	f = preload_run.output != NULL ? fopen(preload_run.output, "w") : NULL;
+	if (f != NULL) {
+		errno = 0;
+		report_write(f, "", called);
+		/* A write that failed (ENOSPC at the last flush, or before
+		 * it): said as --json's, and the table on stderr, not lost.
+		 */
+		ret = fflush(f) != 0 || ferror(f) ? (errno != 0 ? errno : EIO) : 0;
+		if (fclose(f) != 0 && ret == 0)
+			ret = errno;
+		if (ret != 0) {
+			PRELOAD_MSG("-o %s: %s: the table on stderr", preload_run.output,
+				strerror(ret));
+			report_write(stderr, PRELOAD_TAG, called);
+		} else if (!called) {
+			/* Said on stderr too. */
+			PRELOAD_MSG("%s", PRELOAD_NOTHING);
+		}
+	} else {
+		if (preload_run.output != NULL)
 			PRELOAD_MSG("-o %s: %s: the table on stderr", preload_run.output,
 				strerror(errno));
-			f = stderr;
-		}
+		report_write(stderr, PRELOAD_TAG, called);
 	}
-	if (!any_called()) {
-		/* The program failed before it started a port or made a graph. */
-		fprintf(f, "%s%s\n", prefix, PRELOAD_NOTHING);
-		if (f != stderr)
-			PRELOAD_MSG("%s", PRELOAD_NOTHING);
-	} else {
-		if (f == stderr)
-			PRELOAD_MSG("stages, sampling 1 in %u:", preload_run.sampling);
-		preload_report_table(f, prefix);
-	}
-	if (f != stderr)
-		fclose(f);
 	if (preload_run.json != NULL) {
 		ret = json_write(preload_run.json);
 		if (ret != 0)
@@ -335,7 +366,8 @@ preload_report_final(void)
 }
 
 /* Every interval_ms on stderr, until the final one: the figures of the
- * interval (now less the last), each line led by the seconds since the
+ * interval (now less the last), the stages' and each lcore's total and
+ * part outside the stages alike, each line led by the seconds since the
  * loop started, as perf stat -I prints them.
  */
 static void *
@@ -345,6 +377,7 @@ interval_loop(void *arg __rte_unused)
 		.tv_sec = preload_run.interval_ms / 1000,
 		.tv_nsec = (long)(preload_run.interval_ms % 1000) * 1000000,
 	};
+	struct preload_lcore_totals *prev_totals = NULL, *totals, *cur_totals;
 	struct preload_fig *prev = NULL, *figs, *cur;
 	struct timespec start, now;
 	unsigned int prev_stages = 0, i, n;
@@ -359,6 +392,7 @@ interval_loop(void *arg __rte_unused)
 		if (final_done) {
 			pthread_mutex_unlock(&report_lock);
 			free(prev);
+			free(prev_totals);
 			return NULL;
 		}
 		clock_gettime(CLOCK_MONOTONIC, &now);
@@ -371,17 +405,27 @@ interval_loop(void *arg __rte_unused)
 			cur = malloc(sizeof(*cur) * ((size_t)RTE_MAX_LCORE * n + 1));
 			if (cur != NULL)
 				memcpy(cur, figs, sizeof(*cur) * (size_t)RTE_MAX_LCORE * n);
+			totals = (struct preload_lcore_totals *)(uintptr_t)t.totals;
+			cur_totals = malloc(sizeof(*cur_totals) * RTE_MAX_LCORE);
+			if (cur_totals != NULL)
+				memcpy(cur_totals, totals, sizeof(*cur_totals) * RTE_MAX_LCORE);
 			/* The interval's: less the last, stage by stage (ids
-			 * only grow: a stage new since is all new).
+			 * only grow: a stage new since is all new), and each
+			 * lcore's total and outside.
 			 */
 			for (i = 0; prev != NULL && i < (unsigned int)RTE_MAX_LCORE * n; i++)
 				if (i % n < prev_stages)
 					preload_fig_sub(&figs[i], &prev[(i / n) * prev_stages +
 						i % n]);
+			for (i = 0; prev_totals != NULL && i < RTE_MAX_LCORE; i++)
+				if (prev_totals[i].num_events != 0)
+					preload_lcore_totals_sub(&totals[i], &prev_totals[i]);
 			preload_table_write(stderr, lead, &t);
 			snapshot_free(&t);
 			free(prev);
+			free(prev_totals);
 			prev = cur;
+			prev_totals = cur_totals;
 			prev_stages = n;
 		}
 		pthread_mutex_unlock(&report_lock);

@@ -14,7 +14,8 @@
  * not measured (no measured call, no item) is '-'; one that is not exact
  * (rte_pmu_stage_stats::inexact) is marked '~', and a line under the table
  * says what the mark means. Then per lcore its total and the part outside
- * every stage, from lcore_totals() (one place).
+ * every stage, from preload_lcore_totals() (one place), of the same
+ * moment or interval as the stages' figures above them.
  */
 
 #include <errno.h>
@@ -119,6 +120,33 @@ preload_lcore_totals(unsigned int lcore, struct preload_lcore_totals *t)
 	return 0;
 }
 
+void
+preload_lcore_totals_sub(struct preload_lcore_totals *t, const struct preload_lcore_totals *s)
+{
+	unsigned int e;
+
+	if (t->num_events == 0 || s->num_events != t->num_events) {
+		memset(t, 0, sizeof(*t));
+		return;
+	}
+	for (e = 0; e < t->num_events; e++) {
+		if (t->total[e] < s->total[e])
+			continue;
+		t->total[e] -= s->total[e];
+		if (t->outside[e] >= s->outside[e]) {
+			t->outside[e] -= s->outside[e];
+		} else {
+			/* The stages' sampled estimates grew by more than the
+			 * total (a correction): nothing outside, not exact.
+			 */
+			t->outside[e] = 0;
+			t->inexact |= UINT32_C(1) << e;
+		}
+	}
+	t->measured = t->measured >= s->measured ? t->measured - s->measured : t->measured;
+	t->inexact |= s->inexact;
+}
+
 /* @p num / @p den with 2 decimals in @p buf, "-" where @p den is 0;
  * followed by @p mark where it is not '\0'.
  */
@@ -206,26 +234,26 @@ stage_rows(FILE *f, const char *lead, const struct widths *w, const char *name,
 	return marked;
 }
 
-/* The lcore's total and its part outside every stage, '-' where the
- * library does not give them; true where the part outside is marked not
- * exact.
+/* The lcore's total and its part outside every stage, @p t (those of
+ * the table's figures), '-' where the library does not give them; true
+ * where the part outside is marked not exact.
  */
 static bool
-lcore_rows(FILE *f, const char *lead, const struct widths *w, unsigned int lcore,
-	const char (*events)[PRELOAD_EVENT_NAME_MAX], unsigned int num_events)
+lcore_rows(FILE *f, const char *lead, const struct widths *w,
+	const struct preload_lcore_totals *t, const char (*events)[PRELOAD_EVENT_NAME_MAX],
+	unsigned int num_events)
 {
 	static const char *const what[] = { "(lcore total)", "(outside stages)" };
-	struct preload_lcore_totals t;
 	char label[PRELOAD_EVENT_NAME_MAX + 16], v[32];
 	unsigned int e, k;
-	bool have = preload_lcore_totals(lcore, &t) == 0;
+	bool have = t->num_events != 0;
 
 	for (k = 0; k < RTE_DIM(what); k++) {
 		for (e = 0; e < num_events; e++) {
 			event_label(label, sizeof(label), events, e);
 			if (have)
-				snprintf(v, sizeof(v), "%" PRIu64 "%s", k == 0 ? t.total[e] :
-					t.outside[e], k == 1 && (t.inexact >> e) & 1 ? "~" : "");
+				snprintf(v, sizeof(v), "%" PRIu64 "%s", k == 0 ? t->total[e] :
+					t->outside[e], k == 1 && (t->inexact >> e) & 1 ? "~" : "");
 			else
 				snprintf(v, sizeof(v), "-");
 			fprintf(f, "%s  %-*s %11s %12s %10s  %-*s %12s %10s %10s %14s\n", lead,
@@ -233,7 +261,7 @@ lcore_rows(FILE *f, const char *lead, const struct widths *w, unsigned int lcore
 				"-", "-", v);
 		}
 	}
-	return have && t.inexact != 0;
+	return have && t->inexact != 0;
 }
 
 void
@@ -241,6 +269,7 @@ preload_table_write(FILE *f, const char *lead, const struct preload_table *t)
 {
 	struct widths w = { .name = (int)strlen("(outside stages)"), .event = 5 };
 	char label[PRELOAD_EVENT_NAME_MAX + 16];
+	struct preload_lcore_totals now;
 	struct preload_fig *total;
 	unsigned int lcore, id, e;
 	bool any, marked = false;
@@ -274,8 +303,12 @@ preload_table_write(FILE *f, const char *lead, const struct preload_table *t)
 				t->num_events);
 			preload_fig_add(&total[id], s);
 		}
-		if (any)
-			marked |= lcore_rows(f, lead, &w, lcore, t->events, t->num_events);
+		if (!any)
+			continue;
+		if (t->totals == NULL)
+			preload_lcore_totals(lcore, &now);
+		marked |= lcore_rows(f, lead, &w, t->totals != NULL ? &t->totals[lcore] : &now,
+			t->events, t->num_events);
 	}
 	any = false;
 	for (id = 0; id < t->num_stages; id++) {
