@@ -294,8 +294,11 @@ for lib, libs in below.items():
 # the tools rather than a copy in each (1); 1,799 until three defects'
 # fixes: a stage not measured clears what measured stages nested in it gave
 # it (2), a stage's figures all zero on an lcore that did not run it (4),
-# and only a stage whose period changed begins a new period (2).
-SIZE_GATE = 1807
+# and only a stage whose period changed begins a new period (2); 1,807
+# until lib/pmu_graph put back at rte_pmu_fini() the graphs left enabled,
+# whose calls counted in the next init's stages (13), and refused a NULL
+# stats before looking the node up (5).
+SIZE_GATE = 1825
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

@@ -243,11 +243,43 @@ test_misuse(void)
 	TEST_ASSERT_EQUAL(test_pmu_graph_node_stats("pg_src", 0, NULL), -EINVAL, "stats into NULL");
 	TEST_ASSERT_EQUAL(test_pmu_graph_node_stats("pg_src", RTE_MAX_LCORE, &st), -EINVAL, "bad lcore");
 	TEST_ASSERT_EQUAL(test_pmu_graph_node_stats("no_such_node", 0, &st), -ENOENT, "unknown node");
+	TEST_ASSERT_EQUAL(test_pmu_graph_node_stats("no_such_node", 0, NULL), -EINVAL,
+		"unknown node into NULL");
 	/* After fini: no stage can be registered, nothing is changed. */
 	rte_pmu_fini();
 	TEST_ASSERT_EQUAL(rte_pmu_graph_enable(graph), -ENODEV, "enable before init");
 	TEST_ASSERT_EQUAL(rte_pmu_graph_disable(graph), -ENOENT, "not enabled by that");
 	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init again");
+
+	return TEST_SUCCESS;
+}
+
+/* A graph left enabled across rte_pmu_fini(): its functions are put
+ * back, so that its calls count in no stage of the next init (whose ids
+ * its nodes' stages had), and it can be enabled again.
+ */
+static int
+test_fini_enabled(void)
+{
+	struct rte_pmu_stage_stats st;
+	unsigned int i;
+	int other, ret;
+
+	TEST_ASSERT_SUCCESS(rte_pmu_graph_enable(graph), "enable");
+	rte_pmu_fini();
+	ret = setup_common(2);
+	if (ret != TEST_SUCCESS)
+		return ret;
+	other = rte_pmu_stage_register("pg_other");
+	TEST_ASSERT(other >= 0, "register: %d", other);
+	for (i = 0; i < 10; i++)
+		rte_graph_walk(graph);
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_stats_get(rte_lcore_id(), other, &st), "stats");
+	printf("a graph left enabled across rte_pmu_fini(), walked 10 times after the next "
+		"init: %" PRIu64 " calls in that init's stage %d\n", st.calls, other);
+	TEST_ASSERT_EQUAL(st.calls, 0, "the graph's calls counted in a stage of the next init");
+	TEST_ASSERT_SUCCESS(rte_pmu_graph_enable(graph), "enable after the next init");
+	TEST_ASSERT_EQUAL(rte_pmu_graph_disable_all(), 1, "disable_all");
 
 	return TEST_SUCCESS;
 }
@@ -657,6 +689,7 @@ static struct unit_test_suite pmu_graph_suite = {
 	.unit_test_cases = {
 		TEST_CASE_ST(test_pmu_graph_setup, test_pmu_graph_teardown, test_misuse),
 		TEST_CASE_ST(test_pmu_graph_setup, test_pmu_graph_teardown, test_wrap_restore),
+		TEST_CASE_ST(test_pmu_graph_setup, test_pmu_graph_teardown, test_fini_enabled),
 		TEST_CASE_ST(test_pmu_graph_setup, test_pmu_graph_teardown, test_calls_items),
 		TEST_CASE_ST(test_pmu_graph_setup, test_pmu_graph_teardown, test_sampled_nested_full),
 		TEST_CASE_ST(test_pmu_graph_setup, test_pmu_graph_teardown, test_loop_exact),

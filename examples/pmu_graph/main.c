@@ -652,7 +652,7 @@ main(int argc, char **argv)
 out_stats:
 	if (cs != NULL)
 		rte_graph_cluster_stats_destroy(cs);
-	/* Drop-in off before rte_pmu_fini(): librte_pmu cannot restore the nodes. */
+	/* Drop-in off before rte_pmu_fini(), as its guide asks. */
 	rte_pmu_graph_disable_all();
 	if (graph_id != RTE_GRAPH_ID_INVALID)
 		rte_graph_destroy(graph_id);

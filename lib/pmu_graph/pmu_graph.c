@@ -274,12 +274,37 @@ rte_pmu_graph_disable_all(void)
 	return graph_restore(NULL);
 }
 
+/* rte_pmu_fini(): its stages go, and their ids are the next init's: the
+ * graphs left enabled get their functions back, or their calls would count
+ * in the next init's stages.
+ */
+static void
+on_fini(void *arg __rte_unused)
+{
+	if (graph_restore(NULL) > 0)
+		PMU_GRAPH_LOG(WARNING, "rte_pmu_fini(): graphs still enabled: their nodes' "
+			"functions put back (disable them before it)");
+}
+
+RTE_INIT(pmu_graph_init)
+{
+	const struct rte_pmu_callbacks cb = { .fini = on_fini };
+
+	if (rte_pmu_callbacks_register(&cb) != 0)
+		PMU_GRAPH_LOG(ERR, "cannot follow rte_pmu_fini(): disable every graph before it");
+}
+
 int
 rte_pmu_graph_node_stats_get(const char *name, unsigned int lcore_id,
 	struct rte_pmu_stage_stats *stats)
 {
-	int id = rte_pmu_stage_lookup(name); /* logs a NULL name */
+	int id;
 
+	if (stats == NULL) {
+		PMU_GRAPH_LOG(ERR, "node stats: stats is NULL");
+		return -EINVAL;
+	}
+	id = rte_pmu_stage_lookup(name); /* logs a NULL name */
 	if (id == -ENOENT)
 		PMU_GRAPH_LOG(ERR, "node stats: no stage called %s", name);
 	return id < 0 ? id : rte_pmu_stage_stats_get(lcore_id, id, stats);

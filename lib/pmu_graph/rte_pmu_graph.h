@@ -34,9 +34,11 @@
  *  5. rte_pmu_graph_disable() or rte_pmu_graph_disable_all(), again while
  *     no lcore walks the graph concerned;
  *  6. rte_pmu_fini(), then rte_graph_destroy().
- * librte_pmu cannot call into lib/graph: rte_pmu_fini() does not restore
- * the nodes, so disable first. A graph left enabled across rte_pmu_fini()
- * still runs its nodes; their calls are not counted.
+ * Disable first, as one undoes what a library made before its cleanup. A
+ * graph left enabled at rte_pmu_fini() gets its nodes' functions back then
+ * (logged), as rte_pmu_graph_disable_all() gives them, while no lcore
+ * walks it (rte_pmu_fini() runs while no lcore reads): its calls are not
+ * counted, and it can be enabled again after the next rte_pmu_init().
  *
  * Thread safety: every call is thread-safe (control path); enable and
  * disable must not run while an lcore walks the graph concerned. The
