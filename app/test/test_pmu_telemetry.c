@@ -385,8 +385,14 @@ test_socket_commands(void)
 	return TEST_SUCCESS;
 }
 
+/* A name of 118 characters (rte_pmu_add_event() takes 255): task-clock
+ * with terms of 0 repeated.
+ */
+#define LONG_NAME "software/config=1,config1=0,config1=0,config1=0,config1=0,config1=0," \
+	"config1=0,config1=0,config1=0,config1=0,config1=0/"
+
 /* Event keys: a character telemetry takes in no key ('=', '-') is written
- * '_', the exact name stays beside the key.
+ * '_', the exact name stays beside the key, whole however long.
  */
 static int
 test_event_keys(void)
@@ -397,6 +403,8 @@ test_event_keys(void)
 	if (rte_pmu_init() != 0 || rte_pmu_add_event("software/config=1/") != 0 ||
 			rte_pmu_add_event("page-faults") != 1)
 		TEST_SKIP("no software/config=1/ event here");
+	TEST_ASSERT_EQUAL(rte_pmu_add_event(LONG_NAME), 2, "add a name of %zu characters",
+		strlen(LONG_NAME));
 	sock = tel_socket_open();
 	if (sock == -ENOENT)
 		TEST_SKIP("no telemetry socket (EAL started with --no-telemetry)");
@@ -408,7 +416,8 @@ test_event_keys(void)
 	TEST_ASSERT(strstr(buf, "\"events\":{\"software/config_1/\":{\"name\":"
 		"\"software/config=1/\",\"unit\":\"ns\",\"index\":0,") != NULL &&
 		strstr(buf, "\"page_faults\":{\"name\":\"page-faults\",\"unit\":\"count\","
-		"\"index\":1,") != NULL,
+		"\"index\":1,") != NULL &&
+		strstr(buf, "\"name\":\"" LONG_NAME "\"") != NULL,
 		"/pmu/info: %s", buf);
 
 	return TEST_SUCCESS;
@@ -441,6 +450,40 @@ test_snapshot_hardware(void)
 	return TEST_SUCCESS;
 }
 
+/* Initialised with no event: /pmu/info lists the lcores in use (their
+ * status ENODATA), not every lcore id, and /pmu/lcore of an id no lcore
+ * has gets the error reply.
+ */
+static int
+test_no_event(void)
+{
+	char buf[16384], want[32];
+	int sock, ret;
+
+	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init");
+	sock = tel_socket_open();
+	if (sock == -ENOENT)
+		TEST_SKIP("no telemetry socket (EAL started with --no-telemetry)");
+	TEST_ASSERT(sock >= 0, "connect to the telemetry socket: %s", strerror(-sock));
+	ret = tel_socket_cmd(sock, "/pmu/info", buf, sizeof(buf));
+	/* The last lcore id, which no lcore of this test has. */
+	snprintf(want, sizeof(want), "\"%u\":", RTE_MAX_LCORE - 1);
+	if (ret == 0 && (strstr(buf, "{\"status\":\"ENODATA\"") == NULL ||
+			strstr(buf, want) != NULL || strstr(buf, "\"cpu\":\"\"") != NULL))
+		ret = -EPROTO;
+	if (ret == 0) {
+		printf("/pmu/info with no event: %.300s\n", buf);
+		snprintf(want, sizeof(want), "/pmu/lcore,%u", RTE_MAX_LCORE - 1);
+		ret = tel_socket_cmd(sock, want, buf, sizeof(buf));
+		if (ret == 0 && strcmp(buf, "{\"/pmu/lcore\":null}") != 0)
+			ret = -EPROTO;
+	}
+	close(sock);
+	TEST_ASSERT_SUCCESS(ret, "telemetry reply with no event: %s (%s)", buf, strerror(-ret));
+
+	return TEST_SUCCESS;
+}
+
 static int
 pmu_init_only(void)
 {
@@ -459,6 +502,7 @@ static struct unit_test_suite pmu_telemetry_suite = {
 		TEST_CASE_ST(tel_pmu_setup, tel_pmu_teardown, test_snapshot_other_lcore),
 		TEST_CASE_ST(tel_pmu_setup, tel_pmu_teardown, test_socket_commands),
 		TEST_CASE_ST(NULL, tel_pmu_teardown, test_event_keys),
+		TEST_CASE_ST(NULL, tel_pmu_teardown, test_no_event),
 		TEST_CASE_ST(pmu_init_only, tel_pmu_teardown, test_snapshot_hardware),
 		TEST_CASES_END()
 	}

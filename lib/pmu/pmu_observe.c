@@ -92,7 +92,8 @@ snapshot_take(unsigned int lcore_id, bool values, bool in_use, struct pmu_snapsh
 	ret = pmu_state_lcore_copy(lcore_id, values, &c);
 	if (ret != 0)
 		return ret;
-	if (in_use && c.status == 0 && !lcore_exists(lcore_id)) {
+	/* Not open, or no event added (then every id says -ENODATA). */
+	if (in_use && (c.status == 0 || c.status == -ENODATA) && !lcore_exists(lcore_id)) {
 		pmu_state_lcore_unpin(lcore_id, &c);
 		return -EINVAL;
 	}

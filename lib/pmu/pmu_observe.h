@@ -20,7 +20,7 @@
 struct rte_tel_data;
 
 /** Longest event name kept in a snapshot (longer names are cut). */
-#define PMU_SNAP_NAME_MAX 64
+#define PMU_SNAP_NAME_MAX RTE_PMU_EVENT_NAME_MAX
 
 /** An lcore seen from another thread. */
 struct pmu_snapshot {

@@ -174,7 +174,7 @@ struct pmu_events_copy {
 	bool initialized;
 	char core_pmu[PMU_NAME_MAX];
 	unsigned int num_events;
-	char names[RTE_MAX_NUM_GROUP_EVENTS][64];   /**< cut to 63 bytes */
+	char names[RTE_MAX_NUM_GROUP_EVENTS][RTE_PMU_EVENT_NAME_MAX];
 	struct pmu_event_desc descs[RTE_MAX_NUM_GROUP_EVENTS];
 };
 
@@ -191,7 +191,7 @@ void pmu_events_ipc(const struct pmu_events_copy *c, int *cycles, int *instructi
 struct pmu_lcore_copy {
 	int status;                 /**< as rte_pmu_lcore_status() */
 	unsigned int num_events;
-	char names[RTE_MAX_NUM_GROUP_EVENTS][64];
+	char names[RTE_MAX_NUM_GROUP_EVENTS][RTE_PMU_EVENT_NAME_MAX];
 	enum rte_pmu_read_path path[RTE_MAX_NUM_GROUP_EVENTS]; /**< from the pages */
 	uint32_t user_index[RTE_MAX_NUM_GROUP_EVENTS];
 	uint16_t pmc_width[RTE_MAX_NUM_GROUP_EVENTS];

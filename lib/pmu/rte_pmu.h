@@ -344,9 +344,14 @@ enum rte_pmu_read_path {
 /** Size of rte_pmu_event_info::key, terminating NUL included. */
 #define RTE_PMU_EVENT_KEY_MAX 72
 
+/** Size of rte_pmu_event_info::name, terminating NUL included: the
+ *  longest name rte_pmu_add_event() takes, whole.
+ */
+#define RTE_PMU_EVENT_NAME_MAX 256
+
 /** State of one event on one lcore, for diagnostics. */
 struct rte_pmu_event_info {
-	char name[64];              /**< name given to rte_pmu_add_event() */
+	char name[RTE_PMU_EVENT_NAME_MAX]; /**< name given to rte_pmu_add_event() */
 	/** The event's key in telemetry replies (/pmu/...): its name with any
 	 *  character but a letter, a digit, '_' or '/' written '_', and
 	 *  "_<index>" where an earlier event of the group has that key.
