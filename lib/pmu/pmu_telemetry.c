@@ -49,12 +49,12 @@ lcore_param(const char *cmd, const char *params, unsigned int *lcore_id)
 	}
 	errno = 0;
 	id = strtoul(params, &end, 10);
-	if (*end != '\0' || errno != 0) {
+	if (*end != '\0') {
 		PMU_LOG(NOTICE, "telemetry %s: lcore id '%s' is not a number", cmd, params);
 		return -EINVAL;
 	}
-	if (id >= RTE_MAX_LCORE) {
-		PMU_LOG(NOTICE, "telemetry %s: lcore id %lu out of range (< %d)", cmd, id,
+	if (errno != 0 || id >= RTE_MAX_LCORE) {
+		PMU_LOG(NOTICE, "telemetry %s: lcore id %s out of range (< %d)", cmd, params,
 			RTE_MAX_LCORE);
 		return -EINVAL;
 	}
