@@ -38,6 +38,7 @@ echo "=== observe: usertools scripts given a missing file"
 checker 60 missing-files
 echo "=== observe: usertools scripts given values out of range"
 checker 60 bad-arguments
+checker 30 misuse-sum
 observe=$build/examples/dpdk-pmu-observe
 tool=$build/app/test-pmu/dpdk-test-pmu
 app=

@@ -23,6 +23,7 @@ every one of them several times a second; STAGES is the comma-separated
 list it registers, in order.
 """
 
+import importlib.util
 import json
 import os
 import re
@@ -668,6 +669,43 @@ def check_bad_arguments():
                f"{res.returncode}, what it needs", res.stderr[-500:])
 
 
+class FakeSocket:
+    """Telemetry replies from a dict, as pmu.py's metrics() asks for them."""
+
+    def __init__(self, replies):
+        self.replies = replies
+
+    def cmd(self, uri, arg=None):
+        """The reply to URI[,ARG], or None."""
+        return self.replies.get(uri if arg is None else f"{uri},{arg}")
+
+
+def check_misuse_sum():
+    """dpdk_pmu_stage_misuse_total of an lcore: every stage's misuse on it
+    added up, and its calls naming no registered stage (lcore_misuse, which
+    each stage's figures repeat) once: rx 7 and tx 2 with an lcore_misuse of
+    3 give 12."""
+    spec = importlib.util.spec_from_file_location(
+        "pmu", os.path.join(REPO, "usertools", "telemetry-endpoints", "pmu.py"))
+    pmu = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(pmu)
+    events = {"task_clock": {"name": "task-clock", "unit": "ns"}}
+
+    def stage(name, misuse):
+        ev = {"value": 10, "self_value": 10, "overhead": 0, "inexact": 0}
+        return {"stage": name, "sampling_period": 1, "events": events,
+                "lcores": {"1": {"calls": 5, "items": 5, "measured": 5, "misuse": misuse,
+                                 "lcore_misuse": 3, "events": {"task_clock": ev}}}}
+    sock = FakeSocket({"/pmu/info": {"initialized": 1, "events": events, "lcores": {}},
+                       "/pmu/stages": {"names": ["rx", "tx"], "num_stages": 2},
+                       "/pmu/stage,rx": stage("rx", 7), "/pmu/stage,tx": stage("tx", 2)})
+    got = [m for m in pmu.metrics(sock) if m[0] == pmu.STAGE_MISUSE]
+    report(got == [(pmu.STAGE_MISUSE, 12, {"lcore": "1"})],
+           "pmu.py: dpdk_pmu_stage_misuse_total of an lcore adds up its stages' misuse and "
+           f"its lcore_misuse once (rx 7, tx 2, lcore 3: {got[0][1] if got else '?'})",
+           f"{got}")
+
+
 def check_any_port():
     """dpdk-pmu-exporter -p 0 (any free port): the port its "serving" line
     names answers, dpdk_pmu_up 0 with no application behind it."""
@@ -703,5 +741,6 @@ if __name__ == "__main__":
           "dashboard": (5, check_dashboard), "trace": ((2, 3), check_trace),
           "trace-error": (2, check_trace_error), "unit-exec": (3, check_unit_exec),
           "missing-files": (0, check_missing_files),
-          "bad-arguments": (0, check_bad_arguments), "any-port": (0, check_any_port)},
+          "bad-arguments": (0, check_bad_arguments), "any-port": (0, check_any_port),
+          "misuse-sum": (0, check_misuse_sum)},
          __doc__)

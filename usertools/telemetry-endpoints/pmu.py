@@ -130,7 +130,7 @@ def metrics(sock):
 def stage_metrics(sock, clocks):
     """Series of every registered stage, per lcore that ran it."""
     out = []
-    misuse = {}
+    misuse = {}  # per lcore: its stages' misuse added up, its own misuse
     stages = sock.cmd("/pmu/stages") or {}
     for name in stages.get("names", []):
         stage = sock.cmd("/pmu/stage", name)
@@ -138,7 +138,9 @@ def stage_metrics(sock, clocks):
             continue  # dropped by rte_pmu_fini() meanwhile
         out.append((STAGE_SAMPLING, stage["sampling_period"], {"stage": name}))
         for lcore_id, fig in stage.get("lcores", {}).items():
-            misuse[lcore_id] = fig["misuse"]
+            # lcore_misuse (ids not registered) is the lcore's, in every stage.
+            stages_misuse, own = misuse.get(lcore_id, (0, 0))
+            misuse[lcore_id] = (stages_misuse + fig["misuse"], max(own, fig["lcore_misuse"]))
             if fig["calls"] == 0:
                 continue  # listed for its misuse only
             labels = {"lcore": lcore_id, "stage": name}
@@ -156,5 +158,5 @@ def stage_metrics(sock, clocks):
                                 STAGE_SELF_SECONDS) + (ev_labels,),
                     (STAGE_INEXACT, ev.get("inexact", 0), ev_labels),
                 ]
-    out += [(STAGE_MISUSE, n, {"lcore": l}) for l, n in sorted(misuse.items())]
+    out += [(STAGE_MISUSE, sum(n), {"lcore": l}) for l, n in sorted(misuse.items())]
     return out
