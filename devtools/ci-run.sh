@@ -27,7 +27,8 @@
 # testpmd over net_null ports under dpdk-pmu-run (task-clock, msr/tsc/):
 # each lcore's stages, their self figures added up, at most its total;
 # with --interval (there and in io with msr/tsc/), each table's lcore
-# total and part outside the stages those of its interval.
+# total and part outside the stages those of its interval, its stages
+# (sampled 1 in 16) adding up to no more than that total.
 # testpmd's packet rate over net_null ports under dpdk-pmu-run --sampling
 # 16 (msr/tsc/, task-clock) against without, alternating runs: the median
 # ratio with msr/tsc/ at least 0.8x, the aim 0.9x printed (met or missed;
@@ -584,8 +585,8 @@ echo "=== run: testpmd on net_null ports under dpdk-pmu-run: each lcore's stages
 # The stages' self figures of an lcore add up to at most the lcore's total
 # (the --json "lcores" list), with a time event and with msr/tsc/; and
 # with --interval 1000, each table's lcore total that of its interval (at
-# most its length with task-clock), the stages and the part outside them
-# adding up to it.
+# most its length with task-clock), the stages' self figures adding up to
+# no more than it, and with the part outside them to it.
 for event in task-clock msr/tsc/; do
 	name=lcores-$(echo "$event" | tr -c 'a-z0-9\n' '_')
 	rate "$name" "$run" -e "$event" --json "$tmp/$name.json" --interval 1000

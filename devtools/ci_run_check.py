@@ -101,10 +101,10 @@
   ci_run_check.py interval NAME STDERR TABLE EVENT
       dpdk-pmu-run --interval's tables on STDERR: each lcore's figures of
       EVENT (the first event) those of the interval, its (lcore total) and
-      (outside stages) as its stages'. In each table after an lcore's
-      first, its stages' self figures and its part outside them add up to
-      its total (within 2 %; or, where the stages' sampled estimates grew
-      by more than the total, above it with the part outside 0~); its
+      (outside stages) as its stages'. In every table, an lcore's stages'
+      self figures add up to at most its total (1 over a stage row, the
+      rounding); in each after its first, they and its part outside them
+      add up to its total (within 2 %); its
       totals over the tables add up to at most the final table's (TABLE:
       the -o file, or STDERR), which running totals would exceed; with a
       time event (task-clock, cpu-clock: ns) each interval's total at most
@@ -805,7 +805,8 @@ INTERVAL_LINE = re.compile(r"dpdk-pmu-run: +(\d+\.\d{6}) (.*)")
 
 
 def interval_tables(path, event):
-    """[(seconds, {lcore: {"stages": self total summed, "total", "outside"}})]
+    """[(seconds, {lcore: {"stages": self total summed, "rows": stages,
+    "total", "outside", "outside~": marked}})]
     of dpdk-pmu-run --interval's tables on stderr (path), figures of event
     (the first event: the line of a stage's name), "no stage called" an
     empty one."""
@@ -825,7 +826,7 @@ def interval_tables(path, event):
             if head:
                 where = int(head.group(1)) if head.group(1) else None
                 if where is not None:
-                    tables[-1][1][where] = {"stages": 0}
+                    tables[-1][1][where] = {"stages": 0, "rows": 0}
                 continue
             r = row.match(rest)
             if r is None or where is None:
@@ -838,6 +839,7 @@ def interval_tables(path, event):
                 fig["outside~"] = r.group(3) == "~"
             else:
                 fig["stages"] += int(r.group(2))
+                fig["rows"] += 1
     return tables
 
 
@@ -868,12 +870,17 @@ def interval(name, err, table, event):
     time_event = event in ("task-clock", "cpu-clock")
     checked = 0
     for lc in lcores:
-        seen, parts, rates, over, whole = False, [], [], [], 0
+        seen, parts, rates, over, whole, above = False, [], [], [], 0, []
         for i, (sec, t) in enumerate(tables):
             fig = t.get(lc)
             if fig is None or "total" not in fig:
                 continue
             whole += fig["total"]
+            # Its stages' parts never above its whole, in any table: 1
+            # unit a row for the rounding.
+            if fig["stages"] > fig["total"] + fig["rows"]:
+                above.append(f"{sec:.3f}: {fig['stages']} against {fig['total']} "
+                             f"({fig['stages'] / max(fig['total'], 1):.3f}x)")
             if not seen:
                 seen = True
                 continue
@@ -883,22 +890,22 @@ def interval(name, err, table, event):
             rates.append((sec, total / dt))
             if time_event and total > dt * 1e9 * 1.1 + 5e6:
                 over.append(f"{sec:.3f}: {total} ns in {dt * 1e3:.0f} ms")
+        report(not above, f"{name}: lcore {lc}: in each of its interval tables, its stages' "
+               f"self {event} add up to at most its (lcore total) (1 a row over for the "
+               "rounding)", f"{len(above)} above: " + "; ".join(above[:4]))
         if not parts:
             # Stages in one interval only (testpmd's rx flush on lcore 0).
             print(f"{name}: lcore {lc}: in one interval table only: not checked")
             continue
         checked += 1
-        # Where the stages' sampled estimates grew by more than the total
-        # (a correction of an earlier interval's), nothing is outside: 0~.
-        over_total = sum(1 for _, st, out, tot, mark in parts if out == 0 and mark and st > tot)
+        # The stages scaled down to the total: nothing outside, 0~.
+        fitted = sum(1 for _, st, out, tot, mark in parts if out == 0 and mark)
         bad = [f"{sec:.3f}: {st} + {out}{'~' if mark else ''} against {tot}"
-               for sec, st, out, tot, mark in parts
-               if abs(st + out - tot) > tot / 50 and not (out == 0 and mark and st > tot)]
+               for sec, st, out, tot, mark in parts if abs(st + out - tot) > tot / 50]
         report(not bad, f"{name}: lcore {lc}: in each of {len(parts)} interval tables after "
                f"its first, the stages' self {event} and (outside stages) add up to its "
                f"(lcore total) (within 2 %; last: {parts[-1][1]} + {parts[-1][2]} = "
-               f"{parts[-1][3]})" + (f"; in {over_total}, the stages above the total and "
-                                     "(outside stages) 0~" if over_total else ""),
+               f"{parts[-1][3]})" + (f"; in {fitted}, (outside stages) 0~" if fitted else ""),
                "; ".join(bad[:3]))
         fin = final.get(lc)
         report(fin is not None and whole <= fin * 1.01,

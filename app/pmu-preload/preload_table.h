@@ -56,20 +56,43 @@ struct preload_table {
 	 * as the table is written.
 	 */
 	const struct preload_lcore_totals *totals;
+	/* The figures of an interval (preload_fig_interval()): a stage with
+	 * calls but none measured shows 0~ as its self total.
+	 */
+	bool interval;
 };
 
-/* @p s added to @p t, or taken from it: the spreads combined as
- * independent errors when added; an interval's spread (taken from) is not
- * known but where both are exact. A figure is inexact where either is.
+/* @p s added to @p t: the spreads combined as independent errors; a
+ * figure is inexact where either is.
  */
 void preload_fig_add(struct preload_fig *t, const struct preload_fig *s);
-void preload_fig_sub(struct preload_fig *t, const struct preload_fig *s);
+
+/* @p t, a stage's figures since the start, made those of the interval
+ * since @p s, its figures then: the interval's calls, items and measured
+ * calls, and where the stage is sampled, the sum over the interval's
+ * measured calls (the running sums less the earlier ones) scaled to its
+ * calls, as the library scales the whole run's. Where every call was
+ * measured, the plain differences; where no call was measured in the
+ * interval, 0 and not exact; where the counts went down (they started
+ * again), @p t's. The interval's spread is not known (NAN) but where
+ * every call was measured (0).
+ */
+void preload_fig_interval(struct preload_fig *t, const struct preload_fig *s);
+
+/* An lcore's interval figures fitted to its interval total @p t: where its
+ * @p n stages' self figures @p figs add up to more than the total, each of
+ * them scaled down to it and marked not exact, as the library does over
+ * the whole run (rte_pmu_stage_stats::self_values); the part outside then
+ * the total less the stages (0 where scaled down), not exact where a
+ * stage's figure is not. @p t without figures (num_events 0): nothing done.
+ */
+void preload_lcore_fit(struct preload_fig *figs, unsigned int n, struct preload_lcore_totals *t);
 
 /* @p s taken from @p t, event by event, as an interval's figures are:
  * where the total went down (the lcore's counts started again), the
- * interval's are @p t's; where only the part outside went down (the
- * stages' sampled estimates grew by more than the total), it is 0, not
- * exact. Where either does not give figures, @p t is left without them.
+ * interval's are @p t's; the part outside is set again by
+ * preload_lcore_fit(). Where either does not give figures, @p t is left
+ * without them.
  */
 void preload_lcore_totals_sub(struct preload_lcore_totals *t,
 	const struct preload_lcore_totals *s);

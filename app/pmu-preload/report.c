@@ -366,9 +366,11 @@ preload_report_final(void)
 }
 
 /* Every interval_ms on stderr, until the final one: the figures of the
- * interval (now less the last), the stages' and each lcore's total and
- * part outside the stages alike, each line led by the seconds since the
- * loop started, as perf stat -I prints them.
+ * interval, each line led by the seconds since the loop started, as perf
+ * stat -I prints them: each stage's from its measured calls in the interval
+ * (preload_fig_interval()), each lcore's total now less the last, and its
+ * stages fitted to it, the part outside them what they leave of it
+ * (preload_lcore_fit()).
  */
 static void *
 interval_loop(void *arg __rte_unused)
@@ -409,17 +411,21 @@ interval_loop(void *arg __rte_unused)
 			cur_totals = malloc(sizeof(*cur_totals) * RTE_MAX_LCORE);
 			if (cur_totals != NULL)
 				memcpy(cur_totals, totals, sizeof(*cur_totals) * RTE_MAX_LCORE);
-			/* The interval's: less the last, stage by stage (ids
+			/* The interval's: from the last, stage by stage (ids
 			 * only grow: a stage new since is all new), and each
-			 * lcore's total and outside.
+			 * lcore's total; then each lcore's stages fitted to its
+			 * total, and its part outside them.
 			 */
 			for (i = 0; prev != NULL && i < (unsigned int)RTE_MAX_LCORE * n; i++)
 				if (i % n < prev_stages)
-					preload_fig_sub(&figs[i], &prev[(i / n) * prev_stages +
-						i % n]);
+					preload_fig_interval(&figs[i], &prev[(i / n) *
+						prev_stages + i % n]);
 			for (i = 0; prev_totals != NULL && i < RTE_MAX_LCORE; i++)
 				if (prev_totals[i].num_events != 0)
 					preload_lcore_totals_sub(&totals[i], &prev_totals[i]);
+			for (i = 0; i < RTE_MAX_LCORE; i++)
+				preload_lcore_fit(&figs[(size_t)i * n], n, &totals[i]);
+			t.interval = true;
 			preload_table_write(stderr, lead, &t);
 			snapshot_free(&t);
 			free(prev);

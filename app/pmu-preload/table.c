@@ -11,7 +11,8 @@
  * every call was measured, '-' where it cannot be told). Names are never
  * cut: the name column is as wide as the longest; with the default events
  * and the ports' stage names, a line is at most 132 characters. A figure
- * not measured (no measured call, no item) is '-'; one that is not exact
+ * not measured (no measured call, no item) is '-', but an interval's self
+ * total of a stage with calls and none measured, 0~; one that is not exact
  * (rte_pmu_stage_stats::inexact) is marked '~', and a line under the table
  * says what the mark means. Then per lcore its total and the part outside
  * every stage, from preload_lcore_totals() (one place), of the same
@@ -83,21 +84,103 @@ preload_fig_add(struct preload_fig *t, const struct preload_fig *s)
 	}
 }
 
-void
-preload_fig_sub(struct preload_fig *t, const struct preload_fig *s)
+/* The sum over a stage's measured calls behind its running figure @p self:
+ * the library gives that sum scaled by its calls up to the last measured
+ * one over its @p measured calls (rte_pmu_stage_stats::self_values). The
+ * stats give @p calls with the calls since the last measured one in it
+ * (fewer than the sampling period), so the sum is recovered within those
+ * calls' share of it (and the library's rounding down of @p self, under 1).
+ */
+static double
+measured_sum(uint64_t self, uint64_t measured, uint64_t calls)
 {
+	return calls != 0 ? (double)self * (double)measured / (double)calls : 0;
+}
+
+void
+preload_fig_interval(struct preload_fig *t, const struct preload_fig *s)
+{
+	uint64_t calls, measured;
+	double scale, v;
 	unsigned int e;
 
-	t->calls -= s->calls;
+	/* The stage's counts started again (a new thread on the lcore):
+	 * the interval's are all of @p t's.
+	 */
+	if (t->calls < s->calls || t->measured < s->measured)
+		return;
+	calls = t->calls - s->calls;
+	measured = t->measured - s->measured;
 	t->items -= s->items;
-	t->measured -= s->measured;
 	t->inexact |= s->inexact;
-	for (e = 0; e < RTE_MAX_NUM_GROUP_EVENTS; e++) {
-		t->values[e] -= s->values[e];
-		t->self[e] -= s->self[e];
-		/* The running sums do not give an interval's own spread. */
-		if (t->spread[e] != 0 || s->spread[e] != 0)
+	if (t->measured == t->calls && s->measured == s->calls) {
+		/* Every call measured: the figures are sums, not estimates. */
+		for (e = 0; e < RTE_MAX_NUM_GROUP_EVENTS; e++) {
+			t->values[e] -= s->values[e];
+			t->self[e] -= s->self[e];
+			t->spread[e] = 0;
+		}
+	} else if (measured == 0) {
+		/* Not measured in the interval: 0, not exact; its work is in
+		 * the lcore's part outside the stages.
+		 */
+		memset(t->values, 0, sizeof(t->values));
+		memset(t->self, 0, sizeof(t->self));
+		t->inexact = UINT32_MAX;
+		for (e = 0; e < RTE_MAX_NUM_GROUP_EVENTS; e++)
 			t->spread[e] = NAN;
+	} else {
+		/* The interval's measured calls scaled to its calls. */
+		scale = (double)calls / (double)measured;
+		for (e = 0; e < RTE_MAX_NUM_GROUP_EVENTS; e++) {
+			v = (measured_sum(t->values[e], t->measured, t->calls) -
+				measured_sum(s->values[e], s->measured, s->calls)) * scale;
+			t->values[e] = v > 0 ? (uint64_t)llround(v) : 0;
+			v = (measured_sum(t->self[e], t->measured, t->calls) -
+				measured_sum(s->self[e], s->measured, s->calls)) * scale;
+			t->self[e] = v > 0 ? (uint64_t)llround(v) : 0;
+			/* The running sums do not give the interval's spread. */
+			t->spread[e] = NAN;
+		}
+	}
+	t->calls = calls;
+	t->measured = measured;
+}
+
+void
+preload_lcore_fit(struct preload_fig *figs, unsigned int n, struct preload_lcore_totals *t)
+{
+	uint64_t sum;
+	unsigned int e, id;
+
+	if (t->num_events == 0)
+		return;
+	for (e = 0; e < t->num_events; e++) {
+		sum = 0;
+		for (id = 0; id < n; id++) {
+			if (figs[id].calls == 0)
+				continue;
+			sum += figs[id].self[e];
+			/* Its figure not exact: nor is the part outside. */
+			if ((figs[id].inexact >> e) & 1)
+				t->inexact |= UINT32_C(1) << e;
+		}
+		if (sum <= t->total[e]) {
+			t->outside[e] = t->total[e] - sum;
+			continue;
+		}
+		/* The stages above the total: scaled down to it, as the
+		 * library does over the whole run; nothing outside.
+		 */
+		for (id = 0; id < n; id++) {
+			if (figs[id].calls == 0 || figs[id].measured == 0)
+				continue;
+			figs[id].values[e] = __rte_pmu_scale(figs[id].values[e], t->total[e], sum);
+			figs[id].self[e] = __rte_pmu_scale(figs[id].self[e], t->total[e], sum);
+			figs[id].inexact |= UINT32_C(1) << e;
+		}
+		t->outside[e] = 0;
+		t->inexact |= UINT32_C(1) << e;
 	}
 }
 
@@ -130,18 +213,11 @@ preload_lcore_totals_sub(struct preload_lcore_totals *t, const struct preload_lc
 		return;
 	}
 	for (e = 0; e < t->num_events; e++) {
-		if (t->total[e] < s->total[e])
-			continue;
-		t->total[e] -= s->total[e];
-		if (t->outside[e] >= s->outside[e]) {
-			t->outside[e] -= s->outside[e];
-		} else {
-			/* The stages' sampled estimates grew by more than the
-			 * total (a correction): nothing outside, not exact.
-			 */
-			t->outside[e] = 0;
-			t->inexact |= UINT32_C(1) << e;
-		}
+		/* Where the total went down, the counts started again. */
+		if (t->total[e] >= s->total[e])
+			t->total[e] -= s->total[e];
+		/* The stages' figures of the interval set it again. */
+		t->outside[e] = t->total[e];
 	}
 	t->measured = t->measured >= s->measured ? t->measured - s->measured : t->measured;
 	t->inexact |= s->inexact;
@@ -199,11 +275,14 @@ header(FILE *f, const char *lead, const struct widths *w)
 }
 
 /* A stage's block: its first line with calls and items, an event a line;
- * true where a figure of it is marked not exact.
+ * true where a figure of it is marked not exact. In an interval
+ * (@p interval), a stage with calls but none measured shows 0~ as its self
+ * total, and @p unmeasured is set.
  */
 static bool
 stage_rows(FILE *f, const char *lead, const struct widths *w, const char *name,
-	const struct preload_fig *s, const char (*events)[PRELOAD_EVENT_NAME_MAX], unsigned int num_events)
+	const struct preload_fig *s, const char (*events)[PRELOAD_EVENT_NAME_MAX],
+	unsigned int num_events, bool interval, bool *unmeasured)
 {
 	char a[32], b[32], c[32], d[32], ipc[32], label[PRELOAD_EVENT_NAME_MAX + 16];
 	bool marked = false;
@@ -218,12 +297,16 @@ stage_rows(FILE *f, const char *lead, const struct widths *w, const char *name,
 		if (e != 0)
 			fprintf(f, "%s  %-*s %11s %12s %10s", lead, w->name, "", "", "", "");
 		event_label(label, sizeof(label), events, e);
-		mark = s->measured != 0 && (s->inexact >> e) & 1 ? '~' : '\0';
-		marked |= mark != '\0';
+		mark = (s->measured != 0 || interval) && (s->inexact >> e) & 1 ? '~' : '\0';
+		/* In an interval, a stage with no call measured in it: 0~,
+		 * said on its own line under the table.
+		 */
+		marked |= mark != '\0' && s->measured != 0;
+		*unmeasured |= mark != '\0' && s->measured == 0;
 		snprintf(d, sizeof(d), "%" PRIu64 "%.1s", s->self[e], &mark);
 		if (s->measured == 0)
 			fprintf(f, "  %-*s %12s %10s %10s %14s", w->event, label, "-", "-", "-",
-				"-");
+				interval ? d : "-");
 		else
 			fprintf(f, "  %-*s %12s %10s %10s %14s", w->event, label,
 				per(a, sizeof(a), s->self[e], s->calls, mark),
@@ -272,7 +355,7 @@ preload_table_write(FILE *f, const char *lead, const struct preload_table *t)
 	struct preload_lcore_totals now;
 	struct preload_fig *total;
 	unsigned int lcore, id, e;
-	bool any, marked = false;
+	bool any, marked = false, unmeasured = false;
 	int len;
 
 	for (id = 0; id < t->num_stages; id++) {
@@ -300,7 +383,7 @@ preload_table_write(FILE *f, const char *lead, const struct preload_table *t)
 				header(f, lead, &w);
 			any = true;
 			marked |= stage_rows(f, lead, &w, t->names[id], s, t->events,
-				t->num_events);
+				t->num_events, t->interval, &unmeasured);
 			preload_fig_add(&total[id], s);
 		}
 		if (!any)
@@ -320,12 +403,15 @@ preload_table_write(FILE *f, const char *lead, const struct preload_table *t)
 		}
 		any = true;
 		marked |= stage_rows(f, lead, &w, t->names[id], &total[id], t->events,
-			t->num_events);
+			t->num_events, t->interval, &unmeasured);
 	}
 	if (!any)
 		fprintf(f, "%sno stage called\n", lead);
 	if (marked)
 		fprintf(f, "%s%s\n", lead, RTE_PMU_STAGE_INEXACT_NOTE);
+	if (unmeasured)
+		fprintf(f, "%s0~ no call of the stage measured in the interval: its work is in "
+			"(outside stages)\n", lead);
 	free(total);
 	fflush(f);
 }
