@@ -2,14 +2,16 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 """Check that each installed header compiles alone, in C and in C++, with
-the warnings of DPDK's chkincs and the conversion warnings on.
+the warnings of DPDK's chkincs and the conversion warnings on; in C also
+without ALLOW_EXPERIMENTAL_API (as upstream's rte_pmu.h does: only a call
+of an experimental function warns, not the include) and with -Wpedantic.
 
     check-headers.py --cc 'CC...' [--cxx 'CXX...'] --pkg-config PKGCONFIG
         -I DIR [-I DIR...] HEADER...
 
 Each HEADER is the only include of a unit compiled with WARNINGS and
-ALLOW_EXPERIMENTAL_API; DPDK's include folders are system folders (their
-warnings are DPDK's). An "ok:" or "FAIL:" line a header and language, then
+ALLOW_EXPERIMENTAL_API, then (C) without it, then (C) with -Wpedantic;
+DPDK's include folders are system folders (their warnings are DPDK's). An "ok:" or "FAIL:" line a header and language, then
 the RESULT line; exit status 1 when one failed, 77 when there is no header.
 """
 
@@ -33,13 +35,19 @@ def dpdk_cflags(pkg_config):
             (['-isystem', f[2:]] if f.startswith('-I') else [f])]
 
 
-def compiles(compiler, lang, header, cflags, folder):
+# The passes: (language, what the line says, flags beside WARNINGS).
+PASSES = [('c', 'c', ['-DALLOW_EXPERIMENTAL_API', '-DALLOW_INTERNAL_API']),
+          ('c++', 'c++', ['-DALLOW_EXPERIMENTAL_API', '-DALLOW_INTERNAL_API']),
+          ('c', 'c, without ALLOW_EXPERIMENTAL_API', []),
+          ('c', 'c, -Wpedantic', ['-DALLOW_EXPERIMENTAL_API', '-Wpedantic'])]
+
+
+def compiles(compiler, lang, header, cflags, folder, flags):
     """Compile a unit that includes @header alone; (ok, output)."""
     unit = os.path.join(folder, 'unit.' + ('c' if lang == 'c' else 'cpp'))
     with open(unit, 'w', encoding='utf-8') as f:
         f.write('#include <%s>\n' % os.path.basename(header))
-    cmd = compiler + ['-x', lang, '-c', '-o', os.devnull] + WARNINGS + \
-        ['-DALLOW_EXPERIMENTAL_API', '-DALLOW_INTERNAL_API'] + cflags + [unit]
+    cmd = compiler + ['-x', lang, '-c', '-o', os.devnull] + WARNINGS + flags + cflags + [unit]
     r = subprocess.run(cmd, capture_output=True, text=True, check=False)
     return r.returncode == 0, (r.stdout + r.stderr).strip()
 
@@ -56,14 +64,15 @@ def main():
         print('RESULT passed=0 failed=0 skipped=1 (no header)')
         return 77
     cflags = ['-I' + d for d in args.includes] + dpdk_cflags(args.pkg_config)
-    langs = [(shlex.split(args.cc), 'c')] + ([(shlex.split(args.cxx), 'c++')] if args.cxx else [])
+    compilers = {'c': shlex.split(args.cc), 'c++': shlex.split(args.cxx)}
     with tempfile.TemporaryDirectory() as folder:
         for header in args.headers:
-            for compiler, lang in langs:
-                ok, out = compiles(compiler, lang, header, cflags, folder)
-                report(ok, '%s (%s)' % (os.path.basename(header), lang), '\n' + out)
-            if not args.cxx:
-                skip('%s (c++): no C++ compiler' % os.path.basename(header))
+            for lang, what, flags in PASSES:
+                if not compilers[lang]:
+                    skip('%s (%s): no C++ compiler' % (os.path.basename(header), what))
+                    continue
+                ok, out = compiles(compilers[lang], lang, header, cflags, folder, flags)
+                report(ok, '%s (%s)' % (os.path.basename(header), what), '\n' + out)
     return result()
 
 

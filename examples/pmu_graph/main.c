@@ -545,6 +545,11 @@ main(int argc, char **argv)
 		fprintf(stderr, "no event could be added\n");
 		goto out_pmu;
 	}
+	if (opt_rounds > 1 && ev_instructions < 0) {
+		fprintf(stderr, "--rounds needs an instructions event, and none was added\n");
+		ret = -EINVAL;
+		goto out_pmu;
+	}
 
 	mp = rte_pktmbuf_pool_create("pmu_graph_mbufs", NUM_MBUFS, 256,
 		RTE_CACHE_LINE_SIZE /* librte_node's per-mbuf data */,

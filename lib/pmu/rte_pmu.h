@@ -50,10 +50,18 @@
 #include <rte_branch_prediction.h>
 #include <rte_common.h>
 #include <rte_compat.h>
+#include <rte_debug.h>
 #include <rte_lcore.h>
 #include <rte_per_lcore.h>
 
 #include "rte_pmu_page.h"
+
+/* As upstream's: where counters are read from user space (rdpmc, mrs).
+ * Elsewhere the library still counts, through read().
+ */
+#if defined(RTE_ARCH_X86_64) || defined(RTE_ARCH_ARM64)
+#define RTE_PMU_SUPPORTED
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -262,6 +270,10 @@ __rte_experimental
 static __rte_always_inline uint64_t
 rte_pmu_read(unsigned int index)
 {
+	/* Without ALLOW_EXPERIMENTAL_API, as upstream's: the include alone
+	 * warns of nothing; a call warns (experimental) and must not run.
+	 */
+#ifdef ALLOW_EXPERIMENTAL_API
 	struct rte_pmu_event_group *group = RTE_PER_LCORE(_pmu_group);
 	uint64_t value;
 
@@ -275,6 +287,11 @@ rte_pmu_read(unsigned int index)
 		return __rte_pmu_read_fd(group, index);
 
 	return value;
+#else
+	RTE_SET_USED(index);
+	RTE_VERIFY(false);
+	return 0;
+#endif
 }
 
 /**

@@ -100,7 +100,8 @@ __rte_pmu_sign_extend(uint64_t pmc, uint32_t width)
 static __rte_always_inline uint64_t
 __rte_pmu_mul_u64_u32_shr(uint64_t cyc, uint32_t mult, uint32_t shift)
 {
-	unsigned __int128 product = (unsigned __int128)cyc * mult;
+	/* __extension__: ISO C has no 128-bit integer (-Wpedantic). */
+	__extension__ unsigned __int128 product = (unsigned __int128)cyc * mult;
 	uint64_t hi = (uint64_t)(product >> 64), lo = (uint64_t)product;
 	unsigned int s = shift & 63u;
 
@@ -194,7 +195,7 @@ __rte_pmu_div_128_64_long(uint64_t hi, uint64_t lo, uint64_t d)
 static inline uint64_t
 __rte_pmu_scale(uint64_t count, uint64_t enabled, uint64_t running)
 {
-	unsigned __int128 wide;
+	__extension__ unsigned __int128 wide;
 	uint64_t product;
 
 	if (running == 0 || enabled == running)
@@ -202,7 +203,7 @@ __rte_pmu_scale(uint64_t count, uint64_t enabled, uint64_t running)
 	if (likely(!__builtin_mul_overflow(count, enabled, &product)))
 		return product / running;
 
-	wide = (unsigned __int128)count * enabled;
+	wide = __extension__ (unsigned __int128)count * enabled;
 	if ((uint64_t)(wide >> 64) >= running)
 		return UINT64_MAX;
 

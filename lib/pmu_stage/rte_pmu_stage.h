@@ -417,6 +417,15 @@ __rte_experimental
 int
 rte_pmu_stage_dump(FILE *f);
 
+/* The inline calls reach their out-of-line parts, experimental as they
+ * are: without ALLOW_EXPERIMENTAL_API the include alone warns of nothing,
+ * a call of them (experimental too) does.
+ */
+#ifndef ALLOW_EXPERIMENTAL_API
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#endif
+
 /**
  * @warning
  * @b EXPERIMENTAL: this API may change without prior notice
@@ -533,6 +542,10 @@ rte_pmu_stage_next(unsigned int end_id, unsigned int items, unsigned int begin_i
 	if (unlikely((uint16_t)words[begin_id] == 0))
 		__rte_pmu_stage_begin_slow(sl, begin_id);
 }
+
+#ifndef ALLOW_EXPERIMENTAL_API
+#pragma GCC diagnostic pop
+#endif
 
 #ifdef __cplusplus
 }
