@@ -299,8 +299,13 @@ for lib, libs in below.items():
 # whose calls counted in the next init's stages (13), and refused a NULL
 # stats before looking the node up (5); 1,825 until rte_pmu_stage.h's
 # inline calls compiled without a warning without ALLOW_EXPERIMENTAL_API,
-# as upstream's rte_pmu.h does (7).
-SIZE_GATE = 1832
+# as upstream's rte_pmu.h does (7); 1,832 until three defects under
+# concurrency were fixed: a reader read a stage's or an lcore's figures and
+# the reset's baseline apart (below 0 where a reset came between), the
+# seqlock-held figures were copied with plain accesses (TSan), and a call
+# begun inline was misuse at its end where its period became 1 meanwhile
+# (25).
+SIZE_GATE = 1857
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

@@ -488,6 +488,25 @@ test_stage_sampling(void)
 	TEST_ASSERT_EQUAL(all.calls, some.calls + 1, "calls, other stages' news");
 	TEST_ASSERT_EQUAL(all.measured, some.measured + 1, "the period's 8th call not "
 		"measured: other stages' news began a new period");
+	/* A period set to 1 while a call of the stage, begun inline (not to
+	 * measure), is open around a measured one: its end is a call, not
+	 * an end with no begin.
+	 */
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(sampled, 16), "period 16");
+	sampled_calls(sampled, 2);
+	if (stage_get(rte_lcore_id(), sampled, &some) != TEST_SUCCESS)
+		return TEST_FAILED;
+	rte_pmu_stage_begin(sampled);
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(sampled, 1), "period 1, call open");
+	sampled_calls(every, 1);
+	rte_pmu_stage_end(sampled, 5);
+	if (stage_get(rte_lcore_id(), sampled, &all) != TEST_SUCCESS)
+		return TEST_FAILED;
+	printf("period 1 set while a call begun inline is open: %" PRIu64 " calls, %" PRIu64
+		" items, %" PRIu64 " misuse\n", all.calls - some.calls, all.items - some.items,
+		all.misuse - some.misuse);
+	TEST_ASSERT(all.calls == some.calls + 1 && all.items == some.items + 5 &&
+		all.misuse == some.misuse, "the open call's end lost or counted as misuse");
 	rte_pmu_fini();
 	return TEST_SUCCESS;
 }

@@ -13,6 +13,7 @@
 #include <math.h>
 #include <numa.h>
 #include <numaif.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -218,11 +219,62 @@ test_stage_period_remote(void)
 	return TEST_SUCCESS;
 }
 
+/* rte_pmu_stage_reset() in a loop, until told to stop. */
+static void *
+reset_loop(void *arg __rte_unused)
+{
+	while (!__atomic_load_n(&stop, __ATOMIC_ACQUIRE))
+		rte_pmu_stage_reset();
+	return NULL;
+}
+
+/* Resets from one thread while another reads a worker's figures: never a
+ * figure of before a reset less one of after it (below 0, read as about
+ * 2^64), for the stage and the lcore's total.
+ */
+static int
+test_stage_reset_reader(void)
+{
+	struct rte_pmu_stage_lcore_stats ls;
+	struct rte_pmu_stage_stats s;
+	uint64_t deadline, reads = 0, bad = 0;
+	unsigned int worker, i;
+	pthread_t resetter;
+	int ret;
+
+	ret = worker_start("reset_reader", 1, stage_worker, &worker);
+	if (ret != TEST_SUCCESS)
+		return ret;
+	wait_calls(worker, worker_stage, 1, &s);
+	TEST_ASSERT_SUCCESS(pthread_create(&resetter, NULL, reset_loop, NULL), "thread");
+	deadline = rte_get_timer_cycles() + rte_get_timer_hz();
+	while (rte_get_timer_cycles() < deadline) {
+		if (stage_get(worker, worker_stage, &s) != TEST_SUCCESS ||
+				rte_pmu_stage_lcore_stats_get(worker, &ls) != 0)
+			break;
+		reads++;
+		if (s.calls > UINT64_MAX / 2 || s.items != s.calls * ITEMS)
+			bad++;
+		for (i = 0; i < ls.num_events; i++)
+			bad += ls.total[i] > UINT64_MAX / 2;
+	}
+	__atomic_store_n(&stop, 1, __ATOMIC_RELEASE);
+	pthread_join(resetter, NULL);
+	TEST_ASSERT_SUCCESS(rte_eal_wait_lcore(worker), "worker");
+	printf("resets from another thread for 1 s: %" PRIu64 " reads, %" PRIu64
+		" below 0 or torn\n", reads, bad);
+	TEST_ASSERT(reads > 0 && bad == 0, "%" PRIu64 " of %" PRIu64 " reads mixed figures of "
+		"before and after a reset", bad, reads);
+	rte_pmu_fini();
+	return TEST_SUCCESS;
+}
+
 static struct unit_test_suite pmu_stage_lcores_suite = {
 	.suite_name = "pmu stages on two lcores",
 	.unit_test_cases = {
 		TEST_CASE(test_stage_two_lcores),
 		TEST_CASE(test_stage_period_remote),
+		TEST_CASE(test_stage_reset_reader),
 		TEST_CASES_END()
 	}
 };

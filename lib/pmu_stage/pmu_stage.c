@@ -206,7 +206,6 @@ rte_pmu_stage_reset(void)
 	struct stage_lcore *sl;
 	struct stage_sums now;
 	unsigned int lcore_id, id, n;
-	uint32_t sn;
 
 	if (!pmu_ready()) {
 		STAGE_LOG(ERR, "stage reset: rte_pmu_init() not called");
@@ -221,19 +220,13 @@ rte_pmu_stage_reset(void)
 		for (id = 0; id < n; id++) {
 			stage_sums_read(sl, id, &now);
 			rte_seqlock_write_lock(&sl->base_lock);
-			sl->base[id] = now;
+			words_copy(&sl->base[id], &now, sizeof(now));
 			rte_seqlock_write_unlock(&sl->base_lock);
 		}
-		do {
-			sn = rte_seqcount_read_begin(&sl->seq);
-			misuse = __atomic_load_n(&sl->lcore_misuse, __ATOMIC_RELAXED);
-			for (id = 0; id < RTE_MAX_NUM_GROUP_EVENTS; id++)
-				total[id] = __atomic_load_n(&sl->last[id], __ATOMIC_RELAXED) -
-					sl->first[id];
-		} while (rte_seqcount_read_retry(&sl->seq, sn));
+		stage_total_read(sl, total, &misuse);
 		rte_seqlock_write_lock(&sl->base_lock);
-		memcpy(sl->base_total, total, sizeof(total));
-		sl->base_lcore_misuse = misuse;
+		words_copy(sl->base_total, total, sizeof(total));
+		__atomic_store_n(&sl->base_lcore_misuse, misuse, __ATOMIC_RELAXED);
 		rte_seqlock_write_unlock(&sl->base_lock);
 	}
 	return 0;

@@ -152,6 +152,8 @@ periods_take(struct stage_lcore *sl)
 		period_m1 = __atomic_load_n(&stage_reg.period_m1[id], __ATOMIC_RELAXED);
 		if (period_m1 == sl->period_m1[id])
 			continue;
+		if (period_m1 == 0 && COUNTDOWN(w[id]) != 0)
+			sl->begun_inline[id / 64] |= UINT64_C(1) << (id % 64);
 		FIG_ADD(sl->figs[id].calls, sl->period_m1[id] - COUNTDOWN(w[id]));
 		FIG_ADD(sl->figs[id].items, w[id] >> __RTE_PMU_STAGE_PENDING_SHIFT);
 		__atomic_store_n(&w[id], period_m1, __ATOMIC_RELAXED);
@@ -423,7 +425,18 @@ end_other(struct __rte_pmu_stage_lcore *pub, unsigned int id, unsigned int items
 		if (sl == NULL)
 			return;
 		if (STAGE_DEBUG || due(sl, id)) {
-			misuse(sl, id, MISUSE_END_NONE);
+			/* Not misuse where a call begun inline (not measured) ends
+			 * after its period became 1: a call, as inline.
+			 */
+			if (!STAGE_DEBUG && (sl->begun_inline[id / 64] >> (id % 64) & 1) != 0) {
+				sl->begun_inline[id / 64] &= ~(UINT64_C(1) << (id % 64));
+				rte_seqcount_write_begin(&sl->seq);
+				FIG_ADD(sl->figs[id].calls, 1);
+				FIG_ADD(sl->figs[id].items, items);
+				rte_seqcount_write_end(&sl->seq);
+			} else {
+				misuse(sl, id, MISUSE_END_NONE);
+			}
 			return;
 		}
 		/* As inline, where the calls were pointed at the zeros. */
@@ -665,8 +678,8 @@ lcore_restart(struct stage_lcore *sl, uint32_t epoch)
 	sl->lcore_misuse = 0;
 	sl->num_events = rte_pmu_lcore_num_events();
 	sl->pages = RTE_PER_LCORE(_pmu_group)->mmap_pages;
-	memcpy(sl->first, v, sizeof(v));
-	memcpy(sl->last, v, sizeof(v));
+	words_copy(sl->first, v, sizeof(v));
+	words_copy(sl->last, v, sizeof(v));
 	rte_seqcount_write_end(&sl->seq);
 	rte_seqlock_write_lock(&sl->base_lock);
 	memset(sl->base, 0, sizeof(*sl->base) * RTE_PMU_MAX_STAGES);
@@ -675,14 +688,15 @@ lcore_restart(struct stage_lcore *sl, uint32_t epoch)
 	rte_seqlock_write_unlock(&sl->base_lock);
 	sl->depth = 0;
 	memset(sl->frames, 0, sizeof(sl->frames));
+	memset(sl->begun_inline, 0, sizeof(sl->begun_inline));
 	sl->misuse_logged = 0;
 	__atomic_store_n(&sl->epoch, epoch, __ATOMIC_RELEASE);
 	stage_calibrate(sl);
 	/* The lcore's whole counts from here. */
 	rte_pmu_read_group(v, sl->num_events);
 	rte_seqcount_write_begin(&sl->seq);
-	memcpy(sl->first, v, sizeof(v));
-	memcpy(sl->last, v, sizeof(v));
+	words_copy(sl->first, v, sizeof(v));
+	words_copy(sl->last, v, sizeof(v));
 	rte_seqcount_write_end(&sl->seq);
 }
 

@@ -134,6 +134,10 @@ struct stage_lcore {
 	unsigned int depth;        /**< frames open above frames[0], the lcore's */
 	struct perf_event_mmap_page *const *pages; /**< its events' user pages */
 	uint32_t misuse_logged;    /**< a bit per kind already logged */
+	/** A bit per stage whose period became 1 while its countdown was not
+	 *  0: a call of it begun inline may be open, whose end finds no frame.
+	 */
+	uint64_t begun_inline[(STAGE_IDS + 63) / 64];
 	struct stage_cal cal;
 	/* Written by the lcore inside seq. */
 	rte_seqcount_t seq;
@@ -171,6 +175,21 @@ stage_lcore_of(struct __rte_pmu_stage_lcore *pub)
  *  out of line. Never written.
  */
 extern uint64_t stage_zeros[STAGE_IDS];
+
+/** @p size bytes (whole words) from @p src to @p dst, each word loaded and
+ *  stored whole: figures one thread writes and another reads inside a
+ *  sequence count or lock.
+ */
+static inline void
+words_copy(void *dst, const void *src, size_t size)
+{
+	const uint64_t *s = src;
+	uint64_t *d = dst;
+	size_t i;
+
+	for (i = 0; i < size / sizeof(uint64_t); i++)
+		__atomic_store_n(&d[i], __atomic_load_n(&s[i], __ATOMIC_RELAXED), __ATOMIC_RELAXED);
+}
 
 /** Stages registered (acquire: their names and periods are set). */
 static inline uint32_t
@@ -216,6 +235,11 @@ unsigned int stage_events(struct rte_pmu_lcore_info *info);
 
 /** A consistent copy of stage @p id's sums on @p sl, pending calls in. */
 void stage_sums_read(const struct stage_lcore *sl, unsigned int id, struct stage_sums *s);
+
+/** What @p sl counted in total per event, and its misuse of unknown ids,
+ *  from one copy (the reset's baselines not taken out).
+ */
+void stage_total_read(const struct stage_lcore *sl, uint64_t *total, uint64_t *misuse);
 
 /**
  * Stage @p id's figures on @p sl since the reset, as the API gives them

@@ -38,6 +38,21 @@ stage_sums_read(const struct stage_lcore *sl, unsigned int id, struct stage_sums
 	} while (rte_seqcount_read_retry(&sl->seq, sn));
 }
 
+void
+stage_total_read(const struct stage_lcore *sl, uint64_t *total, uint64_t *misuse)
+{
+	unsigned int i;
+	uint32_t sn;
+
+	do {
+		sn = rte_seqcount_read_begin(&sl->seq);
+		*misuse = __atomic_load_n(&sl->lcore_misuse, __ATOMIC_RELAXED);
+		for (i = 0; i < RTE_MAX_NUM_GROUP_EVENTS; i++)
+			total[i] = __atomic_load_n(&sl->last[i], __ATOMIC_RELAXED) -
+				__atomic_load_n(&sl->first[i], __ATOMIC_RELAXED);
+	} while (rte_seqcount_read_retry(&sl->seq, sn));
+}
+
 /* The spread of a figure estimated from @p m of @p n calls whose values
  * add up to @p sum, their squares to @p squares (rte_pmu_stage_stats::spread):
  * the sample's variance, the finite population's correction (0 where every
@@ -69,12 +84,14 @@ raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_sta
 	memset(st, 0, sizeof(*st));
 	if (sl == NULL)
 		return;
-	stage_sums_read(sl, id, &now);
-	/* The baseline, and the lcore's misuse at it. */
+	/* The figures and the baseline of one reset: a reset meanwhile (its
+	 * baseline newer than the figures) reads them again.
+	 */
 	do {
 		sn = rte_seqlock_read_begin(&sl->base_lock);
-		base = sl->base[id];
-		base_misuse = sl->base_lcore_misuse;
+		stage_sums_read(sl, id, &now);
+		words_copy(&base, &sl->base[id], sizeof(base));
+		base_misuse = __atomic_load_n(&sl->base_lcore_misuse, __ATOMIC_RELAXED);
 	} while (rte_seqlock_read_retry(&sl->base_lock, sn));
 	st->num_events = sl->num_events;
 	/* Sampled: from the measured calls to the calls up to the last one. */
@@ -113,7 +130,7 @@ raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_sta
 static void
 lcore_sums(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats *st)
 {
-	uint64_t total[RTE_MAX_NUM_GROUP_EVENTS];
+	uint64_t total[RTE_MAX_NUM_GROUP_EVENTS], misuse;
 	struct rte_pmu_stage_stats s;
 	unsigned int i, id, n = stage_count();
 	uint32_t sn;
@@ -133,15 +150,13 @@ lcore_sums(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats *st)
 		for (i = 0; i < st->num_events; i++)
 			st->outside[i] += s.self_values[i];
 	}
-	do {
-		sn = rte_seqcount_read_begin(&sl->seq);
-		for (i = 0; i < RTE_MAX_NUM_GROUP_EVENTS; i++)
-			total[i] = __atomic_load_n(&sl->last[i], __ATOMIC_RELAXED) - sl->first[i];
-	} while (rte_seqcount_read_retry(&sl->seq, sn));
+	/* The total and the baseline of one reset, as in raw_fill(). */
 	do {
 		sn = rte_seqlock_read_begin(&sl->base_lock);
+		stage_total_read(sl, total, &misuse);
 		for (i = 0; i < st->num_events; i++)
-			st->total[i] = total[i] - sl->base_total[i];
+			st->total[i] = total[i] -
+				__atomic_load_n(&sl->base_total[i], __ATOMIC_RELAXED);
 	} while (rte_seqlock_read_retry(&sl->base_lock, sn));
 }
 
