@@ -381,15 +381,22 @@ interval_loop(void *arg __rte_unused)
 	};
 	struct preload_lcore_totals *prev_totals = NULL, *totals, *cur_totals;
 	struct preload_fig *prev = NULL, *figs, *cur;
-	struct timespec start, now;
+	struct timespec start, now, next;
 	unsigned int prev_stages = 0, i, n;
 	struct preload_table t;
 	char lead[64];
 
 	preload_thread_block_signals();
 	clock_gettime(CLOCK_MONOTONIC, &start);
+	next = start;
 	for (;;) {
-		nanosleep(&ts, NULL);
+		/* To a deadline: a signal that wakes the thread (net_tap's rx
+		 * signal) does not cut an interval short.
+		 */
+		next.tv_sec += ts.tv_sec + (next.tv_nsec + ts.tv_nsec) / 1000000000;
+		next.tv_nsec = (next.tv_nsec + ts.tv_nsec) % 1000000000;
+		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, NULL) == EINTR)
+			;
 		pthread_mutex_lock(&report_lock);
 		if (final_done) {
 			pthread_mutex_unlock(&report_lock);

@@ -71,19 +71,24 @@ real_sigaction(void)
 	return fn;
 }
 
-/* Ask the reporter for the report and wait for it (async-signal-safe). */
+/* Ask the reporter for the report, or find it asked by a signal before
+ * (a process-directed one may come to any thread, as timeout(1) sends it
+ * twice), and wait for it (async-signal-safe).
+ */
 static void
 report_from_handler(void)
 {
 	struct pollfd pfd;
 	char c = 1;
-	ssize_t n;
+	ssize_t n = 1;
 
-	if (!reporter_on || __atomic_exchange_n(&reported, 1, __ATOMIC_ACQ_REL) != 0)
+	if (!reporter_on)
 		return;
-	do {
-		n = write(request_pipe[1], &c, 1);
-	} while (n < 0 && errno == EINTR);
+	if (__atomic_exchange_n(&reported, 1, __ATOMIC_ACQ_REL) == 0) {
+		do {
+			n = write(request_pipe[1], &c, 1);
+		} while (n < 0 && errno == EINTR);
+	}
 	if (n != 1)
 		return;
 	pfd.fd = done_pipe[0];
