@@ -84,6 +84,7 @@ test_stage_scale(void)
 	static const char *names_p[RTE_PMU_MAX_STAGES];
 	static char names[RTE_PMU_MAX_STAGES][RTE_PMU_STAGE_NAME_MAX];
 	struct rte_pmu_stage_stats s, before;
+	uint64_t t_read, t_dump;
 	unsigned int worker, lcores[2], i, k, period, bad = 0;
 	char *dump = NULL, info[RTE_PMU_STAGE_NAME_MAX];
 	size_t len = 0;
@@ -121,6 +122,7 @@ test_stage_scale(void)
 	ret = scale_worker((void *)(uintptr_t)0);
 	TEST_ASSERT_SUCCESS(rte_eal_wait_lcore(worker), "worker");
 	TEST_ASSERT_SUCCESS(ret, "main lcore");
+	t_read = rte_get_timer_cycles();
 	for (k = 0; k < 2; k++)
 		for (i = 0; i < RTE_PMU_MAX_STAGES; i++) {
 			TEST_ASSERT_SUCCESS(rte_pmu_stage_stats_get(lcores[k], ids[i], &s),
@@ -129,6 +131,7 @@ test_stage_scale(void)
 					s.measured > ROUNDS / 16 + 1 || s.misuse != 0)
 				bad++;
 		}
+	t_read = rte_get_timer_cycles() - t_read;
 	rte_pmu_stage_stats_get(worker, ids[7], &s);
 	printf("%u stages of %zu-character names on 2 lcores: stage 7 on lcore %u: %" PRIu64
 		" calls, %" PRIu64 " items, %" PRIu64 " measured; %u wrong\n",
@@ -138,7 +141,9 @@ test_stage_scale(void)
 	/* The dump: a line per stage per lcore, and the totals. */
 	f = open_memstream(&dump, &len);
 	TEST_ASSERT_NOT_NULL(f, "memstream");
+	t_dump = rte_get_timer_cycles();
 	ret = rte_pmu_stage_dump(f);
+	t_dump = rte_get_timer_cycles() - t_dump;
 	fclose(f);
 	TEST_ASSERT_SUCCESS(ret, "dump");
 	TEST_ASSERT(strstr(dump, "Items/Call") != NULL && strstr(dump, names[1023]) != NULL &&
@@ -147,6 +152,15 @@ test_stage_scale(void)
 		k += dump[i] == '\n';
 	marked = strchr(dump, '~') != NULL;
 	printf("dump: %u lines, %zu bytes; its first lines:\n%.400s\n", k, len, dump);
+	/* Each figure the dump prints is one a stats call gives, and it prints
+	 * every stage of each lcore and their sum: it reads each lcore's total
+	 * once, not once a stage (which costs the stats calls, read stage by
+	 * stage, n * n reads of stage figures). Times, so gated wide.
+	 */
+	printf("the dump took %.1f ms, a stats call for each stage on each lcore %.1f ms: "
+		"ratio %.3f (at most 0.5)\n", t_dump * 1e3 / rte_get_timer_hz(),
+		t_read * 1e3 / rte_get_timer_hz(), (double)t_dump / t_read);
+	TEST_ASSERT(t_dump < t_read / 2, "the dump read each lcore's total once a stage");
 	TEST_ASSERT(marked == (strstr(dump, "\n~ not exact: ") != NULL), "a figure marked '~' "
 		"and no line saying what it means, or that line and no mark");
 	free(dump);

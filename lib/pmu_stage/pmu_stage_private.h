@@ -241,12 +241,19 @@ void stage_sums_read(const struct stage_lcore *sl, unsigned int id, struct stage
  */
 void stage_total_read(const struct stage_lcore *sl, uint64_t *total, uint64_t *misuse);
 
+/** @p sl's total and its stages' self values added up (in outside),
+ *  read once for many stages' figures; all zero for a NULL @p sl.
+ */
+void stage_lcore_sums(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats *st);
+
 /**
  * Stage @p id's figures on @p sl since the reset, as the API gives them
- * (pmu_stage_stats.c); @p sl may be NULL (all zero).
+ * (pmu_stage_stats.c); @p sl may be NULL (all zero). Scaled down to the
+ * lcore's total by @p sums (stage_lcore_sums() of @p sl), or, NULL, by
+ * sums read after the stage's figures.
  */
 void stage_stats_fill(const struct stage_lcore *sl, unsigned int id,
-	struct rte_pmu_stage_stats *st);
+	struct rte_pmu_stage_stats *st, const struct rte_pmu_stage_lcore_stats *sums);
 
 /** A stage's figures on an lcore, @p s, added to @p total (zeroed first);
  *  stage_total_end() once all are in gives its spread.
@@ -255,9 +262,11 @@ void stage_total_add(struct rte_pmu_stage_stats *total, const struct rte_pmu_sta
 void stage_total_end(struct rte_pmu_stage_stats *total);
 
 /** Stage @p id's figures on @p lcore_id, or the sum over every lcore
- *  (RTE_PMU_STAGE_ALL_LCORES), as rte_pmu_stage_stats_get() gives them.
+ *  (RTE_PMU_STAGE_ALL_LCORES), as rte_pmu_stage_stats_get() gives them;
+ *  with @p sums, each lcore's stage_lcore_sums() (by lcore id).
  */
-void stage_stats_sum(unsigned int lcore_id, unsigned int id, struct rte_pmu_stage_stats *st);
+void stage_stats_sum(unsigned int lcore_id, unsigned int id, struct rte_pmu_stage_stats *st,
+	const struct rte_pmu_stage_lcore_stats *sums);
 
 /** The lcore's whole since the reset (pmu_stage_stats.c). */
 void stage_lcore_fill(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats *st);

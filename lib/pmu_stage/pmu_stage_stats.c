@@ -124,11 +124,10 @@ raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_sta
 }
 
 /* The lcore's total in @p st, and its stages' self values added up in
- * its outside (stage_lcore_fill() takes them out of the total there); all
- * zero for a NULL @p sl.
+ * its outside (stage_lcore_fill() takes them out of the total there).
  */
-static void
-lcore_sums(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats *st)
+void
+stage_lcore_sums(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats *st)
 {
 	uint64_t total[RTE_MAX_NUM_GROUP_EVENTS], misuse;
 	struct rte_pmu_stage_stats s;
@@ -166,21 +165,27 @@ lcore_sums(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats *st)
  * down to it, and marked inexact.
  */
 void
-stage_stats_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_stats *st)
+stage_stats_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_stats *st,
+	const struct rte_pmu_stage_lcore_stats *sums)
 {
 	struct rte_pmu_stage_lcore_stats ls;
-	const uint64_t *stages = ls.outside;   /* as lcore_sums() leaves it */
+	const uint64_t *stages, *total;
 	unsigned int i;
 
 	raw_fill(sl, id, st);
 	if (st->measured == 0)
 		return;
-	lcore_sums(sl, &ls);
+	if (sums == NULL) {
+		stage_lcore_sums(sl, &ls);
+		sums = &ls;
+	}
+	stages = sums->outside;   /* as stage_lcore_sums() leaves it */
+	total = sums->total;
 	for (i = 0; i < st->num_events; i++) {
-		if (stages[i] <= ls.total[i])
+		if (stages[i] <= total[i])
 			continue;
-		st->values[i] = __rte_pmu_scale(st->values[i], ls.total[i], stages[i]);
-		st->self_values[i] = __rte_pmu_scale(st->self_values[i], ls.total[i], stages[i]);
+		st->values[i] = __rte_pmu_scale(st->values[i], total[i], stages[i]);
+		st->self_values[i] = __rte_pmu_scale(st->self_values[i], total[i], stages[i]);
 		st->inexact |= UINT32_C(1) << i;
 	}
 }
@@ -190,7 +195,7 @@ stage_lcore_fill(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats 
 {
 	unsigned int i;
 
-	lcore_sums(sl, st);
+	stage_lcore_sums(sl, st);
 	for (i = 0; i < st->num_events; i++) {
 		/* Stages above the total are scaled down to it, inexact. */
 		if (st->total[i] < st->outside[i])
@@ -235,18 +240,20 @@ stage_total_end(struct rte_pmu_stage_stats *total)
 }
 
 void
-stage_stats_sum(unsigned int lcore_id, unsigned int id, struct rte_pmu_stage_stats *st)
+stage_stats_sum(unsigned int lcore_id, unsigned int id, struct rte_pmu_stage_stats *st,
+	const struct rte_pmu_stage_lcore_stats *sums)
 {
 	struct rte_pmu_stage_stats s;
 	unsigned int l;
 
 	if (lcore_id != RTE_PMU_STAGE_ALL_LCORES) {
-		stage_stats_fill(stage_lcore_get(lcore_id), id, st);
+		stage_stats_fill(stage_lcore_get(lcore_id), id, st,
+			sums != NULL ? &sums[lcore_id] : NULL);
 		return;
 	}
 	memset(st, 0, sizeof(*st));
 	for (l = 0; l < RTE_MAX_LCORE; l++) {
-		stage_stats_fill(stage_lcore_get(l), id, &s);
+		stage_stats_fill(stage_lcore_get(l), id, &s, sums != NULL ? &sums[l] : NULL);
 		stage_total_add(st, &s);
 	}
 	stage_total_end(st);
@@ -293,7 +300,7 @@ rte_pmu_stage_stats_get(unsigned int lcore_id, unsigned int id,
 			stage_count());
 		return -EINVAL;
 	}
-	stage_stats_sum(lcore_id, id, stats);
+	stage_stats_sum(lcore_id, id, stats, NULL);
 	return 0;
 }
 

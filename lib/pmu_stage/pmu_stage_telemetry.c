@@ -142,7 +142,7 @@ handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 		return -ENOMEM;
 	memset(&total, 0, sizeof(total));
 	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE && ret == 0; lcore_id++) {
-		stage_stats_fill(stage_lcore_get(lcore_id), id, &s);
+		stage_stats_fill(stage_lcore_get(lcore_id), id, &s, NULL);
 		if (s.calls == 0 && s.misuse == 0)
 			continue;
 		snprintf(key, sizeof(key), "%u", lcore_id);
