@@ -21,6 +21,7 @@
 #include <rte_cycles.h>
 #include <rte_launch.h>
 #include <rte_lcore.h>
+#include <rte_pause.h>
 
 #include <rte_pmu.h>
 #include <rte_pmu_stage.h>
@@ -269,12 +270,158 @@ test_stage_reset_reader(void)
 	return TEST_SUCCESS;
 }
 
+static volatile int opening, reset_idle;
+
+/* rte_pmu_stage_reset() in a loop while a worker opens, until told to stop. */
+static void *
+reset_open_loop(void *arg __rte_unused)
+{
+	while (!__atomic_load_n(&stop, __ATOMIC_ACQUIRE)) {
+		if (__atomic_load_n(&opening, __ATOMIC_ACQUIRE))
+			rte_pmu_stage_reset();
+		else
+			__atomic_store_n(&reset_idle, 1, __ATOMIC_RELEASE);
+	}
+	return NULL;
+}
+
+/* A worker's round of test_stage_reset_open(): open (the lcore's stage
+ * state starts again and calibrates) while resets run, 10 calls once they
+ * stopped (one after the open would set the baseline right again), then
+ * its total, which must not be below 0 (read as about 2^64): 1 where it is.
+ */
+static int
+open_round(void *arg __rte_unused)
+{
+	struct rte_pmu_stage_lcore_stats ls;
+	unsigned int i;
+	int bad = 0, ret;
+
+	__atomic_store_n(&reset_idle, 0, __ATOMIC_RELEASE);
+	__atomic_store_n(&opening, 1, __ATOMIC_RELEASE);
+	ret = rte_pmu_lcore_open();
+	__atomic_store_n(&opening, 0, __ATOMIC_RELEASE);
+	while (!__atomic_load_n(&reset_idle, __ATOMIC_ACQUIRE))
+		rte_pause();
+	if (ret != 0)
+		return -1;
+	for (i = 0; i < 10; i++) {
+		rte_pmu_stage_begin(worker_stage);
+		rte_pmu_stage_end(worker_stage, 1);
+	}
+	if (rte_pmu_stage_lcore_stats_get(rte_lcore_id(), &ls) != 0)
+		return -1;
+	for (i = 0; i < ls.num_events; i++)
+		bad |= ls.total[i] > UINT64_MAX / 2 || ls.outside[i] > UINT64_MAX / 2;
+	return bad;
+}
+
+/* Resets from one thread while a worker's stage state starts again (at
+ * its open after each rte_pmu_init()): a reset during its calibration
+ * took the calibration's reads as the lcore's total, which then read
+ * below 0 (in 1 of 3 runs of 1 s, about 125 rounds, here). 2 s of rounds.
+ */
+static int
+test_stage_reset_open(void)
+{
+	unsigned int worker = rte_get_next_lcore(-1, 1, 0), rounds = 0, bad = 0;
+	uint64_t deadline;
+	pthread_t resetter;
+	int ret;
+
+	if (worker >= RTE_MAX_LCORE)
+		TEST_SKIP("needs two lcores (-l 0-1)");
+	stop = 0;
+	TEST_ASSERT_SUCCESS(pthread_create(&resetter, NULL, reset_open_loop, NULL), "thread");
+	deadline = rte_get_timer_cycles() + 2 * rte_get_timer_hz();
+	do {
+		ret = stage_setup_one(NULL);
+		if (ret != TEST_SUCCESS)
+			break;
+		worker_stage = rte_pmu_stage_register("reset_open");
+		if (worker_stage < 0 || rte_eal_remote_launch(open_round, NULL, worker) != 0) {
+			ret = TEST_FAILED;
+			break;
+		}
+		ret = rte_eal_wait_lcore(worker);
+		if (ret < 0)
+			break;
+		bad += ret;
+		rounds++;
+	} while (rte_get_timer_cycles() < deadline);
+	__atomic_store_n(&stop, 1, __ATOMIC_RELEASE);
+	pthread_join(resetter, NULL);
+	rte_pmu_fini();
+	printf("resets from another thread while the worker opened, %u rounds: %u totals "
+		"below 0\n", rounds, bad);
+	TEST_ASSERT(ret >= 0 && rounds > 0, "a round failed: %d", ret);
+	TEST_ASSERT_EQUAL(bad, 0u, "%u of %u rounds: the lcore's total below 0", bad, rounds);
+	return TEST_SUCCESS;
+}
+
+/* A registered thread's calls of test_stage_gone(), on its lcore id. */
+static void *
+gone_thread(void *arg)
+{
+	unsigned int i, calls = (unsigned int)(uintptr_t)arg;
+	uintptr_t lcore = RTE_MAX_LCORE;
+
+	if (rte_thread_register() != 0 || rte_pmu_lcore_open() != 0)
+		return (void *)lcore;
+	for (i = 0; i < calls; i++) {
+		rte_pmu_stage_begin(worker_stage);
+		rte_pmu_stage_end(worker_stage, 2);
+	}
+	lcore = rte_lcore_id();
+	rte_thread_unregister();
+	return (void *)lcore;
+}
+
+/* The figures of a registered thread that unregistered stay on its lcore
+ * id (they were all zero at once), until the id's next thread starts it
+ * again with its own.
+ */
+static int
+test_stage_gone(void)
+{
+	struct rte_pmu_stage_stats s;
+	unsigned int lcore[2], k;
+	pthread_t thread;
+	void *ret;
+
+	if (stage_setup_one(NULL) != TEST_SUCCESS)
+		return TEST_FAILED;
+	worker_stage = rte_pmu_stage_register("gone");
+	TEST_ASSERT(worker_stage >= 0, "register");
+	for (k = 0; k < 2; k++) {
+		TEST_ASSERT_SUCCESS(pthread_create(&thread, NULL, gone_thread,
+			(void *)(uintptr_t)(k == 0 ? 100 : 5)), "thread");
+		pthread_join(thread, &ret);
+		lcore[k] = (unsigned int)(uintptr_t)ret;
+		if (lcore[k] >= RTE_MAX_LCORE) {
+			rte_pmu_fini();
+			TEST_SKIP("no lcore id for a registered thread");
+		}
+		TEST_ASSERT_SUCCESS(stage_get(lcore[k], worker_stage, &s), "stats");
+		printf("registered thread %u, unregistered: lcore %u: %" PRIu64 " calls, %" PRIu64
+			" items\n", k, lcore[k], s.calls, s.items);
+		TEST_ASSERT(s.calls == (k == 0 ? 100 : 5) && s.items == 2 * s.calls,
+			"lcore %u after its thread unregistered: %" PRIu64 " calls", lcore[k],
+			s.calls);
+	}
+	rte_pmu_fini();
+	TEST_ASSERT_EQUAL(lcore[0], lcore[1], "the second thread took another lcore id");
+	return TEST_SUCCESS;
+}
+
 static struct unit_test_suite pmu_stage_lcores_suite = {
 	.suite_name = "pmu stages on two lcores",
 	.unit_test_cases = {
 		TEST_CASE(test_stage_two_lcores),
 		TEST_CASE(test_stage_period_remote),
 		TEST_CASE(test_stage_reset_reader),
+		TEST_CASE(test_stage_reset_open),
+		TEST_CASE(test_stage_gone),
 		TEST_CASES_END()
 	}
 };

@@ -690,7 +690,6 @@ lcore_restart(struct stage_lcore *sl, uint32_t epoch)
 	memset(sl->frames, 0, sizeof(sl->frames));
 	memset(sl->begun_inline, 0, sizeof(sl->begun_inline));
 	sl->misuse_logged = 0;
-	__atomic_store_n(&sl->epoch, epoch, __ATOMIC_RELEASE);
 	stage_calibrate(sl);
 	/* The lcore's whole counts from here. */
 	rte_pmu_read_group(v, sl->num_events);
@@ -698,6 +697,11 @@ lcore_restart(struct stage_lcore *sl, uint32_t epoch)
 	words_copy(sl->first, v, sizeof(v));
 	words_copy(sl->last, v, sizeof(v));
 	rte_seqcount_write_end(&sl->seq);
+	/* Readers and resets see it from here, not before: a reset during
+	 * the calibration would take its reads as the lcore's total.
+	 */
+	__atomic_store_n(&sl->gone, false, __ATOMIC_RELAXED);
+	__atomic_store_n(&sl->epoch, epoch, __ATOMIC_RELEASE);
 }
 
 /* The calling thread's state, brought up to date with the registry (its
@@ -727,7 +731,8 @@ stage_lcore_sync(struct stage_lcore *sl)
 			return NULL;
 		RTE_PER_LCORE(_pmu_stage) = &sl->pub;
 	}
-	if (__atomic_load_n(&sl->epoch, __ATOMIC_RELAXED) != epoch)
+	if (__atomic_load_n(&sl->epoch, __ATOMIC_RELAXED) != epoch ||
+			__atomic_load_n(&sl->gone, __ATOMIC_ACQUIRE))
 		lcore_restart(sl, epoch);
 	/* The periods of the stages it did not know. */
 	__atomic_store_n(&sl->known, stage_count(), __ATOMIC_RELAXED);
@@ -748,8 +753,8 @@ stage_on_lcore_open(unsigned int lcore_id __rte_unused, void *arg __rte_unused)
 	return stage_lcore_sync(sl) != NULL ? 0 : -ENOMEM;
 }
 
-/* A registered thread gives its lcore id back: the id's next thread
- * starts again.
+/* A registered thread gives its lcore id back: its figures stay for the
+ * readers until the id's next thread starts the state again.
  */
 void
 stage_on_lcore_gone(unsigned int lcore_id, void *arg __rte_unused)
@@ -764,6 +769,6 @@ stage_on_lcore_gone(unsigned int lcore_id, void *arg __rte_unused)
 	if (sl != NULL) {
 		__atomic_store_n(&sl->pub.pending, stage_zeros, __ATOMIC_RELAXED);
 		__atomic_store_n(&sl->known, 0, __ATOMIC_RELAXED);
-		__atomic_store_n(&sl->epoch, UINT32_MAX, __ATOMIC_RELEASE);
+		__atomic_store_n(&sl->gone, true, __ATOMIC_RELEASE);
 	}
 }

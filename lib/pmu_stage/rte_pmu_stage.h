@@ -38,7 +38,9 @@
  * where the counters are read from user space no system call: a reader
  * never makes an lcore wait, nor waits on one while it holds a lock. An
  * lcore that did not call rte_pmu_lcore_open() prepares its state at its
- * first stage call.
+ * first stage call. A registered thread's figures stay on its lcore id
+ * after rte_thread_unregister(), until the next thread given that id
+ * opens it or makes its first stage call: its figures then start again.
  *
  * What the figures mean. Measuring costs work: the reads of the counters
  * and the bookkeeping around them. The lcore measures that cost once, at
@@ -153,10 +155,11 @@ void __rte_pmu_stage_next_slow(struct __rte_pmu_stage_lcore *sl, unsigned int en
  * Thread-safe; control path.
  *
  * @param name
- *   Stage name, 1 to RTE_PMU_STAGE_NAME_MAX - 1 printable characters.
+ *   Stage name, 1 to RTE_PMU_STAGE_NAME_MAX - 1 printable characters
+ *   other than a space.
  * @return
  *   Stage id (>= 0, below RTE_PMU_MAX_STAGES), or
- *   -EINVAL NULL, empty, too long or unprintable name;
+ *   -EINVAL NULL, empty, too long, unprintable or with a space;
  *   -ENOSPC RTE_PMU_MAX_STAGES stages already registered;
  *   -ENODEV library not initialised.
  */
