@@ -491,6 +491,9 @@ if [ -x "$tmp/skeleton/build/basicfwd" ]; then
 	fi
 	py_check 60 ci_run_check.py "$tmp/check.out" ports "$name" "$tmp/$name.json" \
 		$((2 * packets)) $((2 * packets))
+	# Killed while its lcore polls: the table and the JSON of one read.
+	py_check 60 ci_run_check.py "$tmp/check.out" same "$name" "$tmp/$name.json" \
+		"$tmp/$name.table"
 	grep '^dpdk-pmu-run:' "$tmp/$name.err" | sed 's/^/    /'
 fi
 

@@ -31,7 +31,7 @@ def defaults(path, err):
     doc = load(path)
     with open(err, encoding="utf-8", errors="replace") as f:
         event, instead = default_first(f.read())
-    value = sum(s["events"].get(event, 0) for s in doc["stages"])
+    value = sum(s["events"].get(event) or 0 for s in doc["stages"])
     alone = event != "msr/tsc/" or doc["events"] == [event]
     report(doc["events"][:1] == [event] and alone and (instead is None or instead[0] == event)
            and value > 0, f"default events {doc['events']}: {event} first"

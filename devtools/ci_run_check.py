@@ -113,6 +113,11 @@
       second of every interval the same within 1.5x (a running total's
       grow with each table). An lcore in one table only (testpmd's rx
       flush on lcore 0) is printed, not checked.
+  ci_run_check.py same NAME JSON TABLE
+      dpdk-pmu-run's -o TABLE and --json of one run: each lcore's stage
+      rows' calls and items, and its (lcore total) of the first event, the
+      JSON's exactly (one read of the figures for both, even where the
+      program's lcores still ran at the report).
 """
 
 import glob
@@ -347,7 +352,7 @@ def graph(name, out, path, event, packets):
     for s in doc.get("stages", []):
         calls, items, value, measured = stages.get(s["name"], (0, 0, 0, 0))
         stages[s["name"]] = (calls + s["calls"], items + s["items"],
-                             value + s["events"].get(event, 0), measured + s["measured"])
+                             value + (s["events"].get(event) or 0), measured + s["measured"])
     for node, (calls, objs) in sorted(table.items()):
         if node not in stages:
             report(False, f"{name}: node {node} ({calls} calls, {objs} objs) has no stage")
@@ -609,7 +614,7 @@ def lcores(name, path, event):
     for entry in entries:
         lcore = entry["lcore"]
         stages = [s for s in doc.get("stages", []) if s["lcore"] == lcore]
-        selfs = sum(s["self"].get(event, 0) for s in stages)
+        selfs = sum(s["self"].get(event) or 0 for s in stages)
         total = entry["events"].get(event, 0)
         outside = entry["outside"].get(event, 0)
         share = selfs / total if total else float("inf")
@@ -696,15 +701,24 @@ def table_lines(path):
     return lines[starts[-1] + 1 if starts else 0:]
 
 
-def table_events(path):
-    """[((lcore or "total", stage), an event's line)] of a dpdk-pmu-run
-    table (table_lines())."""
-    out, where, stage = [], None, None
+def table_blocks(path):
+    """[(lcore or "total", line)]: each line of a dpdk-pmu-run table
+    (table_lines()) under its block's head."""
+    out, where = [], None
     for line in table_lines(path):
         head = re.fullmatch(r"lcore (\d+).*|total", line)
         if head:
             where = int(head.group(1)) if head.group(1) else "total"
-            continue
+        else:
+            out.append((where, line))
+    return out
+
+
+def table_events(path):
+    """[((lcore or "total", stage), an event's line)] of a dpdk-pmu-run
+    table (table_lines())."""
+    out, stage = [], None
+    for where, line in table_blocks(path):
         first = re.match(r"  (\S+) +\d+ +\d+ +\S+  ", line)
         if first and not first.group(1).startswith("("):
             stage = first.group(1)
@@ -927,7 +941,7 @@ def total_spread(stages, i, event):
     """The spread of the stages' summed self figure of event: their standard
     errors added as independent ones; None where one is not known."""
     spreads = [s["spread"][event] for s in stages]
-    selfs = [s["self"][event] for s in stages]
+    selfs = [s["self"][event] or 0 for s in stages]
     if any(v is None for v in spreads):
         return None
     err = sum((v * x) ** 2 for v, x in zip(spreads, selfs)) ** 0.5
@@ -947,6 +961,15 @@ def spread(name, path, table=None):
     report(stages and events and not bad, f"{name}: each of the {len(stages)} stages has a "
            f"spread per event ({', '.join(events)}), null or a finite fraction >= 0"
            + (f"; not: {'; '.join(bad[:4])}" if bad else ""))
+    # A stage with no measured call: its figures not known (null, the
+    # table's '-'), never 0; a measured one's numbers.
+    unknown = sum(1 for s in stages if s["measured"] == 0)
+    wrong = [f"lcore {s['lcore']} {s['name']} measured {s['measured']}: {s['self']}"
+             for s in stages for k in ("events", "self") for v in s[k].values()
+             if (v is None) != (s["measured"] == 0)]
+    report(not wrong, f"{name}: events and self null in the {unknown} stages with no "
+           f"measured call, numbers in the {len(stages) - unknown} others",
+           "; ".join(wrong[:3]))
     if bad or not stages or not events:
         return
     first = events[0]
@@ -1015,6 +1038,33 @@ def top_spread(name, doc, lines):
            f"{name}: the table's Spread column, '+-x%' on its {len(cells)} rx-P-Q lines")
 
 
+def same(name, path, table):
+    """The -o table's figures those of the JSON, read once for both."""
+    doc = load_json(name, path)
+    if doc is None:
+        return
+    event = doc["events"][0] if doc.get("events") else None
+    rows = {(s["lcore"], s["name"]): s for s in doc.get("stages", [])}
+    totals = {e["lcore"]: e["events"].get(event) for e in doc.get("lcores", [])}
+    seen, differ = 0, []
+    for where, line in table_blocks(table):
+        row = re.match(r"  (\S+) +(\d+) +(\d+) ", line)
+        whole = re.match(r"  \(lcore total\) .* (\d+)~? *$", line)
+        if isinstance(where, int) and row and not row.group(1).startswith("("):
+            s = rows.get((where, row.group(1)), {})
+            seen += 1
+            if (s.get("calls"), s.get("items")) != (int(row.group(2)), int(row.group(3))):
+                differ.append(f"lcore {where} {row.group(1)}: table {row.group(2)} calls "
+                              f"{row.group(3)} items, JSON {s.get('calls')} {s.get('items')}")
+        elif isinstance(where, int) and whole:
+            seen += 1
+            if totals.get(where) != int(whole.group(1)):
+                differ.append(f"lcore {where} total {event}: table {whole.group(1)}, JSON "
+                              f"{totals.get(where)}")
+    report(seen and not differ, f"{name}: the -o table and --json of one read: {seen} stage "
+           f"and lcore total lines the same", "; ".join(differ[:4]))
+
+
 # Command: (its number of arguments, or (least, most), the function).
 COMMANDS = {
     "testpmd": (4, testpmd),
@@ -1035,6 +1085,7 @@ COMMANDS = {
     "spread": ((2, 3), spread),
     "inexact": (4, inexact),
     "interval": (4, interval),
+    "same": (3, same),
 }
 
 

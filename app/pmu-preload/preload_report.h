@@ -20,7 +20,4 @@ int preload_report_interval_start(void);
 /* Keep the figures of @p lcore, whose thread unregisters now. */
 void preload_lcore_leaving(unsigned int lcore);
 
-/* The table of now on @p f, each line prefixed with @p prefix. */
-void preload_report_table(FILE *f, const char *prefix);
-
 #endif /* PRELOAD_REPORT_H */

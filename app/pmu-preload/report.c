@@ -143,20 +143,6 @@ snapshot_free(struct preload_table *t)
 	memset(t, 0, sizeof(*t));
 }
 
-void
-preload_report_table(FILE *f, const char *prefix)
-{
-	struct preload_table t;
-	int ret;
-
-	ret = snapshot(&t);
-	if (ret != 0) {
-		fprintf(f, "%sno table: %s\n", prefix, strerror(-ret));
-		return;
-	}
-	preload_table_write(f, prefix, &t);
-	snapshot_free(&t);
-}
 
 /* @p s as a JSON string on @p f (names are printable: quote and
  * backslash escaped).
@@ -173,9 +159,10 @@ json_string(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-/* The events' figures as {name: value} on @p f: @p v, or where it is NULL
- * the spreads @p d, as fractions, null where not known (JSON has no NaN),
- * or where both are NULL the bits of @p bits, as booleans.
+/* The events' figures as {name: value} on @p f: @p v (each null where
+ * @p bits is not 0: not known), or where it is NULL the spreads @p d, as
+ * fractions, null where not known (JSON has no NaN), or where both are
+ * NULL the bits of @p bits, as booleans.
  */
 static void
 json_events(FILE *f, const uint64_t *v, const double *d, uint32_t bits, unsigned int n)
@@ -186,7 +173,9 @@ json_events(FILE *f, const uint64_t *v, const double *d, uint32_t bits, unsigned
 	for (e = 0; e < n; e++) {
 		fprintf(f, "%s", e != 0 ? ", " : "");
 		json_string(f, preload_run.events[e]);
-		if (v != NULL)
+		if (v != NULL && bits != 0)
+			fprintf(f, ": null");
+		else if (v != NULL)
 			fprintf(f, ": %" PRIu64, v[e]);
 		else if (d == NULL)
 			fprintf(f, ": %s", (bits >> e) & 1 ? "true" : "false");
@@ -204,7 +193,8 @@ json_events(FILE *f, const uint64_t *v, const double *d, uint32_t bits, unsigned
  * "lcores": [{"lcore", "events": {name: total}, "outside": {name: value},
  * "outside_inexact": {name: bool}}]}:
  * every stage with calls on an lcore (or kept as its thread unregistered),
- * "events" inclusive and "self" exclusive, scaled to every call, "spread"
+ * "events" inclusive and "self" exclusive, scaled to every call (null with
+ * no measured call, the table's '-'), "spread"
  * the self figure's (rte_pmu_stage_stats::spread: 0 exact, null not
  * known), "inexact" where the figures are not exact (the table's '~',
  * rte_pmu_stage_stats::inexact); an lcore's "outside_inexact" where its
@@ -212,10 +202,9 @@ json_events(FILE *f, const uint64_t *v, const double *d, uint32_t bits, unsigned
  * "events" and "outside" empty where the library does not give them.
  */
 static int
-json_write(const char *path)
+json_write(const char *path, const struct preload_table *t, int err)
 {
-	struct preload_lcore_totals tot;
-	struct preload_table t;
+	const struct preload_lcore_totals *tot;
 	const struct preload_fig *g;
 	unsigned int lcore, id, e, n;
 	const char *sep = "";
@@ -223,15 +212,12 @@ json_write(const char *path)
 	int ret;
 	FILE *f;
 
+	if (err != 0)
+		return err;
 	f = fopen(path, "w");
 	if (f == NULL)
 		return -errno;
 	errno = 0;
-	ret = snapshot(&t);
-	if (ret != 0) {
-		fclose(f);
-		return ret;
-	}
 	n = preload_run.num_events;
 	fprintf(f, "{\"events\": [");
 	for (e = 0; e < n; e++) {
@@ -240,18 +226,18 @@ json_write(const char *path)
 	}
 	fprintf(f, "], \"sampling\": %u, \"stages\": [", preload_run.sampling);
 	for (lcore = 0; lcore < RTE_MAX_LCORE; lcore++) {
-		for (id = 0; id < t.num_stages; id++) {
-			g = &t.figs[lcore * t.num_stages + id];
+		for (id = 0; id < t->num_stages; id++) {
+			g = &t->figs[lcore * t->num_stages + id];
 			if (g->calls == 0)
 				continue;
 			fprintf(f, "%s{\"lcore\": %u, \"name\": ", sep, lcore);
-			json_string(f, t.names[id]);
+			json_string(f, t->names[id]);
 			fprintf(f, ", \"calls\": %" PRIu64 ", \"items\": %" PRIu64
 				", \"measured\": %" PRIu64 ", \"events\": ", g->calls, g->items,
 				g->measured);
-			json_events(f, g->values, NULL, 0, n);
+			json_events(f, g->values, NULL, g->measured == 0, n);
 			fprintf(f, ", \"self\": ");
-			json_events(f, g->self, NULL, 0, n);
+			json_events(f, g->self, NULL, g->measured == 0, n);
 			fprintf(f, ", \"spread\": ");
 			json_events(f, NULL, g->spread, 0, n);
 			fprintf(f, ", \"inexact\": ");
@@ -264,22 +250,23 @@ json_write(const char *path)
 	sep = "";
 	for (lcore = 0; lcore < RTE_MAX_LCORE; lcore++) {
 		any = false;
-		for (id = 0; id < t.num_stages && !any; id++)
-			any = t.figs[lcore * t.num_stages + id].calls != 0;
+		for (id = 0; id < t->num_stages && !any; id++)
+			any = t->figs[lcore * t->num_stages + id].calls != 0;
 		if (!any)
 			continue;
-		ret = preload_lcore_totals(lcore, &tot);
+		/* Read with its stages: the same figures as the table's. */
+		tot = &t->totals[lcore];
+		e = tot->num_events != 0 ? n : 0;
 		fprintf(f, "%s{\"lcore\": %u, \"events\": ", sep, lcore);
-		json_events(f, tot.total, NULL, 0, ret == 0 ? n : 0);
+		json_events(f, tot->total, NULL, 0, e);
 		fprintf(f, ", \"outside\": ");
-		json_events(f, tot.outside, NULL, 0, ret == 0 ? n : 0);
+		json_events(f, tot->outside, NULL, 0, e);
 		fprintf(f, ", \"outside_inexact\": ");
-		json_events(f, NULL, NULL, tot.inexact, ret == 0 ? n : 0);
+		json_events(f, NULL, NULL, tot->inexact, e);
 		fputc('}', f);
 		sep = ", ";
 	}
 	fprintf(f, "]}\n");
-	snapshot_free(&t);
 	ret = fflush(f) != 0 || ferror(f) ? -(errno != 0 ? errno : EIO) : 0;
 	if (fclose(f) != 0 && ret == 0)
 		ret = -errno;
@@ -307,7 +294,7 @@ any_called(void)
  * preload's tag).
  */
 static void
-report_write(FILE *f, const char *prefix, bool called)
+report_write(FILE *f, const char *prefix, bool called, const struct preload_table *t, int err)
 {
 	if (!called) {
 		/* The program failed before it started a port or made a graph. */
@@ -315,14 +302,19 @@ report_write(FILE *f, const char *prefix, bool called)
 	} else {
 		if (f == stderr)
 			PRELOAD_MSG("stages, sampling 1 in %u:", preload_run.sampling);
-		preload_report_table(f, prefix);
+		if (err != 0)
+			fprintf(f, "%sno table: %s\n", prefix, strerror(-err));
+		else
+			preload_table_write(f, prefix, t);
 	}
 }
 
 void
 preload_report_final(void)
 {
+	struct preload_table t;
 	bool called;
+	int err;
 	FILE *f;
 	int ret;
 
@@ -333,10 +325,12 @@ preload_report_final(void)
 	}
 	final_done = true;
 	called = any_called();
+	/* One read of the figures for the table, -o and --json alike. */
+	err = snapshot(&t);
 	f = preload_run.output != NULL ? fopen(preload_run.output, "w") : NULL;
 	if (f != NULL) {
 		errno = 0;
-		report_write(f, "", called);
+		report_write(f, "", called, &t, err);
 		/* A write that failed (ENOSPC at the last flush, or before
 		 * it): said as --json's, and the table on stderr, not lost.
 		 */
@@ -346,7 +340,7 @@ preload_report_final(void)
 		if (ret != 0) {
 			PRELOAD_MSG("-o %s: %s: the table on stderr", preload_run.output,
 				strerror(ret));
-			report_write(stderr, PRELOAD_TAG, called);
+			report_write(stderr, PRELOAD_TAG, called, &t, err);
 		} else if (!called) {
 			/* Said on stderr too. */
 			PRELOAD_MSG("%s", PRELOAD_NOTHING);
@@ -355,13 +349,14 @@ preload_report_final(void)
 		if (preload_run.output != NULL)
 			PRELOAD_MSG("-o %s: %s: the table on stderr", preload_run.output,
 				strerror(errno));
-		report_write(stderr, PRELOAD_TAG, called);
+		report_write(stderr, PRELOAD_TAG, called, &t, err);
 	}
 	if (preload_run.json != NULL) {
-		ret = json_write(preload_run.json);
+		ret = json_write(preload_run.json, &t, err);
 		if (ret != 0)
 			PRELOAD_MSG("--json %s: %s", preload_run.json, strerror(-ret));
 	}
+	snapshot_free(&t);
 	pthread_mutex_unlock(&report_lock);
 }
 
