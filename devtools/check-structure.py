@@ -307,8 +307,10 @@ for lib, libs in below.items():
 # (25); 1,857 until the dump read each lcore's total and its stages' sum
 # once, not once a stage (a dump of 1,024 stages on 2 lcores: 305 ms, 4.5
 # ms after) (13); 1,870 until a registered thread's figures stayed on its
-# lcore id after it unregistered, until the id's next thread (3).
-SIZE_GATE = 1873
+# lcore id after it unregistered, until the id's next thread (3); 1,873
+# until the figures of an event the kernel multiplexed on the lcore were
+# marked inexact (16).
+SIZE_GATE = 1889
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

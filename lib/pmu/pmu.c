@@ -42,6 +42,7 @@ lcore_counters_clear(struct pmu_lcore *lc)
 	__atomic_store_n(&lc->status, 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&lc->slow_reads, 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&lc->read_errors, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&lc->not_run, false, __ATOMIC_RELAXED);
 	lc->read_error_logged = false;
 	lc->bad_index_logged = false;
 	lc->open_failures = 0;
@@ -568,6 +569,8 @@ rte_pmu_lcore_status(unsigned int lcore_id)
 		ret = -ENODATA;
 	else
 		ret = __atomic_load_n(&pmu.lcores[lcore_id].status, __ATOMIC_RELAXED);
+	if (ret == 1 && __atomic_load_n(&pmu.lcores[lcore_id].not_run, __ATOMIC_RELAXED))
+		ret = -ENOSPC;
 	pmu_unlock();
 
 	return ret;

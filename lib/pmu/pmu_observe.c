@@ -97,7 +97,7 @@ snapshot_take(unsigned int lcore_id, bool values, bool in_use, struct pmu_snapsh
 		pmu_state_lcore_unpin(lcore_id, &c);
 		return -EINVAL;
 	}
-	snap->status = c.status;
+	snap->status = c.status == 1 && c.not_run ? -ENOSPC : c.status;
 	snap->num_events = c.num_events;
 	snap->slow_reads = c.slow_reads;
 	snap->read_errors = c.read_errors;

@@ -37,10 +37,27 @@ pmu_read_error(struct pmu_lcore *lc, unsigned int index, int err)
 	if (lc->read_error_logged)
 		return 0;
 	lc->read_error_logged = true;
-	PMU_LOG(WARNING, "lcore %u: read() of event %u failed (%s): the read returns 0; "
-		"rte_pmu_lcore_info_get() counts such reads (read_errors), only this one "
-		"is logged", lcore_id, index, strerror(-err));
+	if (err == -ENODATA)
+		PMU_LOG(WARNING, "lcore %u: the kernel has not run its group since it opened "
+			"(more events than the PMU has counters, or pinned events of others "
+			"hold them): a read of event %u returns 0, rte_pmu_lcore_status() says "
+			"-ENOSPC; rte_pmu_lcore_info_get() counts such reads (read_errors), only "
+			"this one is logged", lcore_id, index);
+	else
+		PMU_LOG(WARNING, "lcore %u: read() of event %u failed (%s): the read returns 0; "
+			"rte_pmu_lcore_info_get() counts such reads (read_errors), only this "
+			"one is logged", lcore_id, index, strerror(-err));
 	return 0;
+}
+
+bool
+pmu_read_not_run(struct pmu_lcore *lc, uint64_t enabled, uint64_t running)
+{
+	bool not_run = enabled != 0 && running == 0;
+
+	if (unlikely(not_run != __atomic_load_n(&lc->not_run, __ATOMIC_RELAXED)))
+		__atomic_store_n(&lc->not_run, not_run, __ATOMIC_RELAXED);
+	return not_run;
 }
 
 /* A read of an index that was never added: 0, counted, the first logged. */
@@ -116,6 +133,8 @@ __rte_pmu_read_fd(struct rte_pmu_event_group *group, unsigned int index)
 	ret = pmu_fd_read(lc->fds[index], PMU_FD_READ_FORMAT, &rv);
 	if (unlikely(ret != 0))
 		return pmu_read_error(lc, index, ret);
+	if (unlikely(pmu_read_not_run(lc, rv.time_enabled, rv.time_running)))
+		return pmu_read_error(lc, index, -ENODATA);
 
 	return __rte_pmu_scale(rv.value[0], rv.time_enabled, rv.time_running);
 }

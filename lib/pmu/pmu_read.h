@@ -52,4 +52,10 @@ int pmu_read_prepare(unsigned int *lcore_id);
  */
 uint64_t pmu_read_error(struct pmu_lcore *lc, unsigned int index, int err);
 
+/** Whether a read() that gave the group's times @p enabled and
+ *  @p running found it never run since it opened (its values are not
+ *  counts); kept for rte_pmu_lcore_status() (-ENOSPC).
+ */
+bool pmu_read_not_run(struct pmu_lcore *lc, uint64_t enabled, uint64_t running);
+
 #endif /* PMU_READ_H */

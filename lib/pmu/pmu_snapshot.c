@@ -23,7 +23,7 @@ __rte_noinline int
 pmu_read_group_fallback(struct pmu_lcore *lc, uint64_t *values, unsigned int n,
 	uint32_t slow)
 {
-	uint64_t all[RTE_MAX_NUM_GROUP_EVENTS];
+	uint64_t all[RTE_MAX_NUM_GROUP_EVENTS], enabled, running;
 	unsigned int i;
 	int ret;
 
@@ -34,9 +34,12 @@ pmu_read_group_fallback(struct pmu_lcore *lc, uint64_t *values, unsigned int n,
 	if (slow == 0)
 		return n;
 
-	ret = pmu_group_read(lc->group_fd, lc->num_ready, all, n, NULL, NULL);
+	ret = pmu_group_read(lc->group_fd, lc->num_ready, all, n, &enabled, &running);
 	if (ret >= 0 && ret < (int)n)
 		ret = -EIO;
+	/* Values of a group the kernel never ran are not counts. */
+	if (ret >= 0 && pmu_read_not_run(lc, enabled, running))
+		ret = -ENODATA;
 	if (ret < 0) {
 		/* Counted in read_errors and logged, as a failed rte_pmu_read(). */
 		pmu_read_error(lc, (unsigned int)__builtin_ctz(slow), ret);
@@ -152,8 +155,9 @@ rte_pmu_read_group_delta(const uint64_t *start, uint64_t *delta, unsigned int n)
 	}
 
 	ret = rte_pmu_read_group(delta, n);
+	/* A multiplexed event's value is an estimate that can go back: 0. */
 	for (i = 0; ret > 0 && i < (unsigned int)ret; i++)
-		delta[i] -= start[i];
+		delta[i] = delta[i] > start[i] ? delta[i] - start[i] : 0;
 
 	return ret;
 }

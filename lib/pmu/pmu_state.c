@@ -174,6 +174,7 @@ pmu_state_lcore_copy(unsigned int lcore_id, bool pin, struct pmu_lcore_copy *c)
 		__ATOMIC_RELAXED);
 	c->slow_reads = __atomic_load_n(&lc->slow_reads, __ATOMIC_RELAXED);
 	c->read_errors = __atomic_load_n(&lc->read_errors, __ATOMIC_RELAXED);
+	c->not_run = __atomic_load_n(&lc->not_run, __ATOMIC_RELAXED);
 	/* Every name whole, as rte_pmu_add_event() takes it. */
 	RTE_BUILD_BUG_ON(sizeof(c->names[0]) != PMU_EVENT_NAME_MAX + 1);
 	for (i = 0; i < pmu.num_events; i++) {

@@ -70,6 +70,10 @@ struct pmu_lcore {
 	/** Reads that gave 0: read() failed or the index was never added. */
 	uint64_t read_errors;
 	bool read_error_logged;     /**< the first read error was logged */
+	/** Its last read() found that the kernel had not run the group since it
+	 *  opened (written by the lcore, read by rte_pmu_lcore_status()).
+	 */
+	bool not_run;
 	bool bad_index_logged;      /**< the first read of a bad index was logged */
 	unsigned int open_failures; /**< transient open failures in a row */
 	/** Other threads reading the group's reader now (pmu_state_lcore_pin());
@@ -198,6 +202,7 @@ struct pmu_lcore_copy {
 	bool cap_user_rdpmc[RTE_MAX_NUM_GROUP_EVENTS];
 	uint64_t slow_reads;
 	uint64_t read_errors;
+	bool not_run;               /**< as struct pmu_lcore's */
 	int group_fd;               /**< pinned reader of the open group, or -1 */
 };
 

@@ -263,6 +263,11 @@ rte_pmu_add_event(const char *name);
  *
  * @param index
  *   Event index returned by rte_pmu_add_event().
+ * Multiplexed (the kernel shared the counters between more events than
+ * they hold): the value is an estimate, the count scaled by the time the
+ * event was enabled over the time it ran, which can go back from one read
+ * to the next; rte_pmu_lcore_info_get() says whether an event was.
+ *
  * @return
  *   Counter value (scaled when the event was multiplexed), or 0.
  */
@@ -342,7 +347,11 @@ rte_pmu_lcore_open(void);
  *   -EACCES, -ENOENT, -EOPNOTSUPP, -EMFILE, -ENOMEM (as for
  *   rte_pmu_add_event()) or -EIO (an ioctl or mmap of the group failed):
  *   opening the group failed with it, the reason was logged; it is not
- *   tried again until rte_pmu_fini().
+ *   tried again until rte_pmu_fini();
+ *   -ENOSPC the group is open, but the lcore's last read() of it found that
+ *   the kernel had not run it since it opened: more events than the PMU has
+ *   counters, or pinned events of others hold them. Its reads give 0 (and
+ *   count in read_errors) until the kernel runs it; add fewer events.
  */
 __rte_experimental
 int
@@ -524,8 +533,9 @@ rte_pmu_read_trace(unsigned int index);
  *   -ENODEV the library is not initialised;
  *   -ENODATA no event was added;
  *   another negative errno: the group failed to open (as
- *   rte_pmu_lcore_status()) or its read() failed, e.g. -ENODATA for a
- *   group the kernel could not schedule.
+ *   rte_pmu_lcore_status()) or its read() failed; -ENODATA where the
+ *   kernel has not run the group since it opened (the lcore's status is
+ *   then -ENOSPC), or could not schedule a pinned one.
  */
 __rte_experimental
 int
@@ -549,7 +559,8 @@ rte_pmu_read_group(uint64_t *values, unsigned int n);
  * @param start
  *   Values from an earlier rte_pmu_read_group() on the same lcore.
  * @param delta
- *   Array of at least @p n values: the counts since @p start.
+ *   Array of at least @p n values: the counts since @p start; 0 for a
+ *   multiplexed event whose estimate went back below its start.
  * @param n
  *   Room in @p start and @p delta.
  * @return

@@ -72,6 +72,24 @@ spread(uint64_t m, uint64_t n, uint64_t sum, double squares)
 	return sqrt(var / m * (1 - (double)m / n)) / mean;
 }
 
+/* The events that the kernel multiplexed on @p sl's lcore since its group
+ * opened (bit e: event e): their counts, and so every figure of them, are
+ * estimates scaled by the time enabled over the time run.
+ */
+static uint32_t
+multiplexed(const struct stage_lcore *sl)
+{
+	struct rte_pmu_lcore_info info;
+	uint32_t mask = 0;
+	unsigned int i;
+
+	if (rte_pmu_lcore_info_get(sl->lcore_id, &info) != 0)
+		return 0;
+	for (i = 0; i < info.num_events && i < RTE_MAX_NUM_GROUP_EVENTS; i++)
+		mask |= (uint32_t)info.events[i].multiplexed << i;
+	return mask;
+}
+
 /* Stage @p id's figures, as measured and scaled. */
 static void
 raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_stats *st)
@@ -175,6 +193,7 @@ stage_stats_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_s
 	raw_fill(sl, id, st);
 	if (st->measured == 0)
 		return;
+	st->inexact |= multiplexed(sl) & ((UINT32_C(1) << st->num_events) - 1);
 	if (sums == NULL) {
 		stage_lcore_sums(sl, &ls);
 		sums = &ls;
@@ -196,6 +215,8 @@ stage_lcore_fill(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats 
 	unsigned int i;
 
 	stage_lcore_sums(sl, st);
+	if (sl != NULL)
+		st->inexact |= multiplexed(sl) & ((UINT32_C(1) << st->num_events) - 1);
 	for (i = 0; i < st->num_events; i++) {
 		/* Stages above the total are scaled down to it, inexact. */
 		if (st->total[i] < st->outside[i])

@@ -77,8 +77,9 @@ def info():
         STAGE_MISUSE: ("Stage calls on an lcore that were misuse (never counted as "
                        "calls), all stages.", "counter"),
         STAGE_INEXACT: ("1 where a stage's figures of the event on the lcore are not "
-                        "exact: the stage costs less than the read that measures it, or "
-                        "the lcore's stages were scaled down to its total.", "gauge"),
+                        "exact: the stage costs less than the read that measures it, "
+                        "the lcore's stages were scaled down to its total, or the kernel "
+                        "multiplexed the event.", "gauge"),
     }
 
 
