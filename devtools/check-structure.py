@@ -309,8 +309,9 @@ for lib, libs in below.items():
 # ms after) (13); 1,870 until a registered thread's figures stayed on its
 # lcore id after it unregistered, until the id's next thread (3); 1,873
 # until the figures of an event the kernel multiplexed on the lcore were
-# marked inexact (16).
-SIZE_GATE = 1889
+# marked inexact (16); 1,889 until an lcore's restart zeroed its figures
+# word by word as atomics, as readers of the last epoch load them (TSan) (3).
+SIZE_GATE = 1892
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

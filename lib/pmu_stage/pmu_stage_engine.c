@@ -667,24 +667,29 @@ static void
 lcore_restart(struct stage_lcore *sl, uint32_t epoch)
 {
 	uint64_t v[RTE_MAX_NUM_GROUP_EVENTS] = { 0 };
+	unsigned int i;
 
 	/* Opens the group where it is not: then its events are known. */
 	rte_pmu_read_group(v, RTE_MAX_NUM_GROUP_EVENTS);
 	__atomic_store_n(&sl->pub.pending, stage_zeros, __ATOMIC_RELAXED);
+	/* Zeroed as the readers load them (a reader may hold the state of
+	 * the last epoch): word by word, atomically.
+	 */
 	rte_seqcount_write_begin(&sl->seq);
-	memset(sl->figs, 0, sizeof(*sl->figs) * STAGE_IDS);
-	memset(sl->words, 0, sizeof(uint64_t) * STAGE_IDS);
-	memset(sl->period_m1, 0, sizeof(sl->period_m1));
-	sl->lcore_misuse = 0;
+	words_copy(sl->figs, NULL, sizeof(*sl->figs) * STAGE_IDS);
+	words_copy(sl->words, NULL, sizeof(uint64_t) * STAGE_IDS);
+	for (i = 0; i < RTE_DIM(sl->period_m1); i++)
+		__atomic_store_n(&sl->period_m1[i], 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&sl->lcore_misuse, 0, __ATOMIC_RELAXED);
 	sl->num_events = rte_pmu_lcore_num_events();
 	sl->pages = RTE_PER_LCORE(_pmu_group)->mmap_pages;
 	words_copy(sl->first, v, sizeof(v));
 	words_copy(sl->last, v, sizeof(v));
 	rte_seqcount_write_end(&sl->seq);
 	rte_seqlock_write_lock(&sl->base_lock);
-	memset(sl->base, 0, sizeof(*sl->base) * RTE_PMU_MAX_STAGES);
-	memset(sl->base_total, 0, sizeof(sl->base_total));
-	sl->base_lcore_misuse = 0;
+	words_copy(sl->base, NULL, sizeof(*sl->base) * RTE_PMU_MAX_STAGES);
+	words_copy(sl->base_total, NULL, sizeof(sl->base_total));
+	__atomic_store_n(&sl->base_lcore_misuse, 0, __ATOMIC_RELAXED);
 	rte_seqlock_write_unlock(&sl->base_lock);
 	sl->depth = 0;
 	memset(sl->frames, 0, sizeof(sl->frames));

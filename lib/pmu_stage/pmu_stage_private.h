@@ -189,7 +189,8 @@ words_copy(void *dst, const void *src, size_t size)
 	size_t i;
 
 	for (i = 0; i < size / sizeof(uint64_t); i++)
-		__atomic_store_n(&d[i], __atomic_load_n(&s[i], __ATOMIC_RELAXED), __ATOMIC_RELAXED);
+		__atomic_store_n(&d[i], s != NULL ? __atomic_load_n(&s[i], __ATOMIC_RELAXED) : 0,
+			__ATOMIC_RELAXED);
 }
 
 /** Stages registered (acquire: their names and periods are set). */
