@@ -310,8 +310,11 @@ for lib, libs in below.items():
 # lcore id after it unregistered, until the id's next thread (3); 1,873
 # until the figures of an event the kernel multiplexed on the lcore were
 # marked inexact (16); 1,889 until an lcore's restart zeroed its figures
-# word by word as atomics, as readers of the last epoch load them (TSan) (3).
-SIZE_GATE = 1892
+# word by word as atomics, as readers of the last epoch load them (TSan) (3);
+# 1,892 until telemetry's stage replies went on from a first stage id or
+# lcore id, as many as DPDK's 16 KiB reply holds (a longer list was left out
+# whole: 247 of 1,024 names, no lcore of 48) (80).
+SIZE_GATE = 1972
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

@@ -155,7 +155,7 @@ def check_telemetry(prefix, events, pid):
 
     bad = ["/pmu/lcore,abc", "/pmu/lcore,999", "/pmu/lcore", "/pmu/lcore,-1",
            "/pmu/lcore,1x", "/pmu/list,1", "/pmu/stage", "/pmu/stage,no-such-stage",
-           "/pmu/stages,1"]
+           "/pmu/stages,x"]
     try:
         answers = tel_query(prefix, bad + ["/pmu/list"])
     except (RuntimeError, subprocess.TimeoutExpired, ValueError) as e:

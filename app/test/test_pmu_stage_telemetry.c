@@ -108,7 +108,8 @@ test_stage_commands(void)
 
 	/* Before any stage: an empty list. */
 	ret = tel_socket_cmd(sock, "/pmu/stages", buf, sizeof(buf));
-	if (ret == 0 && strcmp(buf, "{\"/pmu/stages\":{\"names\":[],\"num_stages\":0}}") != 0)
+	if (ret == 0 && strcmp(buf, "{\"/pmu/stages\":{\"names\":[],\"num_stages\":0,"
+			"\"first\":0}}") != 0)
 		ret = -EPROTO;
 	if (ret != 0)
 		goto out;
@@ -136,7 +137,7 @@ test_stage_commands(void)
 
 	ret = tel_socket_cmd(sock, "/pmu/stages", buf, sizeof(buf));
 	if (ret == 0 && strcmp(buf, "{\"/pmu/stages\":{\"names\":[\"tel_rx\",\"tel_idle\"],"
-			"\"num_stages\":2}}") != 0)
+			"\"num_stages\":2,\"first\":0}}") != 0)
 		ret = -EPROTO;
 	if (ret != 0)
 		goto out;
@@ -170,6 +171,21 @@ test_stage_commands(void)
 	stage_expect(want, sizeof(want), "total", &total);
 	if (ret == 0 && (strstr(buf, want) == NULL || total.calls != 17 || total.items != 61 ||
 			strstr(buf, "_milli") != NULL || strstr(buf, "ipc") != NULL))
+		ret = -EPROTO;
+	if (ret != 0)
+		goto out;
+	/* From the worker's lcore id on: its figures, not the main lcore's,
+	 * and the same total.
+	 */
+	snprintf(cmd, sizeof(cmd), "/pmu/stage,tel_rx,%u", worker);
+	ret = tel_socket_cmd(sock, cmd, buf, sizeof(buf));
+	snprintf(cmd, sizeof(cmd), "\"%u\":{\"calls\"", main_lcore);
+	if (ret == 0 && (strstr(buf, want) == NULL || strstr(buf, cmd) != NULL ||
+			strstr(buf, "next_lcore") != NULL))
+		ret = -EPROTO;
+	snprintf(cmd, sizeof(cmd), "%u", worker);
+	stage_expect(want, sizeof(want), cmd, &sw);
+	if (ret == 0 && strstr(buf, want) == NULL)
 		ret = -EPROTO;
 	if (ret != 0)
 		goto out;
@@ -217,8 +233,10 @@ out:
 	return TEST_SUCCESS;
 }
 
-/* /pmu/stages with RTE_PMU_MAX_STAGES stages: one valid reply that lists
- * the first RTE_TEL_MAX_ARRAY_ENTRIES names and counts them all.
+/* /pmu/stages with RTE_PMU_MAX_STAGES stages: a valid reply that lists
+ * the first RTE_TEL_MAX_ARRAY_ENTRIES names and counts them all; then
+ * every name, in replies from the first id not yet listed (63-character
+ * names: several replies, each within DPDK's 16 KiB).
  */
 static int
 test_stages_many(void)
@@ -240,11 +258,58 @@ test_stages_many(void)
 	close(sock);
 	TEST_ASSERT_SUCCESS(ret, "/pmu/stages: %s", strerror(-ret));
 	snprintf(want, sizeof(want), "\"s%04u\"],", RTE_TEL_MAX_ARRAY_ENTRIES - 1);
-	snprintf(tail, sizeof(tail), "\"num_stages\":%d}}", RTE_PMU_MAX_STAGES);
+	snprintf(tail, sizeof(tail), "\"num_stages\":%d,\"first\":0}}", RTE_PMU_MAX_STAGES);
 	end = strstr(buf, want);
 	TEST_ASSERT(strncmp(buf, "{\"/pmu/stages\":{\"names\":[\"s0000\",\"s0001\",", 36) == 0 &&
 		end != NULL && strcmp(end + strlen(want), tail) == 0,
 		"/pmu/stages: %.200s ... %s", buf, end != NULL ? end : "(no s0511)");
+
+	return TEST_SUCCESS;
+}
+
+/* /pmu/stages with RTE_PMU_MAX_STAGES stages of 63-character names, reply
+ * after reply from the first id not yet listed: every name once, in order,
+ * each reply whole (DPDK 22.11 left the list out of a reply past 16 KiB:
+ * the first reply listed 247 of 1,024 names, and nothing said how to get
+ * the others).
+ */
+static int
+test_stages_pages(void)
+{
+	char buf[16384], name[RTE_PMU_STAGE_NAME_MAX], cmd[64];
+	unsigned int i, first = 0, pages = 0, n;
+	const char *p;
+	int sock, ret = 0;
+
+	for (i = 0; i < RTE_PMU_MAX_STAGES; i++) {
+		memset(name, 'x', sizeof(name) - 1);
+		name[sizeof(name) - 1] = '\0';
+		memcpy(name, cmd, snprintf(cmd, sizeof(cmd), "p%04u-", i));
+		TEST_ASSERT_EQUAL(rte_pmu_stage_register(name), (int)i, "register %s", name);
+	}
+	sock = tel_socket_open();
+	if (sock == -ENOENT)
+		TEST_SKIP("no telemetry socket (EAL started with --no-telemetry)");
+	TEST_ASSERT(sock >= 0, "connect to the telemetry socket: %s", strerror(-sock));
+	while (ret == 0 && first < RTE_PMU_MAX_STAGES && pages++ < RTE_PMU_MAX_STAGES) {
+		snprintf(cmd, sizeof(cmd), "/pmu/stages,%u", first);
+		ret = tel_socket_cmd(sock, cmd, buf, sizeof(buf));
+		/* Its names: p<first>-, p<first + 1>-, ... */
+		for (n = 0, p = buf; ret == 0 && (p = strstr(p, "\"p")) != NULL; n++, p += 2) {
+			snprintf(cmd, sizeof(cmd), "\"p%04u-", first + n);
+			if (strncmp(p, cmd, strlen(cmd)) != 0)
+				ret = -EPROTO;
+		}
+		snprintf(cmd, sizeof(cmd), "\"num_stages\":%d,\"first\":%u}}", RTE_PMU_MAX_STAGES,
+			first);
+		if (ret == 0 && (n == 0 || strstr(buf, cmd) == NULL))
+			ret = -EPROTO;
+		first += n;
+	}
+	close(sock);
+	printf("/pmu/stages: %u names of 63 characters in %u replies\n", first, pages);
+	TEST_ASSERT(ret == 0 && first == RTE_PMU_MAX_STAGES && pages > 1,
+		"/pmu/stages,%u: %s (%.300s)", first, strerror(-ret), buf);
 
 	return TEST_SUCCESS;
 }
@@ -259,8 +324,14 @@ test_stage_bad_params(void)
 	TEST_ASSERT(rte_pmu_stage_register("known") >= 0, "register");
 	TEST_ASSERT_EQUAL(tel_call("/pmu/stage", "know"), -EINVAL, "a prefix of a name");
 	TEST_ASSERT_EQUAL(tel_call("/pmu/stage", "known"), 0, "a registered name");
-	TEST_ASSERT_EQUAL(tel_call("/pmu/stages", "1"), -EINVAL, "/pmu/stages with a parameter");
+	TEST_ASSERT_EQUAL(tel_call("/pmu/stages", "x"), -EINVAL, "/pmu/stages,x");
+	TEST_ASSERT_EQUAL(tel_call("/pmu/stages", "1x"), -EINVAL, "/pmu/stages,1x");
+	TEST_ASSERT_EQUAL(tel_call("/pmu/stages", "1"), 0, "/pmu/stages,1");
 	TEST_ASSERT_EQUAL(tel_call("/pmu/stages", NULL), 0, "/pmu/stages");
+	TEST_ASSERT_EQUAL(tel_call("/pmu/stage_lcores", "-1"), -EINVAL, "/pmu/stage_lcores,-1");
+	TEST_ASSERT_EQUAL(tel_call("/pmu/stage_lcores", "1"), 0, "/pmu/stage_lcores,1");
+	TEST_ASSERT_EQUAL(tel_call("/pmu/stage", "known,x"), -EINVAL, "a name, then no lcore id");
+	TEST_ASSERT_EQUAL(tel_call("/pmu/stage", "known,3"), 0, "a name, then lcore id 3");
 
 	return TEST_SUCCESS;
 }
@@ -271,6 +342,7 @@ static struct unit_test_suite pmu_stage_telemetry_suite = {
 		TEST_CASE_ST(tel_pmu_setup, tel_pmu_teardown, test_stage_bad_params),
 		TEST_CASE_ST(tel_pmu_setup, tel_pmu_teardown, test_stage_commands),
 		TEST_CASE_ST(tel_pmu_setup, tel_pmu_teardown, test_stages_many),
+		TEST_CASE_ST(tel_pmu_setup, tel_pmu_teardown, test_stages_pages),
 		TEST_CASES_END()
 	}
 };

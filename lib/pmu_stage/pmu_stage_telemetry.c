@@ -12,12 +12,62 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <rte_common.h>
 #include <rte_telemetry.h>
 
 #include "pmu_stage_private.h"
+
+/* What a reply's lists may take: DPDK 22.11 leaves out whole a container
+ * that does not fit in its 16 KiB reply, so a longer list goes on in the
+ * next reply (a first stage id or lcore id as the parameter).
+ */
+#define REPLY_ROOM 12000
+
+/* The length of @p s as a JSON string (its quotes and a comma in). */
+static size_t
+json_len(const char *s)
+{
+	size_t len = 3;
+
+	for (; *s != '\0'; s++)
+		len += *s == '"' || *s == '\\' ? 2 : 1;
+	return len;
+}
+
+/* The most the figures of one lcore take in a reply (five counts, and
+ * per event its key and five numbers), or with @p names, an lcore of
+ * /pmu/stage_lcores (three numbers, the event's name and unit).
+ */
+static size_t
+lcore_room(const struct rte_pmu_lcore_info *info, unsigned int n, bool names)
+{
+	size_t room = 200;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		room += json_len(info->events[i].key) + 190 + (names ?
+			json_len(info->events[i].name) + json_len(info->events[i].unit) + 20 : 0);
+	return room;
+}
+
+/* The first id of a list from @p params (digits; none: 0), or -1. */
+static long
+first_id(const char *params)
+{
+	unsigned long v;
+	char *end;
+
+	if (params == NULL || params[0] == '\0')
+		return 0;
+	if (params[0] < '0' || params[0] > '9')
+		return -1;
+	errno = 0;
+	v = strtoul(params, &end, 10);
+	return *end != '\0' || errno != 0 || v > INT32_MAX ? -1 : (long)v;
+}
 
 /* A dict container added to @p d under @p key; for an @p event, with the
  * event's name and unit (as librte_pmu's replies give them).
@@ -42,12 +92,18 @@ dict_in(struct rte_tel_data *d, const char *key, const struct rte_pmu_event_info
 }
 
 static int
-handle_stages(const char *cmd __rte_unused, const char *params __rte_unused,
-	struct rte_tel_data *d)
+handle_stages(const char *cmd, const char *params, struct rte_tel_data *d)
 {
-	struct rte_tel_data *names = rte_tel_data_alloc();
+	struct rte_tel_data *names;
+	long first = first_id(params);
+	size_t used = 0;
 	unsigned int i, n;
 
+	if (first < 0) {
+		STAGE_LOG(NOTICE, "telemetry %s: '%s' is not a stage id", cmd, params);
+		return -EINVAL;
+	}
+	names = rte_tel_data_alloc();
 	if (names == NULL)
 		return -ENOMEM;
 	rte_tel_data_start_dict(d);
@@ -58,8 +114,14 @@ handle_stages(const char *cmd __rte_unused, const char *params __rte_unused,
 	}
 	n = rte_pmu_stage_count() < 0 ? 0 : stage_count();
 	rte_tel_data_add_dict_int(d, "num_stages", n);
-	for (i = 0; i < n; i++)
+	rte_tel_data_add_dict_int(d, "first", first);
+	/* From id first, as many as a reply holds: the next ids in the next. */
+	for (i = first; i < n && i - first < RTE_TEL_MAX_ARRAY_ENTRIES; i++) {
+		used += json_len(stage_reg.names[i]);
+		if (used > REPLY_ROOM)
+			break;
 		rte_tel_data_add_array_string(names, stage_reg.names[i]);
+	}
 	return 0;
 }
 
@@ -100,15 +162,37 @@ stage_figures(struct rte_tel_data *f, const struct rte_pmu_stage_stats *s, unsig
 	return 0;
 }
 
+/* The stage named by @p params, "<name>" or "<name>,<first lcore id>"
+ * (where no stage has the whole as its name), into @p name; its id, and
+ * the first lcore in @p first; a negative errno.
+ */
+static int
+stage_param(const char *params, char *name, size_t len, long *first)
+{
+	const char *comma = params != NULL ? strrchr(params, ',') : NULL;
+	int ret = params != NULL ? rte_pmu_stage_lookup(params) : -ENOENT;
+
+	*first = 0;
+	if (ret != -ENOENT || comma == NULL || (size_t)(comma - params) >= len ||
+			(*first = first_id(comma + 1)) < 0 || comma[1] == '\0') {
+		snprintf(name, len, "%s", params != NULL && ret >= 0 ? params : "");
+		return ret;
+	}
+	snprintf(name, len, "%.*s", (int)(comma - params), params);
+	return rte_pmu_stage_lookup(name);
+}
+
 static int
 handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 {
 	struct rte_tel_data *lcores, *events, *tot;
-	char key[16];
+	char key[16], name[RTE_PMU_STAGE_NAME_MAX];
 	struct rte_pmu_stage_stats s, total;
 	struct rte_pmu_lcore_info info;
 	unsigned int id, n, lcore_id, i;
-	int ret = params != NULL ? rte_pmu_stage_lookup(params) : -ENOENT;
+	size_t used, room;
+	long first;
+	int ret = stage_param(params, name, sizeof(name), &first);
 
 	if (ret == -ENODEV)
 		return ret;
@@ -120,7 +204,7 @@ handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 	id = ret;
 	ret = 0;
 	rte_tel_data_start_dict(d);
-	rte_tel_data_add_dict_string(d, "stage", params);
+	rte_tel_data_add_dict_string(d, "stage", name);
 	rte_tel_data_add_dict_int(d, "id", id);
 	rte_tel_data_add_dict_u64(d, "sampling_period",
 		__atomic_load_n(&stage_reg.period_m1[id], __ATOMIC_RELAXED) + 1);
@@ -132,44 +216,64 @@ handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 	for (i = 0; i < n; i++)
 		if (dict_in(events, info.events[i].key, &info.events[i]) == NULL)
 			return -ENOMEM;
-	/* "lcores" is added after "total": a reply too big loses lcores first.
-	 * The total is filled after them: that of the figures given per lcore
-	 * (of the same reads).
+	/* The total is filled after the lcores: of the same reads. The lcores
+	 * from the first asked for, as many as the reply holds; "next_lcore"
+	 * where more follow.
 	 */
 	tot = dict_in(d, "total", NULL);
 	lcores = dict_in(d, "lcores", NULL);
 	if (tot == NULL || lcores == NULL)
 		return -ENOMEM;
+	room = lcore_room(&info, n, false);
+	used = 2 * room + lcore_room(&info, n, true);
 	memset(&total, 0, sizeof(total));
 	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE && ret == 0; lcore_id++) {
 		stage_stats_fill(stage_lcore_get(lcore_id), id, &s, NULL);
 		if (s.calls == 0 && s.misuse == 0)
 			continue;
+		stage_total_add(&total, &s);
+		if (lcore_id < first || used > REPLY_ROOM)
+			continue;
+		used += room;
+		if (used > REPLY_ROOM) {
+			rte_tel_data_add_dict_int(d, "next_lcore", lcore_id);
+			continue;
+		}
 		snprintf(key, sizeof(key), "%u", lcore_id);
 		ret = stage_figures(dict_in(lcores, key, NULL), &s, n, &info);
-		stage_total_add(&total, &s);
 	}
 	stage_total_end(&total);
 	return ret != 0 ? ret : stage_figures(tot, &total, n, &info);
 }
 
 static int
-handle_lcores(const char *cmd __rte_unused, const char *params __rte_unused,
-	struct rte_tel_data *d)
+handle_lcores(const char *cmd, const char *params, struct rte_tel_data *d)
 {
 	struct rte_pmu_stage_lcore_stats ls;
 	struct rte_pmu_lcore_info info;
 	unsigned int n, lcore_id, i;
+	long first = first_id(params);
 	char key[16];
 	struct rte_tel_data *l, *e;
 	struct stage_lcore *sl;
+	size_t used = 0;
 
+	if (first < 0) {
+		STAGE_LOG(NOTICE, "telemetry %s: '%s' is not an lcore id", cmd, params);
+		return -EINVAL;
+	}
 	n = stage_events(&info);
 	rte_tel_data_start_dict(d);
-	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE; lcore_id++) {
+	/* From the first lcore asked for, as many as the reply holds. */
+	for (lcore_id = first; lcore_id < RTE_MAX_LCORE; lcore_id++) {
 		sl = stage_lcore_get(lcore_id);
 		if (sl == NULL)
 			continue;
+		used += lcore_room(&info, n, true);
+		if (used > REPLY_ROOM) {
+			rte_tel_data_add_dict_int(d, "next_lcore", lcore_id);
+			break;
+		}
 		stage_lcore_fill(sl, &ls);
 		snprintf(key, sizeof(key), "%u", lcore_id);
 		l = dict_in(d, key, NULL);
@@ -194,14 +298,15 @@ static const struct {
 	bool param;     /* whether it takes one: those that do not refuse one */
 	const char *help;
 } commands[] = {
-	{ "/pmu/stages", handle_stages, false,
-		"Returns the names of the registered stages, in id order. Takes no parameters" },
+	{ "/pmu/stages", handle_stages, true,
+		"Returns the stages' names in id order, from the first id given, as many as a "
+		"reply holds. Parameters: int id (optional)" },
 	{ "/pmu/stage", handle_stage, true,
-		"Returns per lcore and in total a stage's calls, items, event totals (with "
-		"names, units) and misuse. Parameters: string name" },
-	{ "/pmu/stage_lcores", handle_lcores, false,
-		"Returns each lcore's total per event (with its name and unit) and the part "
-		"outside its stages. Takes no parameters" },
+		"Returns a stage's figures per lcore (from the lcore id given; next_lcore) and in "
+		"total. Parameters: string name[,int lcore]" },
+	{ "/pmu/stage_lcores", handle_lcores, true,
+		"Returns each lcore's totals and the part outside its stages (from the lcore "
+		"given; next_lcore). Parameters: int lcore" },
 };
 
 /* The callback of every command: its handler, after the parameter's check. */
