@@ -458,7 +458,9 @@ fi
 echo "=== run: skeleton under dpdk-pmu-run, killed by SIGINT (no handler of its own)"
 if [ -x "$tmp/skeleton/build/basicfwd" ]; then
 	name=skeleton
-	env --default-signal=INT "$run" -e task-clock --json "$tmp/$name.json" \
+	# 1 call in 65,536 measured: the rx and tx stages of the packets (about
+	# 60 calls each) have none measured, the idle polls some.
+	env --default-signal=INT "$run" -e task-clock --sampling 65536 --json "$tmp/$name.json" \
 		-o "$tmp/$name.table" -- "$tmp/skeleton/build/basicfwd" -l 0 --no-huge --no-pci \
 		-m 512 --file-prefix="$prefix-$name" \
 		--vdev "net_pcap0,rx_pcap=$tmp/in.pcap,tx_pcap=$tmp/$name-0.pcap" \
@@ -491,9 +493,14 @@ if [ -x "$tmp/skeleton/build/basicfwd" ]; then
 	fi
 	py_check 60 ci_run_check.py "$tmp/check.out" ports "$name" "$tmp/$name.json" \
 		$((2 * packets)) $((2 * packets))
-	# Killed while its lcore polls: the table and the JSON of one read.
+	# Killed while its lcore polls: the table and the JSON of one read;
+	# the stages with no measured call null in the JSON, '-' in the table.
 	py_check 60 ci_run_check.py "$tmp/check.out" same "$name" "$tmp/$name.json" \
 		"$tmp/$name.table"
+	py_check 60 ci_run_check.py "$tmp/check.out" nulls "$name" "$tmp/$name.json"
+	grep -qE '^  tx-0 +[0-9]+ +[0-9]+ +[0-9.]+ +task-clock ns +- ' "$tmp/$name.table" &&
+		ok "$name: tx-0 with no measured call: '-' in the table" ||
+		fail "$name: tx-0's line in the table: $(grep '^  tx-0 ' "$tmp/$name.table")"
 	grep '^dpdk-pmu-run:' "$tmp/$name.err" | sed 's/^/    /'
 fi
 

@@ -113,6 +113,9 @@
       second of every interval the same within 1.5x (a running total's
       grow with each table). An lcore in one table only (testpmd's rx
       flush on lcore 0) is printed, not checked.
+  ci_run_check.py nulls NAME JSON
+      dpdk-pmu-run's JSON: events and self null in each stage with no
+      measured call (the table's '-'), numbers in the others.
   ci_run_check.py same NAME JSON TABLE
       dpdk-pmu-run's -o TABLE and --json of one run: each lcore's stage
       rows' calls and items, and its (lcore total) of the first event, the
@@ -948,6 +951,22 @@ def total_spread(stages, i, event):
     return 0 if err == 0 else err / sum(selfs) if sum(selfs) else None
 
 
+def nulls(name, path, doc=None):
+    """A stage with no measured call: its figures not known (null, the
+    table's '-'), never 0; a measured one's numbers."""
+    doc = doc or load_json(name, path)
+    if doc is None:
+        return
+    stages = doc.get("stages", [])
+    unknown = sum(1 for s in stages if s["measured"] == 0)
+    wrong = [f"lcore {s['lcore']} {s['name']} measured {s['measured']}: {s['self']}"
+             for s in stages for k in ("events", "self") for v in s[k].values()
+             if (v is None) != (s["measured"] == 0)]
+    report(not wrong, f"{name}: events and self null in the {unknown} stages with no "
+           f"measured call, numbers in the {len(stages) - unknown} others",
+           "; ".join(wrong[:3]))
+
+
 def spread(name, path, table=None):
     """dpdk-pmu-run's spreads in the JSON (and the table)."""
     doc = load_json(name, path)
@@ -961,15 +980,7 @@ def spread(name, path, table=None):
     report(stages and events and not bad, f"{name}: each of the {len(stages)} stages has a "
            f"spread per event ({', '.join(events)}), null or a finite fraction >= 0"
            + (f"; not: {'; '.join(bad[:4])}" if bad else ""))
-    # A stage with no measured call: its figures not known (null, the
-    # table's '-'), never 0; a measured one's numbers.
-    unknown = sum(1 for s in stages if s["measured"] == 0)
-    wrong = [f"lcore {s['lcore']} {s['name']} measured {s['measured']}: {s['self']}"
-             for s in stages for k in ("events", "self") for v in s[k].values()
-             if (v is None) != (s["measured"] == 0)]
-    report(not wrong, f"{name}: events and self null in the {unknown} stages with no "
-           f"measured call, numbers in the {len(stages) - unknown} others",
-           "; ".join(wrong[:3]))
+    nulls(name, path, doc)
     if bad or not stages or not events:
         return
     first = events[0]
@@ -1086,6 +1097,7 @@ COMMANDS = {
     "inexact": (4, inexact),
     "interval": (4, interval),
     "same": (3, same),
+    "nulls": (2, nulls),
 }
 
 
