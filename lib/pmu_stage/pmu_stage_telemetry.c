@@ -224,8 +224,9 @@ handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 	lcores = dict_in(d, "lcores", NULL);
 	if (tot == NULL || lcores == NULL)
 		return -ENOMEM;
+	/* The rest of the reply, but one lcore always listed (no endless pages). */
 	room = lcore_room(&info, n, false);
-	used = 2 * room + lcore_room(&info, n, true);
+	used = RTE_MIN(2 * room + lcore_room(&info, n, true), REPLY_ROOM - room);
 	memset(&total, 0, sizeof(total));
 	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE && ret == 0; lcore_id++) {
 		stage_stats_fill(stage_lcore_get(lcore_id), id, &s, NULL);
