@@ -15,6 +15,9 @@ Checks behind devtools/ci-observe.sh: each prints "ok: WHAT" or
   ci_observe_check.py missing-files                 (usertools, no traceback)
   ci_observe_check.py bad-arguments                 (the same, values out of range)
   ci_observe_check.py any-port                      (dpdk-pmu-exporter -p 0)
+  ci_observe_check.py misuse-sum                    (pmu.py, then pages below)
+  ci_observe_check.py pages                         (pmu.py and dpdk-pmu-top on
+                                                    made-up replies in pages)
 
 EVENTS is the comma-separated list the application was given; its first
 event must grow whenever the counted lcore runs (task-clock). The
@@ -23,8 +26,11 @@ every one of them several times a second; STAGES is the comma-separated
 list it registers, in order.
 """
 
+import argparse
+import importlib.machinery
 import importlib.util
 import json
+import logging
 import os
 import re
 import shlex
@@ -670,40 +676,185 @@ def check_bad_arguments():
 
 
 class FakeSocket:
-    """Telemetry replies from a dict, as pmu.py's metrics() asks for them."""
+    """Telemetry replies from a dict, as pmu.py's metrics() and dpdk-pmu-top's
+    take_snapshot() ask for them; the requests in asked, pid as the
+    greeting's."""
 
-    def __init__(self, replies):
+    def __init__(self, replies, pid=1):
         self.replies = replies
+        self.asked = []
+        self.pid = pid
 
     def cmd(self, uri, arg=None):
         """The reply to URI[,ARG], or None."""
-        return self.replies.get(uri if arg is None else f"{uri},{arg}")
+        self.asked.append(uri if arg is None else f"{uri},{arg}")
+        return self.replies.get(self.asked[-1])
+
+    def close(self):
+        """Nothing to close."""
+
+
+EVENTS_TC = {"task_clock": {"name": "task-clock", "unit": "ns"}}
+
+
+def load_pmu():
+    """usertools/telemetry-endpoints/pmu.py as a module."""
+    spec = importlib.util.spec_from_file_location(
+        "pmu", os.path.join(REPO, "usertools", "telemetry-endpoints", "pmu.py"))
+    pmu = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(pmu)
+    return pmu
+
+
+def load_top():
+    """usertools/dpdk-pmu-top (a script without .py) as a module."""
+    loader = importlib.machinery.SourceFileLoader(
+        "dpdk_pmu_top", os.path.join(REPO, "usertools", "dpdk-pmu-top"))
+    spec = importlib.util.spec_from_loader("dpdk_pmu_top", loader)
+    top = importlib.util.module_from_spec(spec)
+    loader.exec_module(top)
+    return top
+
+
+def stage_reply(name, sid, lcores, misuse=0, calls=5):
+    """A /pmu/stage reply as the library gives it: the figures of each lcore
+    in lcores ({} for none; None to leave the key out), and their total."""
+    ev = {"value": 10, "self_value": 10, "overhead": 0, "inexact": 0}
+    fig = {"calls": calls, "items": calls, "measured": calls, "misuse": misuse,
+           "lcore_misuse": 3, "events": {"task_clock": ev}}
+    reply = {"stage": name, "id": sid, "sampling_period": 1, "events": EVENTS_TC,
+             "total": dict(fig, calls=calls * max(1, len(lcores or ())))}
+    if lcores is not None:
+        reply["lcores"] = {str(l): fig for l in lcores}
+    return reply
 
 
 def check_misuse_sum():
     """dpdk_pmu_stage_misuse_total of an lcore: every stage's misuse on it
     added up, and its calls naming no registered stage (lcore_misuse, which
     each stage's figures repeat) once: rx 7 and tx 2 with an lcore_misuse of
-    3 give 12."""
-    spec = importlib.util.spec_from_file_location(
-        "pmu", os.path.join(REPO, "usertools", "telemetry-endpoints", "pmu.py"))
-    pmu = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(pmu)
-    events = {"task_clock": {"name": "task-clock", "unit": "ns"}}
-
-    def stage(name, misuse):
-        ev = {"value": 10, "self_value": 10, "overhead": 0, "inexact": 0}
-        return {"stage": name, "sampling_period": 1, "events": events,
-                "lcores": {"1": {"calls": 5, "items": 5, "measured": 5, "misuse": misuse,
-                                 "lcore_misuse": 3, "events": {"task_clock": ev}}}}
-    sock = FakeSocket({"/pmu/info": {"initialized": 1, "events": events, "lcores": {}},
-                       "/pmu/stages": {"names": ["rx", "tx"], "num_stages": 2},
-                       "/pmu/stage,rx": stage("rx", 7), "/pmu/stage,tx": stage("tx", 2)})
+    3 give 12. Then the checks of pages (check_pages)."""
+    pmu = load_pmu()
+    sock = FakeSocket({"/pmu/info": {"initialized": 1, "events": EVENTS_TC, "lcores": {}},
+                       "/pmu/stages": {"names": ["rx", "tx"], "num_stages": 2, "first": 0},
+                       "/pmu/stage,rx": stage_reply("rx", 0, [1], 7),
+                       "/pmu/stage,tx": stage_reply("tx", 1, [1], 2)})
     got = [m for m in pmu.metrics(sock) if m[0] == pmu.STAGE_MISUSE]
     report(got == [(pmu.STAGE_MISUSE, 12, {"lcore": "1"})],
            "pmu.py: dpdk_pmu_stage_misuse_total of an lcore adds up its stages' misuse and "
            f"its lcore_misuse once (rx 7, tx 2, lcore 3: {got[0][1] if got else '?'})",
            f"{got}")
+    check_pages()
+
+
+def paged_replies():
+    """Replies in pages, as the library gives them where a list does not fit
+    in one: /pmu/stages 2 names of 3, then the third from id 2 (a name
+    ending in a comma and digits); rx's lcores 1, 2, then 5, 7 from
+    next_lcore 5; "a,1"'s 3, then 9; /pmu/stage_lcores lcore 1, then 2, 3,
+    5, 7, 9 from next_lcore 2."""
+    lcore = {"measured": 5, "task_clock": {"name": "task-clock", "unit": "ns", "total": 100,
+                                           "outside": 10, "outside_inexact": 0}}
+    return {"/pmu/info": {"initialized": 1, "events": EVENTS_TC, "lcores": {}},
+            "/pmu/stages": {"names": ["rx", "tx"], "num_stages": 3, "first": 0},
+            "/pmu/stages,2": {"names": ["a,1"], "num_stages": 3, "first": 2},
+            "/pmu/stage,rx": dict(stage_reply("rx", 0, [1, 2]), next_lcore=5),
+            "/pmu/stage,rx,5": stage_reply("rx", 0, [5, 7]),
+            "/pmu/stage,tx": stage_reply("tx", 1, [1]),
+            "/pmu/stage,a,1": dict(stage_reply("a,1", 2, [3]), next_lcore=9),
+            "/pmu/stage,a,1,9": stage_reply("a,1", 2, [9]),
+            "/pmu/stage_lcores": {"1": lcore, "next_lcore": 2},
+            "/pmu/stage_lcores,2": {str(l): lcore for l in (2, 3, 5, 7, 9)}}
+
+
+# Every (lcore, stage) of paged_replies(), and the same where the library
+# is one from before the pages (an old one): /pmu/stages lists 1 name of 3
+# (no "first"; /pmu/stages,1 refused), rx's reply has no lcores at all.
+PAGED = [("1", "rx"), ("2", "rx"), ("5", "rx"), ("7", "rx"), ("1", "tx"), ("3", "a,1"),
+         ("9", "a,1")]
+OLD = {"/pmu/info": {"initialized": 1, "events": EVENTS_TC, "lcores": {}},
+       "/pmu/stages": {"names": ["rx"], "num_stages": 3},
+       "/pmu/stage,rx": stage_reply("rx", 0, None)}
+
+
+class Said(logging.Handler):
+    """The lines logged to a logger, kept."""
+
+    def __init__(self):
+        super().__init__()
+        self.lines = []
+
+    def emit(self, record):
+        self.lines.append(record.getMessage())
+
+
+def check_pages():
+    """pmu.py and dpdk-pmu-top follow the pages of /pmu/stages (first),
+    /pmu/stage,<name>[,<lcore>] and /pmu/stage_lcores (next_lcore) to every
+    stage and lcore; with a library from before the pages, they say what
+    they could not read (the exporter in dpdk_pmu_stages_missing and its
+    log, dpdk-pmu-top in its snapshot's lines). dpdk-pmu-top restarts its
+    figures at a new pid, the counts grown."""
+    pmu, top = load_pmu(), load_top()
+    sock = FakeSocket(paged_replies())
+    out = pmu.metrics(sock)
+    got = sorted((m[2]["lcore"], m[2]["stage"]) for m in out if m[0] == pmu.STAGE_CALLS)
+    missing = [m[1] for m in out if m[0] == pmu.STAGES_MISSING]
+    report(got == sorted(PAGED) and missing == [0] and "/pmu/stage,a,1,9" in sock.asked,
+           f"pmu.py: follows the pages of /pmu/stages (first) and /pmu/stage (next_lcore): "
+           f"{len({g[1] for g in got})} stages of 3, {len(got)} (lcore, stage) series of "
+           f"{len(PAGED)}, dpdk_pmu_stages_missing {missing}",
+           f"got {got}, missing {missing}, asked {sock.asked}")
+    said = Said()
+    pmu.LOG.addHandler(said)
+    try:
+        out = pmu.metrics(FakeSocket(OLD))
+    finally:
+        pmu.LOG.removeHandler(said)
+    missing = [m[1] for m in out if m[0] == pmu.STAGES_MISSING]
+    report(missing == [3] and any("1 of 3 stages read" in l for l in said.lines) and
+           any("stage rx: no lcore" in l for l in said.lines),
+           "pmu.py: a library before the pages (1 name of 3, a stage without lcores): "
+           f"dpdk_pmu_stages_missing {missing} and a warning logged", f"{said.lines}")
+
+    socks = [FakeSocket(paged_replies())]
+    top.TelemetrySocket = lambda path, timeout: socks[-1]
+    snap = top.take_snapshot("fake", 1)
+    got = sorted((str(k[0]), k[1]) for k in snap.figures if k[0] != "total")
+    report(got == sorted(PAGED) and sorted(k for k in snap.lcores if k != "total") ==
+           [1, 2, 3, 5, 7, 9] and not snap.missing,
+           "dpdk-pmu-top: follows the pages of /pmu/stages, /pmu/stage and "
+           f"/pmu/stage_lcores: {len(got)} (lcore, stage) rows of {len(PAGED)}, the "
+           f"lines of lcores {sorted(k for k in snap.lcores if k != 'total')}",
+           f"got {got}, lcores {snap.lcores}, missing {snap.missing}, "
+           f"asked {socks[-1].asked}")
+    socks.append(FakeSocket(OLD))
+    snap = top.take_snapshot("fake", 1)
+    report(any("1 of 3 stages read" in l for l in snap.missing) and
+           any("stage rx: no lcore" in l for l in snap.missing) and
+           ("total", "rx") in snap.figures,
+           "dpdk-pmu-top: a library before the pages: says 1 of 3 stages read and rx "
+           "without lcores (its total shown)", f"{snap.missing}, {list(snap.figures)}")
+
+    # Another run (pid 2) that has counted more than the first (pid 1):
+    # the figures start again from it, as where counts go back.
+    viewer = top.Viewer(argparse.Namespace(timeout=1, total=False), "fake")
+    replies = paged_replies()
+    socks.append(FakeSocket(replies, pid=1))
+    viewer.refresh()
+    more = dict(replies, **{"/pmu/stage,tx": stage_reply("tx", 1, [1], calls=50)})
+    socks.append(FakeSocket(more, pid=1))
+    viewer.refresh()
+    same = viewer.base is not viewer.last
+    socks.append(FakeSocket(dict(more, **{"/pmu/stage,tx": stage_reply("tx", 1, [1],
+                                                                          calls=500)}),
+                            pid=2))
+    viewer.refresh()
+    report(same and viewer.base is viewer.last and viewer.prev is None,
+           "dpdk-pmu-top: a snapshot from another pid (another run, counts grown) "
+           "restarts the figures; one from the same pid does not",
+           f"same pid kept the base: {same}; new pid: base is last "
+           f"{viewer.base is viewer.last}, prev {viewer.prev}")
 
 
 def check_any_port():
@@ -742,5 +893,5 @@ if __name__ == "__main__":
           "trace-error": (2, check_trace_error), "unit-exec": (3, check_unit_exec),
           "missing-files": (0, check_missing_files),
           "bad-arguments": (0, check_bad_arguments), "any-port": (0, check_any_port),
-          "misuse-sum": (0, check_misuse_sum)},
+          "misuse-sum": (0, check_misuse_sum), "pages": (0, check_pages)},
          __doc__)

@@ -13,12 +13,17 @@ status ("open", "not_open", an errno's name) a label of another. Then
 /pmu/stages and /pmu/stage,<name>: per lcore that ran a stage, its calls,
 items and event totals, labelled lcore and stage (and event), and whether
 each event's figures are exact; no total series, since a sum over lcores is
-what Prometheus computes.
+what Prometheus computes. Both replies are read to their last page (a reply
+holds as many names or lcores as fit in DPDK's 16 KiB; the next from
+"first" or "next_lcore"); the stages that could not be read whole (a
+library before the pages) are counted in a gauge and logged.
 
 One metric per unit: the events whose "unit" is "ns" (the kernel's clocks,
 task-clock and cpu-clock) go to the *_seconds_total metrics in seconds,
 every other event (msr/tsc/ ticks included) to the *_total counts.
 """
+
+import logging
 
 EVENTS = "events_total"
 EVENT_SECONDS = "event_seconds_total"
@@ -40,6 +45,18 @@ STAGE_SELF_SECONDS = "stage_self_event_seconds_total"
 STAGE_SAMPLING = "stage_sampling_period"
 STAGE_MISUSE = "stage_misuse_total"
 STAGE_INEXACT = "stage_inexact"
+STAGES_MISSING = "stages_missing"
+
+# The most replies of /pmu/stages (RTE_PMU_MAX_STAGES names, at least one a
+# reply) and of one /pmu/stage (RTE_MAX_LCORE lcores, 128 in Debian's DPDK,
+# more where a build raises it) read in a scrape.
+MAX_STAGE_PAGES = 1024
+MAX_LCORE_PAGES = 1024
+# The exporter's log (DPDK's dpdk-telemetry-exporter.py logs to the root).
+LOG = logging.getLogger("dpdk-pmu-exporter")
+# What the last scrape could not read, logged when it changes.
+SAID = []
+
 
 def info():
     """Metric name: (description, type), as the exporter expects."""
@@ -80,6 +97,10 @@ def info():
                         "exact: the stage costs less than the read that measures it, "
                         "the lcore's stages were scaled down to its total, or the kernel "
                         "multiplexed the event.", "gauge"),
+        STAGES_MISSING: ("Registered stages whose figures the scrape could not read "
+                         "whole (all of them, or some of their lcores): 0 where every "
+                         "one was read; more with a library that gives no more than a "
+                         "reply holds.", "gauge"),
     }
 
 
@@ -128,13 +149,107 @@ def metrics(sock):
     return out + stage_metrics(sock, clocks)
 
 
+def stage_names(sock, missing):
+    """Every registered stage's name and num_stages (None without the
+    command): /pmu/stages, then its next pages (from id first plus the names
+    listed) until num_stages are in. Where some are out of reach, a line
+    appended to missing says how many."""
+    reply = sock.cmd("/pmu/stages")
+    if reply is None:
+        return [], None
+    names = list(reply.get("names", []))
+    why = None
+    for _ in range(MAX_STAGE_PAGES - 1):
+        if len(names) >= reply.get("num_stages", 0):
+            break
+        if "first" not in reply:
+            why = "the application's library does not page /pmu/stages"
+            break
+        page = sock.cmd("/pmu/stages", len(names))
+        if not page or page.get("first") != len(names) or not page.get("names"):
+            why = f"/pmu/stages,{len(names)} gave no more"  # rte_pmu_fini() meanwhile
+            break
+        names += page["names"]
+        reply = page
+    else:
+        if len(names) < reply.get("num_stages", 0):
+            why = f"stopped after {MAX_STAGE_PAGES} replies of /pmu/stages"
+    if why is not None:
+        missing.append(f"{len(names)} of {reply['num_stages']} stages read, the others left "
+                       f"out: {why}")
+    return names, reply.get("num_stages", len(names))
+
+
+def stage_reply(sock, name, missing):
+    """/pmu/stage,<name> with the lcores of its next pages (next_lcore);
+    None where the stage is gone. Where lcores are out of reach, (name, why)
+    appended to missing says so."""
+    stage = sock.cmd("/pmu/stage", name)
+    if not stage:
+        return None
+    if "lcores" not in stage:
+        # A library before the pages leaves the lcores out whole when they
+        # do not fit in a reply.
+        if stage.get("total", {}).get("calls") or stage.get("total", {}).get("misuse"):
+            missing.append((name, "no lcore in /pmu/stage's reply (too many for the "
+                                  "application's library)"))
+        return dict(stage, lcores={})
+    page, lcores = stage, dict(stage["lcores"])
+    for _ in range(MAX_LCORE_PAGES - 1):
+        if "next_lcore" not in page:
+            return dict(stage, lcores=lcores)
+        # The lcore always given: a name ending in ",<digits>" is taken
+        # whole first, so "<name>,<lcore>" cannot be read as another stage.
+        first = page["next_lcore"]
+        page = sock.cmd("/pmu/stage", f"{name},{first}")
+        if not page or page.get("id") != stage.get("id") or not page.get("lcores") or \
+                page.get("next_lcore", first + 1) <= first:
+            missing.append((name, f"the lcores from {first} left out: /pmu/stage,"
+                                  f"<name>,{first} gave no more"))
+            return dict(stage, lcores=lcores)
+        lcores.update(page["lcores"])
+    if "next_lcore" in page:
+        missing.append((name, f"the lcores from {page['next_lcore']} left out: stopped "
+                              f"after {MAX_LCORE_PAGES} replies of /pmu/stage"))
+    return dict(stage, lcores=lcores)
+
+
+def missing_lines(missing):
+    """The lines of missing: its own, then one for each reason given with
+    stage names (the stages counted, the first three named)."""
+    lines = [m for m in missing if isinstance(m, str)]
+    why_names = {}
+    for name, why in (m for m in missing if not isinstance(m, str)):
+        why_names.setdefault(why, []).append(name)
+    for why, names in why_names.items():
+        which = (f"stage {names[0]}" if len(names) == 1 else
+                 f"{len(names)} stages ({', '.join(names[:3])}{', ...' if len(names) > 3 else ''})")
+        lines.append(f"{which}: {why}")
+    return lines
+
+
+def say_missing(missing):
+    """Log what the scrape could not read, when it differs from the last's."""
+    if missing != SAID:
+        for line in missing:
+            LOG.warning("pmu.py: %s", line)
+        if not missing:
+            LOG.info("pmu.py: every stage read whole again")
+        SAID[:] = missing
+
+
 def stage_metrics(sock, clocks):
-    """Series of every registered stage, per lcore that ran it."""
+    """Series of every registered stage, per lcore that ran it, and how many
+    stages could not be read whole."""
     out = []
     misuse = {}  # per lcore: its stages' misuse added up, its own misuse
-    stages = sock.cmd("/pmu/stages") or {}
-    for name in stages.get("names", []):
-        stage = sock.cmd("/pmu/stage", name)
+    missing = []
+    names, num_stages = stage_names(sock, missing)
+    partial = 0
+    for name in names:
+        before = len(missing)
+        stage = stage_reply(sock, name, missing)
+        partial += len(missing) > before
         if not stage:
             continue  # dropped by rte_pmu_fini() meanwhile
         out.append((STAGE_SAMPLING, stage["sampling_period"], {"stage": name}))
@@ -160,4 +275,7 @@ def stage_metrics(sock, clocks):
                     (STAGE_INEXACT, ev.get("inexact", 0), ev_labels),
                 ]
     out += [(STAGE_MISUSE, sum(n), {"lcore": l}) for l, n in sorted(misuse.items())]
+    if num_stages is not None:
+        out.append((STAGES_MISSING, max(0, num_stages - len(names)) + partial, {}))
+    say_missing(missing_lines(missing))
     return out
