@@ -313,8 +313,11 @@ for lib, libs in below.items():
 # word by word as atomics, as readers of the last epoch load them (TSan) (3);
 # 1,892 until telemetry's stage replies went on from a first stage id or
 # lcore id, as many as DPDK's 16 KiB reply holds (a longer list was left out
-# whole: 247 of 1,024 names, no lcore of 48) (80).
-SIZE_GATE = 1972
+# whole: 247 of 1,024 names, no lcore of 48) (80); 1,972 until the mark of
+# multiplexed events left the stage readers (they read another lcore's group
+# with read(): the guest's stage tests hung) (-14), and an lcore's restart
+# zeroed its figures and baselines in one section, counted for resets (11).
+SIZE_GATE = 1969
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

@@ -11,8 +11,8 @@
  *  - a group multiplexed with another group of this thread (opened here
  *    with perf_event_open()): rte_pmu_read_group_delta() never gives a
  *    difference below 0 (about 2^64) although the scaled estimates go
- *    back, and a stage's figures of the multiplexed events are marked
- *    inexact.
+ *    back (a stage's figures of them are printed, not checked: they are
+ *    estimates, not marked).
  * Without a hardware PMU (this VM) each case skips and says why.
  */
 
@@ -177,7 +177,6 @@ test_multiplexed(void)
 	if (!info.events[0].multiplexed)
 		TEST_SKIP("the kernel did not multiplex the two groups here");
 	TEST_ASSERT_EQUAL(below, 0, "rte_pmu_read_group_delta() below 0");
-	TEST_ASSERT((st.inexact & 3) == 3, "the stage's multiplexed figures not marked inexact");
 	return TEST_SUCCESS;
 }
 

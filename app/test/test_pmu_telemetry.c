@@ -390,14 +390,22 @@ test_socket_commands(void)
  */
 #define LONG_NAME "software/config=1,config1=0,config1=0,config1=0,config1=0,config1=0," \
 	"config1=0,config1=0,config1=0,config1=0,config1=0/"
+/* Another, its key the same in its first RTE_PMU_EVENT_KEY_MAX characters
+ * (telemetry gives its name cut to RTE_TEL_MAX_STRING_LEN).
+ */
+#define LONG_NAME2 "software/config=1,config1=0,config1=0,config1=0,config1=0,config1=0," \
+	"config1=0,config1=0,config1=0,config1=0,config1=0,config1=0/"
 
 /* Event keys: a character telemetry takes in no key ('=', '-') is written
- * '_', the exact name stays beside the key, whole however long.
+ * '_', the exact name stays beside the key, whole however long; a key cut
+ * to RTE_PMU_EVENT_KEY_MAX that an earlier event has gets "_<index>" in
+ * its last characters (it had no room for it: three keys alike).
  */
 static int
 test_event_keys(void)
 {
-	char buf[16384];
+	char buf[16384], key[RTE_PMU_EVENT_KEY_MAX + 160];
+	unsigned int i;
 	int sock, ret;
 
 	if (rte_pmu_init() != 0 || rte_pmu_add_event("software/config=1/") != 0 ||
@@ -405,6 +413,12 @@ test_event_keys(void)
 		TEST_SKIP("no software/config=1/ event here");
 	TEST_ASSERT_EQUAL(rte_pmu_add_event(LONG_NAME), 2, "add a name of %zu characters",
 		strlen(LONG_NAME));
+	TEST_ASSERT_EQUAL(rte_pmu_add_event(LONG_NAME2), 3, "add a name of the same key");
+	/* Its key: LONG_NAME's first characters, '_' for '=' and ',', "_3". */
+	for (i = 0; i < RTE_PMU_EVENT_KEY_MAX - 3; i++)
+		key[i + 1] = LONG_NAME[i] == '=' || LONG_NAME[i] == ',' ? '_' : LONG_NAME[i];
+	key[0] = '"';
+	snprintf(key + RTE_PMU_EVENT_KEY_MAX - 2, 160, "_3\":{\"name\":\"software/");
 	sock = tel_socket_open();
 	if (sock == -ENOENT)
 		TEST_SKIP("no telemetry socket (EAL started with --no-telemetry)");
@@ -417,8 +431,8 @@ test_event_keys(void)
 		"\"software/config=1/\",\"unit\":\"ns\",\"index\":0,") != NULL &&
 		strstr(buf, "\"page_faults\":{\"name\":\"page-faults\",\"unit\":\"count\","
 		"\"index\":1,") != NULL &&
-		strstr(buf, "\"name\":\"" LONG_NAME "\"") != NULL,
-		"/pmu/info: %s", buf);
+		strstr(buf, "\"name\":\"" LONG_NAME "\"") != NULL && strstr(buf, key) != NULL,
+		"/pmu/info: %s (wanted %s)", buf, key);
 
 	return TEST_SUCCESS;
 }

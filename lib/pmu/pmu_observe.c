@@ -158,8 +158,11 @@ pmu_event_keys(const char (*names)[PMU_SNAP_NAME_MAX], unsigned int n,
 				*k = '_';
 		for (j = 0; j < i && strcmp(keys[i], keys[j]) != 0; j++)
 			;
-		if (j < i)
+		/* Cut where a long key leaves no room for the suffix. */
+		if (j < i) {
+			k = RTE_MIN(k, keys[i] + PMU_KEY_MAX - 1 - snprintf(NULL, 0, "_%u", i));
 			snprintf(k, PMU_KEY_MAX - (k - keys[i]), "_%u", i);
+		}
 	}
 }
 

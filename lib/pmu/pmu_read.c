@@ -50,16 +50,6 @@ pmu_read_error(struct pmu_lcore *lc, unsigned int index, int err)
 	return 0;
 }
 
-bool
-pmu_read_not_run(struct pmu_lcore *lc, uint64_t enabled, uint64_t running)
-{
-	bool not_run = enabled != 0 && running == 0;
-
-	if (unlikely(not_run != __atomic_load_n(&lc->not_run, __ATOMIC_RELAXED)))
-		__atomic_store_n(&lc->not_run, not_run, __ATOMIC_RELAXED);
-	return not_run;
-}
-
 /* A read of an index that was never added: 0, counted, the first logged. */
 static __rte_cold uint64_t
 bad_index(unsigned int lcore_id, struct pmu_lcore *lc, unsigned int index)
@@ -133,7 +123,11 @@ __rte_pmu_read_fd(struct rte_pmu_event_group *group, unsigned int index)
 	ret = pmu_fd_read(lc->fds[index], PMU_FD_READ_FORMAT, &rv);
 	if (unlikely(ret != 0))
 		return pmu_read_error(lc, index, ret);
-	if (unlikely(pmu_read_not_run(lc, rv.time_enabled, rv.time_running)))
+	/* Not run (or it was at the last read): the flag set or cleared.
+	 * The flag's only writer is this thread: read plainly.
+	 */
+	if (unlikely(rv.time_running == 0 || lc->not_run) &&
+			pmu_read_not_run(lc, rv.time_enabled, rv.time_running))
 		return pmu_read_error(lc, index, -ENODATA);
 
 	return __rte_pmu_scale(rv.value[0], rv.time_enabled, rv.time_running);

@@ -54,8 +54,17 @@ uint64_t pmu_read_error(struct pmu_lcore *lc, unsigned int index, int err);
 
 /** Whether a read() that gave the group's times @p enabled and
  *  @p running found it never run since it opened (its values are not
- *  counts); kept for rte_pmu_lcore_status() (-ENOSPC).
+ *  counts); kept for rte_pmu_lcore_status() (-ENOSPC). Inline: the
+ *  fallback read stays within its goal of a plain read().
  */
-bool pmu_read_not_run(struct pmu_lcore *lc, uint64_t enabled, uint64_t running);
+static inline bool
+pmu_read_not_run(struct pmu_lcore *lc, uint64_t enabled, uint64_t running)
+{
+	bool not_run = enabled != 0 && running == 0;
+
+	if (unlikely(not_run != __atomic_load_n(&lc->not_run, __ATOMIC_RELAXED)))
+		__atomic_store_n(&lc->not_run, not_run, __ATOMIC_RELAXED);
+	return not_run;
+}
 
 #endif /* PMU_READ_H */

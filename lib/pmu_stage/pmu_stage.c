@@ -206,6 +206,7 @@ rte_pmu_stage_reset(void)
 	struct stage_lcore *sl;
 	struct stage_sums now;
 	unsigned int lcore_id, id, n;
+	uint32_t restarts;
 
 	if (!pmu_ready()) {
 		STAGE_LOG(ERR, "stage reset: rte_pmu_init() not called");
@@ -215,18 +216,25 @@ rte_pmu_stage_reset(void)
 		sl = stage_lcore_get(lcore_id);
 		if (sl == NULL)
 			continue;
-		/* Each copied without a lock, then set under the baselines' lock. */
+		/* Each copied without a lock, then set under the baselines' lock,
+		 * but not where the state restarted meanwhile (its baselines are
+		 * zero again, the copy of before).
+		 */
+		restarts = __atomic_load_n(&sl->restarts, __ATOMIC_ACQUIRE);
 		n = stage_count();
 		for (id = 0; id < n; id++) {
 			stage_sums_read(sl, id, &now);
 			rte_seqlock_write_lock(&sl->base_lock);
-			words_copy(&sl->base[id], &now, sizeof(now));
+			if (__atomic_load_n(&sl->restarts, __ATOMIC_RELAXED) == restarts)
+				words_copy(&sl->base[id], &now, sizeof(now));
 			rte_seqlock_write_unlock(&sl->base_lock);
 		}
 		stage_total_read(sl, total, &misuse);
 		rte_seqlock_write_lock(&sl->base_lock);
-		words_copy(sl->base_total, total, sizeof(total));
-		__atomic_store_n(&sl->base_lcore_misuse, misuse, __ATOMIC_RELAXED);
+		if (__atomic_load_n(&sl->restarts, __ATOMIC_RELAXED) == restarts) {
+			words_copy(sl->base_total, total, sizeof(total));
+			__atomic_store_n(&sl->base_lcore_misuse, misuse, __ATOMIC_RELAXED);
+		}
 		rte_seqlock_write_unlock(&sl->base_lock);
 	}
 	return 0;

@@ -594,7 +594,7 @@ stage_calibrate(struct stage_lcore *sl)
 	uint64_t around;
 
 	RTE_BUILD_BUG_ON(C + 1 != STAGE_IDS);   /* a pending word for each id */
-	memset(&sl->cal, 0, sizeof(sl->cal));
+	words_copy(&sl->cal, NULL, sizeof(sl->cal)); /* readers load own */
 	if (sl->num_events == 0 || sl->depth != 0)
 		return;
 	/* The three calibration ids, measured at every call. */
@@ -606,7 +606,8 @@ stage_calibrate(struct stage_lcore *sl)
 	for (r = 0; r < rounds; r++)
 		calibration_round(sl, d, r);
 	for (i = 0; i < sl->num_events; i++) {
-		c[EDGE_CALL][EDGE_CALL][i].own = median(d[0][i], rounds);
+		__atomic_store_n(&c[EDGE_CALL][EDGE_CALL][i].own, median(d[0][i], rounds),
+			__ATOMIC_RELAXED);
 		c[EDGE_CALL][EDGE_NEXT][i].own = median(d[1][i], rounds);
 		c[EDGE_NEXT][EDGE_NEXT][i].own = median(d[2][i], rounds);
 		c[EDGE_NEXT][EDGE_CALL][i].own = median(d[3][i], rounds);
@@ -669,42 +670,47 @@ lcore_restart(struct stage_lcore *sl, uint32_t epoch)
 	uint64_t v[RTE_MAX_NUM_GROUP_EVENTS] = { 0 };
 	unsigned int i;
 
+	/* Hidden from readers and resets until calibrated (they may hold it
+	 * already: the figures and baselines are zeroed in one section of the
+	 * baselines' lock, word by word, as they load them).
+	 */
+	__atomic_store_n(&sl->epoch, UINT32_MAX, __ATOMIC_RELEASE);
 	/* Opens the group where it is not: then its events are known. */
 	rte_pmu_read_group(v, RTE_MAX_NUM_GROUP_EVENTS);
 	__atomic_store_n(&sl->pub.pending, stage_zeros, __ATOMIC_RELAXED);
-	/* Zeroed as the readers load them (a reader may hold the state of
-	 * the last epoch): word by word, atomically.
-	 */
+	rte_seqlock_write_lock(&sl->base_lock);
 	rte_seqcount_write_begin(&sl->seq);
 	words_copy(sl->figs, NULL, sizeof(*sl->figs) * STAGE_IDS);
 	words_copy(sl->words, NULL, sizeof(uint64_t) * STAGE_IDS);
 	for (i = 0; i < RTE_DIM(sl->period_m1); i++)
 		__atomic_store_n(&sl->period_m1[i], 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&sl->lcore_misuse, 0, __ATOMIC_RELAXED);
-	sl->num_events = rte_pmu_lcore_num_events();
+	__atomic_store_n(&sl->num_events, rte_pmu_lcore_num_events(), __ATOMIC_RELAXED);
 	sl->pages = RTE_PER_LCORE(_pmu_group)->mmap_pages;
 	words_copy(sl->first, v, sizeof(v));
 	words_copy(sl->last, v, sizeof(v));
 	rte_seqcount_write_end(&sl->seq);
-	rte_seqlock_write_lock(&sl->base_lock);
 	words_copy(sl->base, NULL, sizeof(*sl->base) * RTE_PMU_MAX_STAGES);
-	words_copy(sl->base_total, NULL, sizeof(sl->base_total));
-	__atomic_store_n(&sl->base_lcore_misuse, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&sl->restarts, sl->restarts + 1, __ATOMIC_RELEASE);
 	rte_seqlock_write_unlock(&sl->base_lock);
 	sl->depth = 0;
 	memset(sl->frames, 0, sizeof(sl->frames));
 	memset(sl->begun_inline, 0, sizeof(sl->begun_inline));
 	sl->misuse_logged = 0;
 	stage_calibrate(sl);
-	/* The lcore's whole counts from here. */
+	/* The lcore's whole counts from here; a reset that copied the total
+	 * meanwhile (the calibration's reads) sets no baseline from it.
+	 */
 	rte_pmu_read_group(v, sl->num_events);
+	rte_seqlock_write_lock(&sl->base_lock);
 	rte_seqcount_write_begin(&sl->seq);
 	words_copy(sl->first, v, sizeof(v));
 	words_copy(sl->last, v, sizeof(v));
 	rte_seqcount_write_end(&sl->seq);
-	/* Readers and resets see it from here, not before: a reset during
-	 * the calibration would take its reads as the lcore's total.
-	 */
+	words_copy(sl->base_total, NULL, sizeof(sl->base_total));
+	__atomic_store_n(&sl->base_lcore_misuse, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&sl->restarts, sl->restarts + 1, __ATOMIC_RELEASE);
+	rte_seqlock_write_unlock(&sl->base_lock);
 	__atomic_store_n(&sl->gone, false, __ATOMIC_RELAXED);
 	__atomic_store_n(&sl->epoch, epoch, __ATOMIC_RELEASE);
 }

@@ -128,6 +128,10 @@ struct stage_lcore {
 	unsigned int socket;       /**< rte_socket_id() of the thread that made it */
 	uint32_t epoch;            /**< of the registry when the lcore synced */
 	bool gone;                 /**< its thread unregistered: the next one restarts it */
+	/** Restarts of the state (under base_lock): a reset that copied the
+	 *  figures before one sets no baseline from them.
+	 */
+	uint32_t restarts;
 	uint32_t periods_set;      /**< 1: periods set that the lcore has not taken */
 	uint64_t *words;           /**< its pending words (pub.pending when open) */
 	uint32_t known;            /**< ids the lcore takes (registered, or cal) */

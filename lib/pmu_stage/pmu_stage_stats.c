@@ -72,24 +72,6 @@ spread(uint64_t m, uint64_t n, uint64_t sum, double squares)
 	return sqrt(var / m * (1 - (double)m / n)) / mean;
 }
 
-/* The events that the kernel multiplexed on @p sl's lcore since its group
- * opened (bit e: event e): their counts, and so every figure of them, are
- * estimates scaled by the time enabled over the time run.
- */
-static uint32_t
-multiplexed(const struct stage_lcore *sl)
-{
-	struct rte_pmu_lcore_info info;
-	uint32_t mask = 0;
-	unsigned int i;
-
-	if (rte_pmu_lcore_info_get(sl->lcore_id, &info) != 0)
-		return 0;
-	for (i = 0; i < info.num_events && i < RTE_MAX_NUM_GROUP_EVENTS; i++)
-		mask |= (uint32_t)info.events[i].multiplexed << i;
-	return mask;
-}
-
 /* Stage @p id's figures, as measured and scaled. */
 static void
 raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_stats *st)
@@ -111,7 +93,7 @@ raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_sta
 		words_copy(&base, &sl->base[id], sizeof(base));
 		base_misuse = __atomic_load_n(&sl->base_lcore_misuse, __ATOMIC_RELAXED);
 	} while (rte_seqlock_read_retry(&sl->base_lock, sn));
-	st->num_events = sl->num_events;
+	st->num_events = __atomic_load_n(&sl->num_events, __ATOMIC_RELAXED);
 	/* Sampled: from the measured calls to the calls up to the last one. */
 	folded = now.calls - base.calls;
 	st->calls = folded + PENDING_CALLS(now.pending) - PENDING_CALLS(base.pending);
@@ -128,7 +110,8 @@ raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_sta
 	for (i = 0; i < st->num_events && st->measured == 0; i++)
 		st->spread[i] = NAN;
 	for (i = 0; i < st->num_events && st->measured != 0; i++) {
-		st->overhead[i] = sl->cal.ev[EDGE_CALL][EDGE_CALL][i].own;
+		st->overhead[i] = __atomic_load_n(&sl->cal.ev[EDGE_CALL][EDGE_CALL][i].own,
+			__ATOMIC_RELAXED);
 		values = now.ev[i].value - base.ev[i].value;
 		children = now.ev[i].children - base.ev[i].children;
 		self = values > children ? values - children : 0;
@@ -155,7 +138,7 @@ stage_lcore_sums(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats 
 	memset(st, 0, sizeof(*st));
 	if (sl == NULL)
 		return;
-	st->num_events = sl->num_events;
+	st->num_events = __atomic_load_n(&sl->num_events, __ATOMIC_RELAXED);
 	/* The stages first, the total after them: a total read first would
 	 * miss the calls the lcore ends meanwhile, and the stages would seem
 	 * to add up to more than it.
@@ -193,7 +176,6 @@ stage_stats_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_s
 	raw_fill(sl, id, st);
 	if (st->measured == 0)
 		return;
-	st->inexact |= multiplexed(sl) & ((UINT32_C(1) << st->num_events) - 1);
 	if (sums == NULL) {
 		stage_lcore_sums(sl, &ls);
 		sums = &ls;
@@ -215,8 +197,6 @@ stage_lcore_fill(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats 
 	unsigned int i;
 
 	stage_lcore_sums(sl, st);
-	if (sl != NULL)
-		st->inexact |= multiplexed(sl) & ((UINT32_C(1) << st->num_events) - 1);
 	for (i = 0; i < st->num_events; i++) {
 		/* Stages above the total are scaled down to it, inexact. */
 		if (st->total[i] < st->outside[i])

@@ -94,9 +94,8 @@ def info():
         STAGE_MISUSE: ("Stage calls on an lcore that were misuse (never counted as "
                        "calls), all stages.", "counter"),
         STAGE_INEXACT: ("1 where a stage's figures of the event on the lcore are not "
-                        "exact: the stage costs less than the read that measures it, "
-                        "the lcore's stages were scaled down to its total, or the kernel "
-                        "multiplexed the event.", "gauge"),
+                        "exact: the stage costs less than the read that measures it, or "
+                        "the lcore's stages were scaled down to its total.", "gauge"),
         STAGES_MISSING: ("Registered stages whose figures the scrape could not read "
                          "whole (all of them, or some of their lcores): 0 where every "
                          "one was read; more with a library that gives no more than a "
