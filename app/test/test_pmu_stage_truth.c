@@ -414,6 +414,51 @@ test_stage_unmeasured_parent(void)
 	return TEST_SUCCESS;
 }
 
+/* A sampled stage of few calls, 125 of a loop, 1 in 64: one measured call
+ * (the 64th), 61 since it. Its self figure a call is the loop's (it read
+ * the loop's over 64 calls: about half of it over 125), where counts are
+ * exact; at least half of it elsewhere.
+ */
+static int
+test_stage_few_calls(void)
+{
+	struct rte_pmu_stage_stats st, one;
+	unsigned int i;
+	double per, loop;
+	bool exact;
+	int a, b;
+
+	if (!setup_exact(&exact))
+		TEST_SKIP("no event opens here");
+	a = rte_pmu_stage_register("few");
+	b = rte_pmu_stage_register("few-every");
+	TEST_ASSERT(a >= 0 && b >= 0, "register");
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(a, 64), "period");
+	for (i = 0; i < 125; i++) {
+		rte_pmu_stage_begin(a);
+		test_loop(LOOP);
+		rte_pmu_stage_end(a, 1);
+		rte_pmu_stage_begin(b);
+		test_loop(LOOP);
+		rte_pmu_stage_end(b, 1);
+	}
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_stats_get(rte_lcore_id(), a, &st), "stats");
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_stats_get(rte_lcore_id(), b, &one), "stats");
+	per = (double)st.self_values[0] / st.calls;
+	loop = (double)one.self_values[0] / one.calls;
+	printf("1 in 64, 125 calls, %" PRIu64 " measured: self %.1f a call; every call "
+		"measured: %.1f\n", st.measured, per, loop);
+	TEST_ASSERT(st.calls == 125 && st.measured == 1, "calls %" PRIu64 ", measured %" PRIu64,
+		st.calls, st.measured);
+	if (exact)
+		TEST_ASSERT(fabs(per - loop) <= 0.01 * loop + 8, "self %.1f a call for the work "
+			"of %.1f", per, loop);
+	else
+		TEST_ASSERT(per >= loop / 2, "self %.1f a call for the work of %.1f", per, loop);
+	rte_pmu_fini();
+	return TEST_SUCCESS;
+}
+
 /* The spread of sampled figures: 0 where every call is measured, small for
  * calls of equal work, wide enough to hold the truth for calls of varied
  * work (exact counts), not told from one measured call.
@@ -499,6 +544,7 @@ static struct unit_test_suite stage_truth_suite = {
 		TEST_CASE(test_stage_inexact),
 		TEST_CASE(test_stage_spread),
 		TEST_CASE(test_stage_unmeasured_parent),
+		TEST_CASE(test_stage_few_calls),
 		TEST_CASES_END()
 	}
 };

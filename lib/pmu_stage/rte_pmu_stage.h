@@ -56,7 +56,8 @@
  * Sampling: with a period of N, one call of a stage in N is measured: the
  * decision is the stage's own, taken at its begin on each lcore. Calls and
  * items count every call; values are summed over measured calls and
- * scaled to the calls up to the last measured one, an unbiased estimate.
+ * scaled to every call (those since the last measured one too), an
+ * estimate of every call's work.
  * Every stage begun while a measured call is open on the lcore is measured
  * too, so that the measured call's self values stay exact; a stage chained
  * with rte_pmu_stage_next() to a measured call is measured where it is due
@@ -274,7 +275,7 @@ struct rte_pmu_stage_stats {
 	/** Per event (rte_pmu_add_event() index): the stage's own work and
 	 *  that of the stages nested in it, the cost of measuring (its reads,
 	 *  its children's and its boundaries') taken out; summed over the
-	 *  measured calls and scaled to the calls up to the last measured one.
+	 *  measured calls and scaled to every call (calls / measured).
 	 */
 	uint64_t values[RTE_MAX_NUM_GROUP_EVENTS];
 	/** The same, with the stages nested in it left out: what the stage's
