@@ -330,6 +330,10 @@ test_stage_bad_params(void)
 	TEST_ASSERT_EQUAL(tel_call("/pmu/stages", NULL), 0, "/pmu/stages");
 	TEST_ASSERT_EQUAL(tel_call("/pmu/stage_lcores", "-1"), -EINVAL, "/pmu/stage_lcores,-1");
 	TEST_ASSERT_EQUAL(tel_call("/pmu/stage_lcores", "1"), 0, "/pmu/stage_lcores,1");
+	TEST_ASSERT_EQUAL(tel_call("/pmu/stage_lcores", RTE_STR(RTE_MAX_LCORE)), -EINVAL,
+		"/pmu/stage_lcores,RTE_MAX_LCORE");
+	TEST_ASSERT_EQUAL(tel_call("/pmu/stage", "known," RTE_STR(RTE_MAX_LCORE)), -EINVAL,
+		"a name, then lcore id RTE_MAX_LCORE");
 	TEST_ASSERT_EQUAL(tel_call("/pmu/stage", "known,x"), -EINVAL, "a name, then no lcore id");
 	TEST_ASSERT_EQUAL(tel_call("/pmu/stage", "known,3"), 0, "a name, then lcore id 3");
 

@@ -174,7 +174,8 @@ stage_param(const char *params, char *name, size_t len, long *first)
 
 	*first = 0;
 	if (ret != -ENOENT || comma == NULL || (size_t)(comma - params) >= len ||
-			(*first = first_id(comma + 1)) < 0 || comma[1] == '\0') {
+			(*first = first_id(comma + 1)) < 0 || *first >= RTE_MAX_LCORE ||
+			comma[1] == '\0') {
 		snprintf(name, len, "%s", params != NULL && ret >= 0 ? params : "");
 		return ret;
 	}
@@ -259,7 +260,7 @@ handle_lcores(const char *cmd, const char *params, struct rte_tel_data *d)
 	struct stage_lcore *sl;
 	size_t used = 0;
 
-	if (first < 0) {
+	if (first < 0 || first >= RTE_MAX_LCORE) {
 		STAGE_LOG(NOTICE, "telemetry %s: '%s' is not an lcore id", cmd, params);
 		return -EINVAL;
 	}
