@@ -194,7 +194,8 @@ json_events(FILE *f, const uint64_t *v, const double *d, uint32_t bits, unsigned
  * "outside_inexact": {name: bool}}]}:
  * every stage with calls on an lcore (or kept as its thread unregistered),
  * "events" inclusive and "self" exclusive, scaled to every call (null with
- * no measured call, the table's '-'), "spread"
+ * no measured call, the table's '-', or on an lcore whose counters the
+ * kernel never ran), "spread"
  * the self figure's (rte_pmu_stage_stats::spread: 0 exact, null not
  * known), "inexact" where the figures are not exact (the table's '~',
  * rte_pmu_stage_stats::inexact); an lcore's "outside_inexact" where its
@@ -208,7 +209,7 @@ json_write(const char *path, const struct preload_table *t, int err)
 	const struct preload_fig *g;
 	unsigned int lcore, id, e, n;
 	const char *sep = "";
-	bool any;
+	bool any, unknown;
 	int ret;
 	FILE *f;
 
@@ -235,9 +236,11 @@ json_write(const char *path, const struct preload_table *t, int err)
 			fprintf(f, ", \"calls\": %" PRIu64 ", \"items\": %" PRIu64
 				", \"measured\": %" PRIu64 ", \"events\": ", g->calls, g->items,
 				g->measured);
-			json_events(f, g->values, NULL, g->measured == 0, n);
+			/* Not known: no call measured, or counters never run. */
+			unknown = g->measured == 0 || rte_pmu_lcore_status(lcore) == -ENOSPC;
+			json_events(f, g->values, NULL, unknown, n);
 			fprintf(f, ", \"self\": ");
-			json_events(f, g->self, NULL, g->measured == 0, n);
+			json_events(f, g->self, NULL, unknown, n);
 			fprintf(f, ", \"spread\": ");
 			json_events(f, NULL, g->spread, 0, n);
 			fprintf(f, ", \"inexact\": ");

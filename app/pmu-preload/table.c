@@ -356,7 +356,7 @@ preload_table_write(FILE *f, const char *lead, const struct preload_table *t)
 	struct preload_fig *total;
 	unsigned int lcore, id, e;
 	bool any, marked = false, unmeasured = false;
-	int len;
+	int len, status;
 
 	for (id = 0; id < t->num_stages; id++) {
 		len = (int)strlen(t->names[id]);
@@ -392,6 +392,11 @@ preload_table_write(FILE *f, const char *lead, const struct preload_table *t)
 			preload_lcore_totals(lcore, &now);
 		marked |= lcore_rows(f, lead, &w, t->totals != NULL ? &t->totals[lcore] : &now,
 			t->events, t->num_events);
+		/* Its figures are no counts: said under them. */
+		status = rte_pmu_lcore_status(lcore);
+		if (status == -ENOSPC)
+			fprintf(f, "%s  (the kernel never ran this lcore's counters: more events "
+				"than the PMU has counters; its figures are 0, not counts)\n", lead);
 	}
 	any = false;
 	for (id = 0; id < t->num_stages; id++) {
