@@ -316,8 +316,10 @@ for lib, libs in below.items():
 # whole: 247 of 1,024 names, no lcore of 48) (80); 1,972 until the mark of
 # multiplexed events left the stage readers (they read another lcore's group
 # with read(): the guest's stage tests hung) (-14), and an lcore's restart
-# zeroed its figures and baselines in one section, counted for resets (11).
-SIZE_GATE = 1969
+# zeroed its figures and baselines in one section, counted for resets (11);
+# 1,969 until telemetry refused an lcore id out of range in a stage reply's
+# parameter (1).
+SIZE_GATE = 1970
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))
