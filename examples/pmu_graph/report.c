@@ -131,13 +131,21 @@ print_table(FILE *f)
 
 		fprintf(f, "%-16s %10" PRIu64 " %10" PRIu64 " %8.2f", r->name, s->calls,
 			s->items, per(s->items, s->calls));
-		/* '~': not exact (rte_pmu_stage_stats::inexact), as in the dump. */
+		/* '~': not exact (rte_pmu_stage_stats::inexact), as in the dump;
+		 * '-': no call measured, not known (not 0).
+		 */
 		for (e = 0; e < num_events; e++) {
+			if (s->measured == 0) {
+				fprintf(f, " %16s", "-");
+				continue;
+			}
 			fprintf(f, " %15.2f%c", per(s->values[e], s->items),
 				(s->inexact >> e) & 1 ? '~' : ' ');
 			marked |= (s->inexact >> e) & 1;
 		}
-		if (ev_cycles >= 0 && ev_instructions >= 0)
+		if (ev_cycles >= 0 && ev_instructions >= 0 && s->measured == 0)
+			fprintf(f, " %6s", "-");
+		else if (ev_cycles >= 0 && ev_instructions >= 0)
 			fprintf(f, " %6.2f", per(s->values[ev_instructions], s->values[ev_cycles]));
 		fprintf(f, " | %10" PRIu64 " %10" PRIu64 " %12.1f %12.2f\n", r->graph_calls,
 			r->graph_objs, per(r->graph_cycles, r->graph_calls),
@@ -196,9 +204,15 @@ print_json(void)
 			", \"items\": %" PRIu64 ", \"measured\": %" PRIu64 ", \"misuse\": %"
 			PRIu64 ", \"events\": {", i != 0 ? ", " : "", worker_lcore, r->name,
 			r->stage.calls, r->stage.items, r->stage.measured, r->stage.misuse);
-		for (e = 0; e < num_events; e++)
-			printf("%s\"%s\": %" PRIu64, e != 0 ? ", " : "", event_names[e] != NULL ?
-				event_names[e] : "", r->stage.values[e]);
+		/* null: no call measured, not known. */
+		for (e = 0; e < num_events; e++) {
+			printf("%s\"%s\": ", e != 0 ? ", " : "", event_names[e] != NULL ?
+				event_names[e] : "");
+			if (r->stage.measured != 0)
+				printf("%" PRIu64, r->stage.values[e]);
+			else
+				printf("null");
+		}
 		printf("}, \"inexact\": ");
 		print_event_bits_json(r->stage.inexact);
 		printf(", \"graph\": {\"calls\": %" PRIu64 ", \"objs\": %" PRIu64
