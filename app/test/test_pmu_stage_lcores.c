@@ -414,6 +414,75 @@ test_stage_gone(void)
 	return TEST_SUCCESS;
 }
 
+/* A thread of test_stage_gone_reset(): register, open, 60 calls,
+ * unregister, again until told to stop.
+ */
+static void *
+churn_thread(void *arg __rte_unused)
+{
+	unsigned int i;
+
+	while (!__atomic_load_n(&stop, __ATOMIC_ACQUIRE)) {
+		if (rte_thread_register() != 0)
+			continue;
+		rte_pmu_lcore_open();
+		for (i = 0; i < 60; i++) {
+			rte_pmu_stage_begin(worker_stage);
+			test_loop(50);
+			rte_pmu_stage_end(worker_stage, 1);
+		}
+		rte_thread_unregister();
+	}
+	return NULL;
+}
+
+/* Resets and reads while two threads take the lcore ids that the other
+ * left (each id's state restarting): a reset that copied the figures of
+ * before a restart set its baselines from them after it, or from the
+ * restart's calibration; figures below 0 (about 2^64) followed. 2 s.
+ */
+static int
+test_stage_gone_reset(void)
+{
+	struct rte_pmu_stage_lcore_stats ls;
+	struct rte_pmu_stage_stats s;
+	uint64_t deadline, reads = 0, bad = 0;
+	unsigned int l, i, k = 0;
+	pthread_t churn[2];
+
+	if (stage_setup_one(NULL) != TEST_SUCCESS)
+		return TEST_FAILED;
+	worker_stage = rte_pmu_stage_register("gone_reset");
+	TEST_ASSERT(worker_stage >= 0, "register");
+	stop = 0;
+	for (i = 0; i < RTE_DIM(churn); i++)
+		TEST_ASSERT_SUCCESS(pthread_create(&churn[i], NULL, churn_thread, NULL),
+			"thread");
+	deadline = rte_get_timer_cycles() + 2 * rte_get_timer_hz();
+	while (rte_get_timer_cycles() < deadline) {
+		if (k++ % 5 == 0)
+			rte_pmu_stage_reset();
+		for (l = 0; l < RTE_MAX_LCORE; l++) {
+			if (l == rte_lcore_id() || rte_pmu_stage_stats_get(l, worker_stage, &s) != 0 ||
+					rte_pmu_stage_lcore_stats_get(l, &ls) != 0 || s.calls == 0)
+				continue;
+			reads++;
+			bad += s.calls > 60 || s.items > 60 || s.values[0] > UINT64_MAX / 2;
+			for (i = 0; i < ls.num_events; i++)
+				bad += ls.total[i] > UINT64_MAX / 2;
+		}
+	}
+	__atomic_store_n(&stop, 1, __ATOMIC_RELEASE);
+	for (i = 0; i < RTE_DIM(churn); i++)
+		pthread_join(churn[i], NULL);
+	rte_pmu_fini();
+	printf("resets while threads took the ids of others that left, 2 s: %" PRIu64
+		" reads, %" PRIu64 " below 0\n", reads, bad);
+	TEST_ASSERT(reads > 0 && bad == 0, "%" PRIu64 " of %" PRIu64 " reads below 0", bad,
+		reads);
+	return TEST_SUCCESS;
+}
+
 static struct unit_test_suite pmu_stage_lcores_suite = {
 	.suite_name = "pmu stages on two lcores",
 	.unit_test_cases = {
@@ -422,6 +491,7 @@ static struct unit_test_suite pmu_stage_lcores_suite = {
 		TEST_CASE(test_stage_reset_reader),
 		TEST_CASE(test_stage_reset_open),
 		TEST_CASE(test_stage_gone),
+		TEST_CASE(test_stage_gone_reset),
 		TEST_CASES_END()
 	}
 };
