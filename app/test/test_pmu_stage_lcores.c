@@ -220,6 +220,19 @@ test_stage_period_remote(void)
 	return TEST_SUCCESS;
 }
 
+/* How many of the lcore figures in @p ls (its totals and the part outside
+ * its stages) read below 0 (about 2^64).
+ */
+static unsigned int
+lcore_wrapped(const struct rte_pmu_stage_lcore_stats *ls)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < ls->num_events; i++)
+		n += (ls->total[i] > UINT64_MAX / 2) + (ls->outside[i] > UINT64_MAX / 2);
+	return n;
+}
+
 /* rte_pmu_stage_reset() in a loop, until told to stop. */
 static void *
 reset_loop(void *arg __rte_unused)
@@ -239,7 +252,7 @@ test_stage_reset_reader(void)
 	struct rte_pmu_stage_lcore_stats ls;
 	struct rte_pmu_stage_stats s;
 	uint64_t deadline, reads = 0, bad = 0;
-	unsigned int worker, i;
+	unsigned int worker;
 	pthread_t resetter;
 	int ret;
 
@@ -256,8 +269,7 @@ test_stage_reset_reader(void)
 		reads++;
 		if (s.calls > UINT64_MAX / 2 || s.items != s.calls * ITEMS)
 			bad++;
-		for (i = 0; i < ls.num_events; i++)
-			bad += ls.total[i] > UINT64_MAX / 2;
+		bad += lcore_wrapped(&ls);
 	}
 	__atomic_store_n(&stop, 1, __ATOMIC_RELEASE);
 	pthread_join(resetter, NULL);
@@ -295,7 +307,7 @@ open_round(void *arg __rte_unused)
 {
 	struct rte_pmu_stage_lcore_stats ls;
 	unsigned int i;
-	int bad = 0, ret;
+	int ret;
 
 	__atomic_store_n(&reset_idle, 0, __ATOMIC_RELEASE);
 	__atomic_store_n(&opening, 1, __ATOMIC_RELEASE);
@@ -311,9 +323,7 @@ open_round(void *arg __rte_unused)
 	}
 	if (rte_pmu_stage_lcore_stats_get(rte_lcore_id(), &ls) != 0)
 		return -1;
-	for (i = 0; i < ls.num_events; i++)
-		bad |= ls.total[i] > UINT64_MAX / 2 || ls.outside[i] > UINT64_MAX / 2;
-	return bad;
+	return lcore_wrapped(&ls) != 0;
 }
 
 /* Resets from one thread while a worker's stage state starts again (at
@@ -468,8 +478,7 @@ test_stage_gone_reset(void)
 				continue;
 			reads++;
 			bad += s.calls > 60 || s.items > 60 || s.values[0] > UINT64_MAX / 2;
-			for (i = 0; i < ls.num_events; i++)
-				bad += ls.total[i] > UINT64_MAX / 2;
+			bad += lcore_wrapped(&ls);
 		}
 	}
 	__atomic_store_n(&stop, 1, __ATOMIC_RELEASE);
