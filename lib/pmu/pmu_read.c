@@ -123,10 +123,10 @@ __rte_pmu_read_fd(struct rte_pmu_event_group *group, unsigned int index)
 	ret = pmu_fd_read(lc->fds[index], PMU_FD_READ_FORMAT, &rv);
 	if (unlikely(ret != 0))
 		return pmu_read_error(lc, index, ret);
-	/* Not run (or it was at the last read): the flag set or cleared.
-	 * The flag's only writer is this thread: read plainly.
+	/* Not run: the flag set (a group read that finds it run clears it).
+	 * One test on this path, which has a goal against a plain read().
 	 */
-	if (unlikely(rv.time_running == 0 || lc->not_run) &&
+	if (unlikely(rv.time_running == 0) &&
 			pmu_read_not_run(lc, rv.time_enabled, rv.time_running))
 		return pmu_read_error(lc, index, -ENODATA);
 

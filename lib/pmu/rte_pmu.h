@@ -348,8 +348,9 @@ rte_pmu_lcore_open(void);
  *   rte_pmu_add_event()) or -EIO (an ioctl or mmap of the group failed):
  *   opening the group failed with it, the reason was logged; it is not
  *   tried again until rte_pmu_fini();
- *   -ENOSPC the group is open, but the lcore's last read() of it found that
- *   the kernel had not run it since it opened: more events than the PMU has
+ *   -ENOSPC the group is open, but a read() of it found that the kernel had
+ *   not run it since it opened (until a read of the whole group finds it
+ *   run): more events than the PMU has
  *   counters, or pinned events of others hold them. Its reads give 0 (and
  *   count in read_errors) until the kernel runs it; add fewer events.
  */
