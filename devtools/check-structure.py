@@ -318,8 +318,9 @@ for lib, libs in below.items():
 # with read(): the guest's stage tests hung) (-14), and an lcore's restart
 # zeroed its figures and baselines in one section, counted for resets (11);
 # 1,969 until telemetry refused an lcore id out of range in a stage reply's
-# parameter (1).
-SIZE_GATE = 1970
+# parameter (1); 1,970 until telemetry's table of commands lost a field
+# that every command set alike, and its test (-7).
+SIZE_GATE = 1963
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

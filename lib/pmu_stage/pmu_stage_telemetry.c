@@ -297,21 +297,20 @@ handle_lcores(const char *cmd, const char *params, struct rte_tel_data *d)
 static const struct {
 	const char *cmd;
 	telemetry_cb fn;
-	bool param;     /* whether it takes one: those that do not refuse one */
 	const char *help;
 } commands[] = {
-	{ "/pmu/stages", handle_stages, true,
+	{ "/pmu/stages", handle_stages,
 		"Returns the stages' names in id order, from the first id given, as many as a "
 		"reply holds. Parameters: int id (optional)" },
-	{ "/pmu/stage", handle_stage, true,
+	{ "/pmu/stage", handle_stage,
 		"Returns a stage's figures per lcore (from the lcore id given; next_lcore) and in "
 		"total. Parameters: string name[,int lcore]" },
-	{ "/pmu/stage_lcores", handle_lcores, true,
+	{ "/pmu/stage_lcores", handle_lcores,
 		"Returns each lcore's totals and the part outside its stages (from the lcore "
 		"given; next_lcore). Parameters: int lcore" },
 };
 
-/* The callback of every command: its handler, after the parameter's check. */
+/* The callback of every command: its handler (each checks its parameter). */
 int
 stage_telemetry_call(const char *cmd, const char *params, struct rte_tel_data *d)
 {
@@ -319,13 +318,7 @@ stage_telemetry_call(const char *cmd, const char *params, struct rte_tel_data *d
 
 	for (i = 0; i < RTE_DIM(commands) && strcmp(commands[i].cmd, cmd) != 0; i++)
 		;
-	if (i == RTE_DIM(commands))
-		return -ENOENT;
-	if (!commands[i].param && params != NULL && params[0] != '\0') {
-		STAGE_LOG(NOTICE, "telemetry %s: takes no parameter (got '%s')", cmd, params);
-		return -EINVAL;
-	}
-	return commands[i].fn(cmd, params, d);
+	return i < RTE_DIM(commands) ? commands[i].fn(cmd, params, d) : -ENOENT;
 }
 
 RTE_INIT(pmu_stage_telemetry_init)
