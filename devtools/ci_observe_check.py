@@ -297,6 +297,8 @@ def check_prometheus(port, events):
         paths = prom_range(port, "dpdk_pmu_event_read_path", 0, 5)
         status = prom_range(port, "dpdk_pmu_lcore_status", 0, 5)
         inexact = prom_range(port, "dpdk_pmu_stage_inexact", 0, 5)
+        parts = {k: prom_range(port, EVENT_METRICS % (k, k), 4, 5)
+                 for k in ("stage_self_", "stage_lcore_", "stage_outside_")}
     except (OSError, RuntimeError, ValueError, KeyError) as e:
         report(False, "prometheus: HTTP API answers", e)
         return
@@ -344,12 +346,37 @@ def check_prometheus(port, events):
            and all(s["value"][1] in ("0", "1") for s in inexact),
            "prometheus: dpdk_pmu_stage_inexact, 0 or 1, one series per lcore, stage and event "
            f"({len(inexact)} series; 1 for {marks})", f"{[s['metric'] for s in inexact]}")
+    check_parts(parts, pairs, events)
     values = {(s["metric"]["lcore"], s["metric"]["stage"]): v
               for s, v in zip(calls, values_of(calls))}
     report(values and all(growing(v, True) for v in values.values()) and
            all(growing(v, False) for v in values_of(items + stage_events)),
            "prometheus: every stage's calls grow at every scrape, items and events never "
            f"fall ({ {k: (v[0], v[-1]) for k, v in values.items()} })", f"{values}")
+
+
+def check_parts(parts, pairs, events):
+    """Each lcore of the stages has its whole (as its stage reads counted it)
+    and the part outside its stages, per event; at every scrape its stages'
+    self figures add up to no more than that whole, the outside neither."""
+    wholes, ok = per_event(parts["stage_lcore_"], ("lcore",), events)
+    outs, ok2 = per_event(parts["stage_outside_"], ("lcore",), events)
+    at = {}  # (lcore, event, time): [stages' self sum, whole, outside]
+    for i, k in enumerate(("stage_self_", "stage_lcore_", "stage_outside_")):
+        for s in parts[k]:
+            for t, v in s["values"]:
+                point = at.setdefault((s["metric"].get("lcore"), s["metric"].get("event"), t),
+                                      [0.0, None, None])
+                point[i] = point[i] + float(v) if i == 0 else float(v)
+    over = sorted((k, v) for k, v in at.items()
+                  if v[1] is None or v[0] > v[1] * (1 + 1e-9) or (v[2] or 0) > v[1])
+    lcores = {l for l, _ in pairs}
+    report(ok and ok2 and {l for l, in wholes} == lcores == {l for l, in outs} and at and
+           not over, "prometheus: dpdk_pmu_stage_lcore_* and dpdk_pmu_stage_outside_*, one "
+           "series per lcore and event; at each of "
+           f"{len({t for _, _, t in at})} scrapes each lcore's stages add up to no more "
+           f"than its whole, nor the outside ({len(at)} points, lcores {sorted(lcores)})",
+           f"lcores {sorted(wholes)} {sorted(outs)} of {sorted(lcores)}; over: {over[:5]}")
 
 
 def check_dashboard(port, events, rules, dashboard, alerts):

@@ -13,7 +13,10 @@ status ("open", "not_open", an errno's name) a label of another. Then
 /pmu/stages and /pmu/stage,<name>: per lcore that ran a stage, its calls,
 items and event totals, labelled lcore and stage (and event), and whether
 each event's figures are exact; no total series, since a sum over lcores is
-what Prometheus computes. Both replies are read to their last page (a reply
+what Prometheus computes. Then /pmu/stage_lcores, after the stages: each
+lcore's whole as its stage reads counted it and the part in none of its
+stages, so that the stages' self counts of a scrape add up to no more than
+the whole beside them. The replies are read to their last page (a reply
 holds as many names or lcores as fit in DPDK's 16 KiB; the next from
 "first" or "next_lcore"); the stages that could not be read whole (a
 library before the pages) are counted in a gauge and logged.
@@ -45,6 +48,10 @@ STAGE_SELF_SECONDS = "stage_self_event_seconds_total"
 STAGE_SAMPLING = "stage_sampling_period"
 STAGE_MISUSE = "stage_misuse_total"
 STAGE_INEXACT = "stage_inexact"
+STAGE_LCORE = "stage_lcore_events_total"
+STAGE_LCORE_SECONDS = "stage_lcore_event_seconds_total"
+STAGE_OUTSIDE = "stage_outside_events_total"
+STAGE_OUTSIDE_SECONDS = "stage_outside_event_seconds_total"
 STAGES_MISSING = "stages_missing"
 
 # The most replies of /pmu/stages (RTE_PMU_MAX_STAGES names, at least one a
@@ -96,6 +103,15 @@ def info():
         STAGE_INEXACT: ("1 where a stage's figures of the event on the lcore are not "
                         "exact: the stage costs less than the read that measures it, or "
                         "the lcore's stages were scaled down to its total.", "gauge"),
+        STAGE_LCORE: ("An lcore's whole count of an event as its stage reads counted it "
+                      "(from its first stage read to its last measured call): what its "
+                      "stages' self counts add up to no more than.", "counter"),
+        STAGE_LCORE_SECONDS: ("An lcore's whole time event in seconds as its stage reads "
+                              "counted it.", "counter"),
+        STAGE_OUTSIDE: ("The part of an lcore's whole count in none of its stages: the "
+                        "loop around them and what measuring them cost.", "counter"),
+        STAGE_OUTSIDE_SECONDS: ("The part of an lcore's whole time event in seconds in none "
+                                "of its stages.", "counter"),
         STAGES_MISSING: ("Registered stages whose figures the scrape could not read "
                          "whole (all of them, or some of their lcores): 0 where every "
                          "one was read; more with a library that gives no more than a "
@@ -213,6 +229,33 @@ def stage_reply(sock, name, missing):
     return dict(stage, lcores=lcores)
 
 
+def stage_lcore_metrics(sock, clocks, missing):
+    """Each lcore's whole and the part outside its stages, from
+    /pmu/stage_lcores and its next pages (none from a library without it)."""
+    out, first = [], 0
+    for _ in range(MAX_LCORE_PAGES):
+        page = sock.cmd("/pmu/stage_lcores", first or None) or {}
+        for lcore_id, fig in page.items():
+            if not lcore_id.isdigit() or int(lcore_id) < first:
+                continue
+            for key, ev in fig.items():
+                if not isinstance(ev, dict) or "total" not in ev:
+                    continue
+                labels = {"lcore": lcore_id, "event": ev["name"]}
+                out += [
+                    event_value(key, ev["total"], clocks, STAGE_LCORE, STAGE_LCORE_SECONDS) +
+                    (labels,),
+                    event_value(key, ev["outside"], clocks, STAGE_OUTSIDE,
+                                STAGE_OUTSIDE_SECONDS) + (labels,),
+                ]
+        if page.get("next_lcore", 0) <= first:
+            return out
+        first = page["next_lcore"]
+    missing.append(f"the lcores' totals from lcore {first} left out: stopped after "
+                   f"{MAX_LCORE_PAGES} replies of /pmu/stage_lcores")
+    return out
+
+
 def missing_lines(missing):
     """The lines of missing: its own, then one for each reason given with
     stage names (the stages counted, the first three named)."""
@@ -274,6 +317,7 @@ def stage_metrics(sock, clocks):
                     (STAGE_INEXACT, ev.get("inexact", 0), ev_labels),
                 ]
     out += [(STAGE_MISUSE, sum(n), {"lcore": l}) for l, n in sorted(misuse.items())]
+    out += stage_lcore_metrics(sock, clocks, missing)
     if num_stages is not None:
         out.append((STAGES_MISSING, max(0, num_stages - len(names)) + partial, {}))
     say_missing(missing_lines(missing))
