@@ -287,7 +287,7 @@ fi
 # The packaged man pages render, with their NAME line.
 for m in dpdk-test-pmu dpdk-pmu-exporter dpdk-pmu-top; do
 	if LC_ALL=C.UTF-8 MANWIDTH=80 man -l "$root/usr/share/man/man1/$m.1.gz" 2>"$tmp/man.err" |
-			grep -q -E "^ *$m +- "; then
+			grep -c -E "^ *$m +- " >/dev/null; then  # -c: no SIGPIPE (pipefail)
 		ok "man page $m(1) in dpdk-pmu-tools renders (NAME: $m - ...)"
 	else
 		fail "man page $m(1) does not render"
