@@ -38,6 +38,34 @@ echo "=== observe: usertools scripts given a missing file"
 checker 60 missing-files
 echo "=== observe: usertools scripts given values out of range"
 checker 60 bad-arguments
+# refused STATUS LINE SCRIPT ARGS...: usertools/SCRIPT ARGS exits with
+# STATUS, LINE its last line on stderr, no traceback: values that Python
+# itself would refuse further on, with one.
+refused()
+{
+	local status=$1 want=$2 st
+
+	shift 2
+	timeout 30 "$python" "usertools/$1" "${@:2}" </dev/null >/dev/null 2>"$tmp/refused.err"
+	st=$?
+	if [ "$st" -eq "$status" ] && [ "$(tail -n1 "$tmp/refused.err")" = "$want" ] &&
+			! grep -q Traceback "$tmp/refused.err"; then
+		ok "$*: exit $st, \"$want\""
+	else
+		fail "$*: exit $st (want $status and \"$want\"): $(tail -n2 "$tmp/refused.err")"
+	fi
+}
+# Beyond 2^31 ms curses' timeout() overflows, time.sleep() further on: an
+# hour at most, as dpdk-pmu-run; refused before any socket is tried.
+for ms in 2147483648 100000000000000000000; do
+	refused 2 "dpdk-pmu-top: error: --interval: at most 3600000" \
+		dpdk-pmu-top --once -s "$tmp/no-socket" --interval $ms
+done
+# Digits that str.isdigit() takes and int() does not.
+refused 1 "dpdk-pmu-traffic: ROUTED '²': not a non-negative integer" \
+	dpdk-pmu-traffic write "$tmp/refused.pcap" ²
+refused 1 "dpdk-pmu-traffic: --port '³': not a non-negative integer" \
+	dpdk-pmu-traffic write "$tmp/refused.pcap" 10 0 0 --port ³
 checker 30 misuse-sum
 observe=$build/examples/dpdk-pmu-observe
 tool=$build/app/test-pmu/dpdk-test-pmu

@@ -228,6 +228,25 @@ done
 refuse "-e task-clock,task-clock" \
 	"^dpdk-pmu-run: error: invalid --events 'task-clock,task-clock': 'task-clock' is given twice" \
 	-e task-clock,task-clock
+# Each -e adds its events, as perf stat's: a name twice across them too.
+refuse "-e task-clock -e page-faults,task-clock" \
+	"^dpdk-pmu-run: error: invalid --events 'task-clock,page-faults,task-clock': 'task-clock' is given twice" \
+	-e task-clock -e page-faults,task-clock
+refuse "-e task-clock -e page-faults,,context-switches" \
+	"^dpdk-pmu-run: error: invalid --events 'page-faults,,context-switches': want names" \
+	-e task-clock -e page-faults,,context-switches
+# testpmd on one lcore ends after its rte_eal_init(): the JSON at exit
+# names the events it counted.
+"$run" -e task-clock -e page-faults,context-switches --json "$tmp/two-e.json" -- "$testpmd" \
+	-l 0 --no-huge --no-pci -m 512 --file-prefix="$prefix-two-e" >/dev/null 2>"$tmp/two-e.err"
+got=$("$python" -c 'import json, sys; print(",".join(json.load(open(sys.argv[1]))["events"]))' \
+	"$tmp/two-e.json" 2>/dev/null)
+if [ "$got" = task-clock,page-faults,context-switches ]; then
+	ok "-e task-clock -e page-faults,context-switches: testpmd's --json counts $got"
+else
+	fail "-e task-clock -e page-faults,context-switches: --json events '$got'; stderr:" \
+		"$(grep '^dpdk-pmu-run' "$tmp/two-e.err" | head -3)"
+fi
 rm -f "$tmp/ran"
 "$run" --events-optional -e task-clock,no-such-event -- bash -c "echo ran >$tmp/ran" \
 	2>"$tmp/refuse.err"

@@ -253,6 +253,11 @@ run short "$one_worker" -e task-clock
 expect short "-e is accepted" "rc == 0 and 'task-clock' in out and 'invalid option' not in err"
 run long "$one_worker" --events=task-clock,page-faults
 expect long "--events=LIST is accepted" "rc == 0 and 'page-faults' in out"
+# As perf stat: each -e adds its events after those of the -e before it.
+run twoe "$one_worker" -e task-clock -e page-faults,context-switches -x ,
+expect twoe "-e task-clock -e page-faults,context-switches: the events of both -e, in order" \
+	"rc == 0 and [r['event'] for r in perf_csv.parse(out)] ==
+	['task-clock', 'page-faults', 'context-switches']"
 run bogus "$one_worker" -e task-clock,no-such-event
 expect bogus "an unknown event is a <not supported> row with its reason, the rest counted" \
 	"rc == 0 and re.search(r'<not supported>\s+no-such-event\s+\(.+\)', out) and
@@ -407,6 +412,38 @@ wait $pid
 rc=$?
 expect sig "--interval without --duration runs until SIGTERM, then exits 0" \
 	"rc == 0 and len([l for l in lines(out) if re.match(r'^\s+\d+\.\d{9}\s+1\s', l)]) >= 3"
+# cut NAME SIGNAL PATTERN ARGS...: the tool with -I 500 and ARGS in the
+# background; once 2 lines of its output match PATTERN (15 s at most),
+# SIGNAL halfway through the next interval; its status in rc.
+cut()
+{
+	local name=$1 sig=$2 pattern=$3
+
+	shift 3
+	# shellcheck disable=SC2086
+	"$tool" "$one_worker" $eal -- -e task-clock -I 500 "$@" >"$tmp/$name.out" \
+		2>"$tmp/$name.err" &
+	pid=$!
+	for _ in $(seq 300); do
+		[ "$(matching "$pattern" "$tmp/$name.out")" -ge 2 ] && break
+		sleep 0.05
+	done
+	sleep 0.25
+	kill "-$sig" $pid
+	wait $pid
+	rc=$?
+}
+# perf stat -I prints the interval a signal cuts short: a last line, its
+# stamp before the end the interval would have had.
+cut cutx INT '^ +[0-9]+\.[0-9]{9},' -x ,
+expect cutx "-x , -I 500, SIGINT halfway through an interval: exit 0, that interval's line last, stamped before its end" \
+	"(lambda t: rc == 0 and len(t) >= 3 and
+	0.5 * (len(t) - 1) < t[-1] < 0.5 * len(t))([r['interval'] for r in perf_csv.parse(out)])"
+cut cutj TERM '"interval":' --json
+expect cutj "--json -I 500, SIGTERM halfway through an interval: exit 0, that interval's object last (interval n, time_s before n x 0.5)" \
+	"(lambda d: rc == 0 and len(d) >= 3 and [x['interval'] for x in d] ==
+	list(range(1, len(d) + 1)) and 0.5 * (len(d) - 1) < d[-1]['time_s'] < 0.5 * len(d) and
+	ev(d[-1]['lcores'][0], 'task-clock')['value'] > 0)(docs(out))"
 run oneL "--lcores=0@0" -e task-clock -I 100 --duration 1
 expect oneL "--interval with no worker lcore: exit 1 and why" \
 	"rc == 1 and 'need a worker lcore' in err"
@@ -502,15 +539,33 @@ expect pjson "-j: JSON lines, a flat object per event of the total, perf's keys 
 	and docs(out)[1]['counter-value'] == '<not supported>' and docs(out)[0]['unit'] == 'msec'
 	and float(docs(out)[0]['counter-value']) > 0"
 run pjsonI "$one_worker" -e task-clock -j -A -I 250 --duration 1 --raw -r 2
-expect pjsonI "-j -A -I 250 -r 2 --raw: interval, then lcore, then perf's keys; net-of-read-cost false; 2 runs of 4" \
-	"rc == 0 and [list(d) for d in docs(out)] ==
-	[['interval', 'lcore'] + $pfields + ['net-of-read-cost']] * 8 and
+expect pjsonI "-j -A -I 250 -r 2 --raw: interval, then lcore, then perf's keys (variance after event, as with -r); net-of-read-cost false; 2 runs of 4" \
+	"rc == 0 and [list(d) for d in docs(out)] == [['interval', 'lcore'] + ${pfields}[:3] +
+	['variance'] + ${pfields}[3:] + ['net-of-read-cost']] * 8 and
 	all(d['lcore'] == '1' and d['net-of-read-cost'] is False for d in docs(out)) and
 	[round(d['interval'] * 4) for d in docs(out)] == [1, 2, 3, 4] * 2"
 run pjsonr "$one_worker" -e task-clock -j -r 3 --iterations 100000
 expect pjsonr "-j -r 3: perf's variance key after event, as perf stat -j -r gives it" \
 	"rc == 0 and list(docs(out)[0])[:4] == ['counter-value', 'unit', 'event', 'variance'] and
 	docs(out)[0]['variance'] >= 0"
+# perf stat -r keeps the variance field on every line: 0.00 on those of
+# <not supported> (perf 6.1: <not supported>,,cycles,0.00%,0,100.00,,),
+# and on each line of -I -r.
+run pvar "$one_worker" -e task-clock,no-such-event -x , -r 2 --iterations 100000
+expect pvar "-x , -r 2: the variance on every line, 0.00% for <not supported>: 9 fields each" \
+	"rc == 0 and [(r['event'], r['variance'] is not None) for r in perf_csv.parse(out)] ==
+	[('task-clock', True), ('no-such-event', True)] and
+	perf_csv.parse(out)[1]['variance'] == 0 and all(len(l.split(',')) == 9 for l in lines(out))"
+run pvarj "$one_worker" -e task-clock,no-such-event -j -r 2 --iterations 100000
+expect pvarj "-j -r 2: the same keys on every line, variance after event (0.00 for <not supported>)" \
+	"rc == 0 and [list(d) for d in docs(out)] == [${pfields}[:3] + ['variance'] + ${pfields}[3:] +
+	['net-of-read-cost']] * 2 and docs(out)[1]['variance'] == 0"
+run pvarI "$one_worker" -e task-clock,no-such-event -x , -I 250 --duration 1 -r 2
+expect pvarI "-x , -I 250 -r 2: 2 runs of 4 intervals, every line with its variance: 10 fields each" \
+	"rc == 0 and [r['event'] for r in perf_csv.parse(out)] ==
+	['task-clock', 'no-such-event'] * 8 and
+	all(r['variance'] is not None for r in perf_csv.parse(out)) and
+	all(len(l.split(',')) == 10 for l in lines(out))"
 
 echo "=== perf stat -x, beside the tool: the same events, the same process"
 # perf stat counts the whole process (every thread: EAL's start, the main
@@ -587,6 +642,10 @@ bad "-e without a list" "option requires an argument -- 'e'" -e
 bad "-e a,,b" "invalid --events 'a,,b'" -e a,,b
 bad "-e a,b,a" "invalid --events 'task-clock,page-faults,task-clock': 'task-clock' is given twice" \
 	-e task-clock,page-faults,task-clock
+bad "-e a,b -e a" "invalid --events 'task-clock,page-faults,task-clock': 'task-clock' is given twice" \
+	-e task-clock,page-faults -e task-clock
+bad "-e a -e b,,c" "invalid --events 'page-faults,,task-clock'" \
+	-e task-clock -e page-faults,,task-clock
 bad "--iterations 0" "invalid --iterations '0'" --iterations 0
 bad "--timeout 5" "invalid --timeout '5'" --timeout 5
 bad "--timeout 100 -I 100" "--timeout and --interval exclude each other" --timeout 100 -I 100

@@ -172,12 +172,16 @@ wait_first(void)
 	}
 }
 
-/* Rounds on and on; a report per interval, or one at the end. */
+/* Rounds on and on; a report per interval, or one at the end. A signal
+ * ends the rounds early: with -I, the interval it cut short is reported
+ * as far as it went, as perf stat -I does.
+ */
 static unsigned int
 run_continuous(const struct tool_output *out)
 {
 	uint64_t start, target, interval_ns, duration_ns, k;
 	unsigned int failed = 0;
+	bool cut = false;
 
 	interval_ns = opts.interval_ms * 1000000;
 	duration_ns = tool_options_end_ns(&opts);
@@ -187,8 +191,10 @@ run_continuous(const struct tool_output *out)
 		target = interval_ns != 0 ? k * interval_ns : duration_ns;
 		if (duration_ns != 0 && target > duration_ns)
 			target = duration_ns;
-		if (!sleep_until(start + target))
+		if (!sleep_until(start + target)) {
+			cut = true;
 			break;
+		}
 		if (interval_ns != 0)
 			failed = RTE_MAX(failed, report_all(out, k,
 				(double)(now_ns() - start) / 1e9));
@@ -199,8 +205,11 @@ run_continuous(const struct tool_output *out)
 	}
 	tool_measure_stop();
 	rte_eal_mp_wait_lcore();
+	/* The workers' last snapshots are those of their last rounds. */
 	if (interval_ns == 0 && output_errno == 0)
 		failed = report_all(out, 0, (double)(now_ns() - start) / 1e9);
+	else if (cut && output_errno == 0)
+		failed = RTE_MAX(failed, report_all(out, k, (double)(now_ns() - start) / 1e9));
 
 	return failed;
 }
@@ -359,6 +368,7 @@ main(int argc, char **argv)
 	if (ret != 0) {
 		/* ret > 0: --help or --version, the text on stdout. */
 		status = ret > 0 && close_output() ? EXIT_SUCCESS : EXIT_FAILURE;
+		tool_options_free(&opts);
 		rte_eal_cleanup();
 		return status;
 	}
@@ -366,6 +376,7 @@ main(int argc, char **argv)
 		if (freopen(opts.output, "w", stdout) == NULL) {
 			fprintf(stderr, "%s: -o %s: %s\n", prgname, opts.output,
 				strerror(errno));
+			tool_options_free(&opts);
 			rte_eal_cleanup();
 			return EXIT_FAILURE;
 		}
@@ -375,6 +386,7 @@ main(int argc, char **argv)
 	ret = rte_pmu_init();
 	if (ret != 0) {
 		fprintf(stderr, "%s: rte_pmu_init failed: %s\n", prgname, strerror(-ret));
+		tool_options_free(&opts);
 		rte_eal_cleanup();
 		return EXIT_FAILURE;
 	}
@@ -388,6 +400,7 @@ main(int argc, char **argv)
 
 	rte_pmu_fini();
 	rte_eal_cleanup();
+	tool_options_free(&opts);
 	if (!close_output())
 		status = EXIT_FAILURE;
 

@@ -74,7 +74,8 @@ tool_options_usage(FILE *f, const char *prgname)
 		"perf stat's options, as perf stat has them:\n"
 		"  -e, --events LIST     comma-separated events (default " TOOL_DEFAULT_EVENTS ";\n"
 		"                        when none of those opens: " TOOL_FALLBACK_TSC " first\n"
-		"                        where it opens, then " TOOL_FALLBACK_EVENTS ")\n"
+		"                        where it opens, then " TOOL_FALLBACK_EVENTS ");\n"
+		"                        -e again adds its events after those before\n"
 		"  -x, --field-separator SEP\n"
 		"                        perf stat's CSV, fields separated by SEP: no header,\n"
 		"                        value,unit,event,run-time,percent-running,\n"
@@ -183,6 +184,28 @@ list_repeated(const char *list, size_t *len)
 	return NULL;
 }
 
+/* Add the names of @p list (valid) after those of the -e options before it,
+ * as perf stat does with each -e. Returns -ENOMEM when the list cannot grow.
+ */
+static int
+events_add(struct tool_options *opts, const char *list)
+{
+	size_t had = opts->events_given ? strlen(opts->events) + 1 : 0;
+	char *all;
+
+	all = realloc(opts->events_list, had + strlen(list) + 1);
+	if (all == NULL)
+		return -ENOMEM;
+	if (had != 0)
+		all[had - 1] = ',';
+	strcpy(all + had, list);
+	opts->events_list = all;
+	opts->events = all;
+	opts->events_given = true;
+
+	return 0;
+}
+
 static int
 parse_one(int opt, const char *prgname, struct tool_options *opts)
 {
@@ -197,14 +220,16 @@ parse_one(int opt, const char *prgname, struct tool_options *opts)
 				"by single commas\n", prgname, optarg);
 			return -1;
 		}
-		name = list_repeated(optarg, &len);
-		if (name != NULL) {
-			fprintf(stderr, "%s: invalid --events '%s': '%.*s' is given twice\n",
-				prgname, optarg, (int)len, name);
+		if (events_add(opts, optarg) != 0) {
+			fprintf(stderr, "%s: -e '%s': %s\n", prgname, optarg, strerror(ENOMEM));
 			return -1;
 		}
-		opts->events = optarg;
-		opts->events_given = true;
+		name = list_repeated(opts->events, &len);
+		if (name != NULL) {
+			fprintf(stderr, "%s: invalid --events '%s': '%.*s' is given twice\n",
+				prgname, opts->events, (int)len, name);
+			return -1;
+		}
 		return 0;
 	case OPT_ITERATIONS:
 		if (parse_uint(optarg, 1, UINT64_MAX, &opts->iterations) != 0) {
@@ -339,4 +364,13 @@ tool_options_parse(int argc, char **argv, struct tool_options *opts)
 error:
 	tool_options_usage(stderr, prgname);
 	return -1;
+}
+
+void
+tool_options_free(struct tool_options *opts)
+{
+	free(opts->events_list);
+	opts->events_list = NULL;
+	opts->events = TOOL_DEFAULT_EVENTS;
+	opts->events_given = false;
 }

@@ -24,6 +24,7 @@ enum tool_format {
 struct tool_options {
 	const char *events;             /* comma-separated list */
 	bool events_given;              /* -e was given: no fallback */
+	char *events_list;              /* every -e's names, in order (allocated) */
 	uint64_t iterations;            /* workload iterations per round */
 	bool iterations_given;
 	const struct workload *workload;
@@ -44,6 +45,9 @@ struct tool_options {
  * to stderr).
  */
 int tool_options_parse(int argc, char **argv, struct tool_options *opts);
+
+/* Free what tool_options_parse() allocated (the -e names). */
+void tool_options_free(struct tool_options *opts);
 
 /* The tool's usage, options after "--", to @p f. */
 void tool_options_usage(FILE *f, const char *prgname);

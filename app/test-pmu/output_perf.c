@@ -14,7 +14,9 @@
  * "<not supported>" for an event that does not open, "<not counted>" on an
  * lcore that counted nothing. run-time is the lcore's elapsed ns (the
  * longest lcore's in the total); percent-running 100.00 unless the event
- * was multiplexed. The variance (perf's, -r) is the spread of the mean.
+ * was multiplexed. The variance (perf's, -r) is the spread of the mean,
+ * on each line of a run with -r (0.00 where there is none: the
+ * <not supported> and <not counted> lines, and each interval of -I).
  * The last field, the tool's own, says whether the figures are net of
  * the read overhead (perf has no such cost to take away).
  */
@@ -65,6 +67,11 @@ perf_fill(const struct tool_report *rep, const struct tool_record *rec,
 	memset(l, 0, sizeof(*l));
 	l->unit = clock ? "msec" : "";
 	l->running_pct = 100.0;
+	/* With -r, on every line of the run, as perf stat prints it: the
+	 * <not supported> and <not counted> ones too, and those of -I (0.00:
+	 * an interval is one reading, the mean of no runs).
+	 */
+	l->has_variance = rep->opts->repeat > 1;
 	if (!row->ev->supported || rec->status != 1) {
 		snprintf(l->value, sizeof(l->value), "%s",
 			!row->ev->supported ? "<not supported>" : "<not counted>");
@@ -78,8 +85,7 @@ perf_fill(const struct tool_report *rep, const struct tool_record *rec,
 		snprintf(l->value, sizeof(l->value), "%" PRId64, row->value);
 		snprintf(l->json_value, sizeof(l->json_value), "%f", (double)row->value);
 	}
-	l->has_variance = rep->runs > 1;
-	l->variance = row->spread;
+	l->variance = row->has_spread ? row->spread : 0.0;
 	l->runtime = (uint64_t)(rec->elapsed_ns + 0.5);
 	l->running_pct = row->running_pct;
 	if (!row->has_ratio)
