@@ -760,7 +760,8 @@ def check_misuse_sum():
     """dpdk_pmu_stage_misuse_total of an lcore: every stage's misuse on it
     added up, and its calls naming no registered stage (lcore_misuse, which
     each stage's figures repeat) once: rx 7 and tx 2 with an lcore_misuse of
-    3 give 12. Then the checks of pages (check_pages)."""
+    3 give 12. Then the checks of pages (check_pages) and of dpdk-pmu-top's
+    interval (check_top_window)."""
     pmu = load_pmu()
     sock = FakeSocket({"/pmu/info": {"initialized": 1, "events": EVENTS_TC, "lcores": {}},
                        "/pmu/stages": {"names": ["rx", "tx"], "num_stages": 2, "first": 0},
@@ -772,6 +773,7 @@ def check_misuse_sum():
            f"its lcore_misuse once (rx 7, tx 2, lcore 3: {got[0][1] if got else '?'})",
            f"{got}")
     check_pages()
+    check_top_window()
 
 
 def paged_replies():
@@ -882,6 +884,60 @@ def check_pages():
            "restarts the figures; one from the same pid does not",
            f"same pid kept the base: {same}; new pid: base is last "
            f"{viewer.base is viewer.last}, prev {viewer.prev}")
+
+
+class SlowSocket(FakeSocket):
+    """Replies of an lcore whose figures grow with a clock that ticks at each
+    request: lcore 1 counts 1,000 a tick, stages rx and tx 400 each, the
+    rest outside. The first /pmu/stage_lcores after a /pmu/stage comes 100
+    ticks late (a slow reply on a loaded machine)."""
+
+    def __init__(self, clock):
+        super().__init__({})
+        self.clock = clock
+
+    def cmd(self, uri, arg=None):
+        self.asked.append(uri if arg is None else f"{uri},{arg}")
+        clock = self.clock
+        clock["t"] += 1
+        if uri == "/pmu/stage":
+            clock["stage"] = True
+        elif uri == "/pmu/stage_lcores" and clock.get("stage") and not clock.get("late"):
+            clock["late"] = True
+            clock["t"] += 100
+        t = clock["t"]
+        if uri == "/pmu/info":
+            return {"initialized": True, "events": EVENTS_TC}
+        if uri == "/pmu/stages":
+            return {"names": ["rx", "tx"], "num_stages": 2, "first": 0}
+        if uri == "/pmu/stage":
+            ev = {"value": 400 * t, "self_value": 400 * t, "overhead": 0, "inexact": 0}
+            fig = {"calls": t, "items": t, "measured": t, "misuse": 0, "lcore_misuse": 0,
+                   "events": {"task_clock": ev}}
+            return {"stage": arg, "id": ["rx", "tx"].index(arg), "sampling_period": 1,
+                    "events": EVENTS_TC, "total": fig, "lcores": {"1": fig}}
+        if uri == "/pmu/stage_lcores":
+            return {"1": {"measured": 2 * t, "task_clock": {
+                "name": "task-clock", "unit": "ns", "total": 1000 * t, "outside": 200 * t,
+                "outside_inexact": 0}}}
+        return None
+
+
+def check_top_window():
+    """dpdk-pmu-top: an interval's lcore total holds its stages' figures
+    however long a snapshot's reads take: the stages of an interval add up
+    to no more than the lcore's total of it."""
+    top = load_top()
+    clock = {"t": 0}
+    top.TelemetrySocket = lambda path, timeout: SlowSocket(clock)
+    first = top.take_snapshot("fake", 1)
+    last = top.take_snapshot("fake", 1)
+    stages = sum(top.delta(last, first, (1, name))[3][0] for name in ("rx", "tx"))
+    total = top.lcore_delta(last, first, 1)[1][0]
+    report(0 < stages <= total, "dpdk-pmu-top: a snapshot whose lcore totals came 100 ticks "
+           f"after its stages: the interval's stages add up to {stages}, its lcore total "
+           f"{total} ({100.0 * stages / total if total else 0:.1f} %, at most 100 %)",
+           f"stages {stages}, total {total}")
 
 
 def check_any_port():
