@@ -351,7 +351,10 @@ struct rte_pmu_stage_lcore_stats {
 	uint64_t total[RTE_MAX_NUM_GROUP_EVENTS];
 	/** Per event: the part of total in no stage (total less every stage's
 	 *  self value, never below 0): the loop around the stages, and the
-	 *  cost of measuring them.
+	 *  cost of measuring them. 0, and marked in inexact, where the stages
+	 *  were scaled down to the total: each scaled value is rounded down,
+	 *  so that they then add up to the total less a few units (less than
+	 *  one a stage).
 	 */
 	uint64_t outside[RTE_MAX_NUM_GROUP_EVENTS];
 	unsigned int num_events; /**< entries in use */
