@@ -319,8 +319,11 @@ for lib, libs in below.items():
 # zeroed its figures and baselines in one section, counted for resets (11);
 # 1,969 until telemetry refused an lcore id out of range in a stage reply's
 # parameter (1); 1,970 until telemetry's table of commands lost a field
-# that every command set alike, and its test (-7).
-SIZE_GATE = 1963
+# that every command set alike, and its test (-7); 1,963 until the dump
+# gave each event's column the width of its whole name (cut at 15
+# characters, context-switches and events alike in their first 15 read as
+# one) (4).
+SIZE_GATE = 1967
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

@@ -212,6 +212,8 @@ if grep -q "no hardware events here" "$tmp/default.out"; then
 		['$first'] and re.search(r'^  Name\s+Calls\s+Items\s+Items/Call\s+%s/Item\s'
 		% re.escape('$first'), out, re.M) and float(re.search(
 		r'^  loop\s+1\s+\d+\s+[\d.]+\s+[\d.]+~?\s+([\d.]+)', out, re.M).group(1)) > 0"
+	expect default "stage table: each event's whole name in its column heads (context-switches, 16 characters, was cut to 15)" \
+		"re.search(r'^  Name\s.*\scontext-switches/Item\s+context-switches/Call\s', out, re.M)"
 else
 	skip "this machine has a hardware PMU: no fallback to check"
 	expect default "hardware PMU: cycles and instructions counted, with IPC" \

@@ -22,6 +22,7 @@ struct dump_ctx {
 	int width;
 	unsigned int num_events;
 	int cycles, instructions;   /* their indexes, -1 where not counted */
+	int ev_width[RTE_MAX_NUM_GROUP_EVENTS]; /* each event's name, 15 at least */
 	bool marked;                /* a figure marked not exact */
 	struct rte_pmu_lcore_info info;
 	/* Each lcore's total and its stages added up, read once for all its
@@ -54,8 +55,9 @@ dump_line(struct dump_ctx *c, const char *name, const struct rte_pmu_stage_stats
 	ret = fprintf(c->f, "  %-*s %14" PRIu64 " %14" PRIu64 " %11.2f", c->width, name,
 		s->calls, s->items, ratio(s->items, s->calls));
 	for (i = 0; i < c->num_events && ret >= 0; i++)
-		ret = fprintf(c->f, " %19.2f%c %19.2f%c", ratio(s->self_values[i], s->items),
-			(s->inexact >> i) & 1 ? '~' : ' ', ratio(s->self_values[i], s->calls),
+		ret = fprintf(c->f, " %*.2f%c %*.2f%c", c->ev_width[i] + 4,
+			ratio(s->self_values[i], s->items), (s->inexact >> i) & 1 ? '~' : ' ',
+			c->ev_width[i] + 4, ratio(s->self_values[i], s->calls),
 			(s->inexact >> i) & 1 ? '~' : ' ');
 	if (ret >= 0 && c->cycles >= 0 && c->instructions >= 0)
 		ret = fprintf(c->f, " %7.2f", ratio(s->self_values[c->instructions],
@@ -75,8 +77,8 @@ dump_whole(struct dump_ctx *c, const char *what, const uint64_t *v, uint32_t ine
 	c->marked |= inexact != 0;
 	ret = fprintf(c->f, "  %-*s %14s %14s %11s", c->width, what, "-", "-", "-");
 	for (i = 0; i < c->num_events && ret >= 0; i++)
-		ret = fprintf(c->f, " %20s %19" PRIu64 "%c", "-", v[i],
-			(inexact >> i) & 1 ? '~' : ' ');
+		ret = fprintf(c->f, " %*s %*" PRIu64 "%c", c->ev_width[i] + 5, "-",
+			c->ev_width[i] + 4, v[i], (inexact >> i) & 1 ? '~' : ' ');
 	return row_end(c->f, ret);
 }
 
@@ -99,8 +101,8 @@ dump_table(struct dump_ctx *c, unsigned int lcore_id, unsigned int n)
 	ret = fprintf(c->f, "%s\n  %-*s %14s %14s %11s", title, c->width, "Name", "Calls",
 		"Items", "Items/Call");
 	for (i = 0; i < c->num_events && ret >= 0; i++)
-		ret = fprintf(c->f, " %15.15s/Item %15.15s/Call", c->info.events[i].name,
-			c->info.events[i].name);
+		ret = fprintf(c->f, " %*s/Item %*s/Call", c->ev_width[i], c->info.events[i].name,
+			c->ev_width[i], c->info.events[i].name);
 	if (ret >= 0 && c->cycles >= 0 && c->instructions >= 0)
 		ret = fprintf(c->f, " %7s", "IPC");
 	ret = row_end(c->f, ret);
@@ -142,6 +144,9 @@ rte_pmu_stage_dump(FILE *f)
 	c.instructions = c.num_events != 0 ? c.info.instructions : -1;
 	for (id = 0; id < n; id++)
 		c.width = RTE_MAX(c.width, (int)strlen(stage_reg.names[id]));
+	/* Names never cut: two that begin alike stay apart. */
+	for (id = 0; id < c.num_events; id++)
+		c.ev_width[id] = RTE_MAX(15, (int)strlen(c.info.events[id].name));
 	/* The lcores' tables, then the total's. */
 	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE && ret == 0; lcore_id++)
 		if (stage_lcore_get(lcore_id) != NULL)
