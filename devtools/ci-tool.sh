@@ -220,6 +220,31 @@ else
 		"rc == 0 and 'insn per cycle' in out and '<not supported>' not in out"
 fi
 
+echo "=== dpdk-test-pmu as an unprivileged user, perf_event_paranoid 2"
+# The docs' promise: a user counts the software events at paranoid 2 and
+# below. The kernel refuses their default (user and kernel) there: the
+# library counts user space, as perf stat does, and says so.
+paranoid=$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null)
+if [ "$(id -u)" -ne 0 ] || ! command -v runuser >/dev/null; then
+	skip "unprivileged run: not root, or no runuser"
+elif [ "$paranoid" != 2 ]; then
+	skip "unprivileged run: kernel.perf_event_paranoid is $paranoid here, not 2 (not changed)"
+elif ! runuser -u nobody -- test -x "$tool"; then
+	skip "unprivileged run: user nobody cannot reach $tool"
+else
+	out=$(runuser -u nobody -- "$tool" -l 0 --no-huge --no-pci -m 64 \
+		--file-prefix=ci-tool-nobody-$$ -- -e task-clock,page-faults --iterations 1000 2>&1)
+	rc=$?
+	if [ "$rc" -eq 0 ] && grep -q 'task-clock: kernel.perf_event_paranoid = 2 allows user space only: counting user space' <<<"$out" &&
+			grep -qE '^ +[0-9.]+ msec task-clock ' <<<"$out" &&
+			! grep -q '<not supported>' <<<"$out"; then
+		ok "user nobody: task-clock and page-faults counted in user space, said so (exit 0)"
+	else
+		echo "$out" | grep -v '^EAL' | tail -8 | sed 's/^/    | /'
+		fail "user nobody: task-clock,page-faults at paranoid 2: exit $rc, not counted"
+	fi
+fi
+
 echo "=== the README's first command: devtools/run-tool.sh"
 BUILD_DIR=$build run_to readme 120 bash devtools/run-tool.sh
 expect readme "run-tool.sh: exit 0, the tool's report on cycles and instructions (counted or <not supported>) with its stage dump (loop: 1 call on the lcore and in total)" \

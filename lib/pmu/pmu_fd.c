@@ -167,6 +167,7 @@ int
 pmu_fd_probe(const char *name, const char *core_pmu, struct pmu_event_desc *desc)
 {
 	struct perf_event_attr attr;
+	bool user_only = false;
 	int fd;
 
 	for (;;) {
@@ -175,7 +176,22 @@ pmu_fd_probe(const char *name, const char *core_pmu, struct pmu_event_desc *desc
 		fd = pmu_fd_open(&attr, -1);
 		if (fd >= 0) {
 			close(fd);
+			if (user_only && desc->attr.exclude_kernel)
+				PMU_LOG(WARNING, "event %s: kernel.perf_event_paranoid = %d allows "
+					"user space only: counting user space (add :u to ask for it)",
+					pmu_name_printable(name), paranoid_level());
 			return 0;
+		}
+		/* A software event counts the kernel's part by default; refused
+		 * that (an unprivileged process, paranoid 2), it counts user space,
+		 * as perf stat falls back to. Levels asked for are kept.
+		 */
+		if ((fd == -EACCES || fd == -EPERM) && desc->attr.type == PERF_TYPE_SOFTWARE &&
+				!desc->levels_given && !user_only && !desc->attr.exclude_kernel) {
+			desc->attr.exclude_kernel = 1;
+			desc->attr.exclude_hv = 1;
+			user_only = true;
+			continue;
 		}
 		if (fd == -EINVAL && (desc->attr.exclude_user || desc->attr.exclude_kernel ||
 				desc->attr.exclude_hv)) {
@@ -249,6 +265,11 @@ pmu_fd_group_reader_open(int leader_fd)
 	attr.type = PERF_TYPE_SOFTWARE;
 	attr.config = PERF_COUNT_SW_DUMMY;
 	attr.read_format = PMU_FD_GROUP_FORMAT;
+	/* It counts nothing: user space only opens at any paranoid level
+	 * that lets the process count itself (2 and below).
+	 */
+	attr.exclude_kernel = 1;
+	attr.exclude_hv = 1;
 
 	fd = pmu_fd_open(&attr, leader_fd);
 	if (fd < 0) {
