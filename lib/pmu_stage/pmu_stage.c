@@ -221,6 +221,17 @@ rte_pmu_stage_reset(void)
 		 * zero again, the copy of before).
 		 */
 		restarts = __atomic_load_n(&sl->restarts, __ATOMIC_ACQUIRE);
+		/* The total's baseline before the stages': what the lcore ends
+		 * meanwhile stays in its total (in a stage's figures too, were
+		 * it the other way round, with the total after: stages above it).
+		 */
+		stage_total_read(sl, total, &misuse);
+		rte_seqlock_write_lock(&sl->base_lock);
+		if (__atomic_load_n(&sl->restarts, __ATOMIC_RELAXED) == restarts) {
+			words_copy(sl->base_total, total, sizeof(total));
+			__atomic_store_n(&sl->base_lcore_misuse, misuse, __ATOMIC_RELAXED);
+		}
+		rte_seqlock_write_unlock(&sl->base_lock);
 		n = stage_count();
 		for (id = 0; id < n; id++) {
 			stage_sums_read(sl, id, &now);
@@ -229,13 +240,6 @@ rte_pmu_stage_reset(void)
 				words_copy(&sl->base[id], &now, sizeof(now));
 			rte_seqlock_write_unlock(&sl->base_lock);
 		}
-		stage_total_read(sl, total, &misuse);
-		rte_seqlock_write_lock(&sl->base_lock);
-		if (__atomic_load_n(&sl->restarts, __ATOMIC_RELAXED) == restarts) {
-			words_copy(sl->base_total, total, sizeof(total));
-			__atomic_store_n(&sl->base_lcore_misuse, misuse, __ATOMIC_RELAXED);
-		}
-		rte_seqlock_write_unlock(&sl->base_lock);
 	}
 	return 0;
 }
