@@ -3,8 +3,9 @@
 # Copyright(c) 2026 The rte_pmu authors
 #
 # CI stage: first, the usertools scripts given a missing file or a value
-# out of range: a message, never a traceback. Then a running application's
-# counters seen with the real tools:
+# out of range: a message, never a traceback; dpdk-pmu-top's %lcore on
+# made-up replies, and its live view without a terminal. Then a running
+# application's counters seen with the real tools:
 # (a) Debian's dpdk-telemetry.py on every /pmu/* command (shapes, growth,
 # totals, errors); (b) usertools/dpdk-pmu-exporter scraped every second by a
 # real Prometheus (series, units, labels, growth), with the recording and
@@ -67,6 +68,12 @@ refused 1 "dpdk-pmu-traffic: ROUTED '²': not a non-negative integer" \
 refused 1 "dpdk-pmu-traffic: --port '³': not a non-negative integer" \
 	dpdk-pmu-traffic write "$tmp/refused.pcap" 10 0 0 --port ³
 checker 30 misuse-sum
+# dpdk-pmu-top's %lcore with task-clock on two lcores: per lcore a share of
+# a second; in the total block, of the lcores' summed total (at most 100 %).
+checker 30 top-total
+# Its live view without a terminal: the line saying so, nothing on stdout
+# (curses' escape codes went there before it failed).
+checker 30 no-terminal
 observe=$build/examples/dpdk-pmu-observe
 tool=$build/app/test-pmu/dpdk-test-pmu
 app=

@@ -8,6 +8,10 @@
 # the default events in io as well: without a hardware PMU, msr/tsc/ alone
 # where it opens, else task-clock), stopped with SIGINT once both ports
 # read the whole file.
+# First what is not a forwarding run: programs that measure nothing (their
+# -o and --json files this run's, not an earlier one's), programs that
+# cannot be started (127, 126), refusals before the program starts, and
+# --interval ending mid-interval (the last interval printed).
 # Checked: the tx pcaps identical with and without, byte for byte but
 # for the timestamps net_pcap writes (two runs without differ there), the
 # exit status the same, nothing of the preload on stdout, and
@@ -176,16 +180,83 @@ if [ -x "$own" ]; then
 	"$run" -o "$tmp/own.table" --json "$tmp/own.json" -- "$own" -l 0 --no-huge --no-pci \
 		-m 256 --file-prefix="$prefix-own" >"$tmp/own.out" 2>"$tmp/own.err"
 	st=$?
-	if [ "$st" -eq 0 ] && grep -q 'dpdk-pmu-run: -o .* and --json not written: ' "$tmp/own.err" &&
-			{ [ -d /sys/bus/event_source/devices/cpu ] ||
+	if [ "$st" -eq 0 ] && grep -q '^dpdk-pmu-run: .*steps aside: nothing measured$' \
+			"$tmp/own.err" && { [ -d /sys/bus/event_source/devices/cpu ] ||
 			grep -q '^PMU: no core PMU' "$tmp/own.err"; }; then
 		ok "dpdk-pmu-stage (uses rte_pmu itself): status 0, its own PMU lines kept," \
-			"-o and --json not written, said: $(grep 'not written' "$tmp/own.err")"
+			"said: $(grep 'steps aside' "$tmp/own.err")"
 	else
 		fail "dpdk-pmu-stage: status $st; stderr:"
 		grep -v '^EAL' "$tmp/own.err" | head -8 | sed 's/^/    | /'
 	fi
 fi
+
+echo "=== run: -o and --json of a run that measures nothing: this run's, not an earlier one's"
+# nothing NAME [dpdk-pmu-run OPTIONS] -- PROGRAM...: the files first hold
+# an earlier run's figures; after dpdk-pmu-run -o --json (under WRAP, an
+# array), the line saying why nothing was measured and a JSON file with
+# no stage (perf stat -o empties its file at the start).
+WRAP=()
+nothing() {
+	local name=$1
+	shift
+	echo "  rx-0-0   125   4000   32.00  task-clock ns  (an earlier run's)" >"$tmp/$name.table"
+	echo '{"events": ["task-clock"], "sampling": 16, "stages": [{"lcore": 1,' \
+		'"name": "rx-0-0", "calls": 125}], "lcores": []}' >"$tmp/$name.json"
+	"${WRAP[@]}" "$run" -o "$tmp/$name.table" --json "$tmp/$name.json" "$@" >/dev/null \
+		2>"$tmp/$name.err"
+	py_check 60 ci_run_check.py "$tmp/check.out" nothing "$name" "$tmp/$name.table" \
+		"$tmp/$name.json"
+}
+nothing not-dpdk -- bash -c 'exit 0'
+nothing eal-fails -- "$testpmd" --no-such-eal-option --no-huge --no-pci -m 256 \
+	--file-prefix="$prefix-eal-fails"
+nothing not-found -- "$tmp/no-such-program"
+[ ! -x "$own" ] || nothing own -- "$own" -l 0 --no-huge --no-pci -m 256 \
+	--file-prefix="$prefix-own2"
+# rte_pmu_init() fails where no PMU is listed: an empty folder mounted over
+# the kernel's list, in a mount namespace of its own (root).
+if unshare -m true 2>/dev/null; then
+	WRAP=(unshare -m bash -c 'mount -t tmpfs none /sys/bus/event_source/devices &&
+		exec "$@"' sh)
+	nothing pmu-init-fails -- "$testpmd" -l 0 --no-huge --no-pci -m 256 \
+		--file-prefix="$prefix-pmu-init"
+	WRAP=()
+else
+	skip "rte_pmu_init() failing: no mount namespace here (unshare -m, root)"
+fi
+
+echo "=== run: a program that cannot be started: 127 not found, 126 not executable (as env)"
+: >"$tmp/not-executable"
+for spec in 127:"$tmp/no-such-program" 127:no-such-program-on-path 126:"$tmp/not-executable" \
+		126:"$tmp"; do
+	"$run" -- "${spec#*:}" 2>"$tmp/start.err"
+	st=$?
+	[ "$st" -eq "${spec%%:*}" ] && ok "-- ${spec#*:}: status $st, $(cat "$tmp/start.err")" ||
+		fail "-- ${spec#*:}: status $st, not ${spec%%:*}: $(cat "$tmp/start.err")"
+done
+# -I MS, as perf stat -I: --interval's short option.
+out=$("$run" -I 250 -- bash -c 'echo "$RTE_PMU_RUN_INTERVAL"' 2>"$tmp/dash-i.err")
+st=$?
+[ "$st" -eq 0 ] && [ "$out" = 250 ] && ok "-I 250: the program runs with an interval of 250 ms" ||
+	fail "-I 250: status $st, RTE_PMU_RUN_INTERVAL '$out': $(head -n2 "$tmp/dash-i.err")"
+
+echo "=== run: --interval, the program ending mid-interval: the last interval printed, -o's header"
+# testpmd over net_null ports, 3.5 s with tables every 2 s: a table at 2 s,
+# then the 1.5 s the end cut short, before the final table (perf stat -I
+# prints it); the intervals' calls add up to the final table's. The -o
+# file starts with the line that says the figures are sampled.
+name=interval-end
+(sleep 3.5; echo) | "$run" -e task-clock --interval 2000 -o "$tmp/$name.table" -- "$testpmd" \
+	-l 0-1 --no-huge --no-pci -m 256 --file-prefix="$prefix-$name" --vdev net_null0 \
+	--vdev net_null1 -- --total-num-mbufs=8192 --forward-mode=io --auto-start \
+	--stats-period 0 --no-flush-rx >"$tmp/$name.out" 2>"$tmp/$name.err"
+py_check 60 ci_run_check.py "$tmp/check.out" interval-sum "$name" "$tmp/$name.err" \
+	"$tmp/$name.table" 2000
+line=$(head -n1 "$tmp/$name.table")
+[ "$line" = "stages, sampling 1 in 16:" ] &&
+	ok "$name: -o FILE starts with the header of stderr's table: $line" ||
+	fail "$name: -o FILE's first line '$line', not 'stages, sampling 1 in 16:'"
 
 echo "=== run: refusals before the program starts (perf's kind of message, status not 0)"
 # refuse WHAT PATTERN ARGS...: dpdk-pmu-run ARGS -- bash writing a file:

@@ -18,6 +18,10 @@ Checks behind devtools/ci-observe.sh: each prints "ok: WHAT" or
   ci_observe_check.py misuse-sum                    (pmu.py, then pages below)
   ci_observe_check.py pages                         (pmu.py and dpdk-pmu-top on
                                                     made-up replies in pages)
+  ci_observe_check.py top-total                     (dpdk-pmu-top's %lcore, per
+                                                    lcore and --total)
+  ci_observe_check.py no-terminal                   (dpdk-pmu-top's live view
+                                                    without a terminal)
 
 EVENTS is the comma-separated list the application was given; its first
 event must grow whenever the counted lcore runs (task-clock). The
@@ -27,7 +31,9 @@ list it registers, in order.
 """
 
 import argparse
+import contextlib
 import importlib.machinery
+import io
 import importlib.util
 import json
 import logging
@@ -940,6 +946,98 @@ def check_top_window():
            f"stages {stages}, total {total}")
 
 
+class ClockSocket(FakeSocket):
+    """Replies of two lcores whose task-clock grows with the time since
+    start (time.monotonic()): lcores 1 and 2 each count 0.9 s a second,
+    0.5 s of it in their stage rx, the rest outside it."""
+
+    def __init__(self, start):
+        super().__init__({})
+        self.start = start
+
+    def cmd(self, uri, arg=None):
+        self.asked.append(uri if arg is None else f"{uri},{arg}")
+        ns = int((time.monotonic() - self.start) * 1e9)
+        if uri == "/pmu/info":
+            return {"initialized": True, "events": EVENTS_TC}
+        if uri == "/pmu/stages":
+            return {"names": ["rx"], "num_stages": 1, "first": 0}
+        if uri == "/pmu/stage" and arg == "rx":
+            def fig(n):
+                ev = {"value": n * ns // 2, "self_value": n * ns // 2,
+                      "overhead": 0, "inexact": 0}
+                return {"calls": n * ns // 1000, "items": n * ns // 1000,
+                        "measured": n * ns // 1000, "misuse": 0, "lcore_misuse": 0,
+                        "events": {"task_clock": ev}}
+            return {"stage": "rx", "id": 0, "sampling_period": 1, "events": EVENTS_TC,
+                    "total": fig(2), "lcores": {"1": fig(1), "2": fig(1)}}
+        if uri == "/pmu/stage_lcores":
+            lcore = {"measured": ns // 1000, "task_clock": {
+                "name": "task-clock", "unit": "ns", "total": ns * 9 // 10,
+                "outside": ns * 9 // 10 - ns // 2, "outside_inexact": 0}}
+            return {"1": lcore, "2": lcore}
+        return None
+
+
+def top_once(top, total):
+    """dpdk-pmu-top --once --json [--total] on a ClockSocket: its object."""
+    start = time.monotonic() - 10
+    top.TelemetrySocket = lambda path, timeout: ClockSocket(start)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        top.once(argparse.Namespace(timeout=1, interval=300, total=total, json=True), "fake")
+    return json.loads(out.getvalue())
+
+
+def check_top_total():
+    """dpdk-pmu-top's %lcore with task-clock: per lcore, each row's share of a
+    second (two lcores at 90 %, rx 50 % of it); in the total block (--total),
+    each row's share of the lcores' summed total, so that the rows and the
+    outside line add up to the total, 100 % (the sum of the lcores' shares,
+    180 %, went above it)."""
+    top = load_top()
+    each = top_once(top, False)
+    pct = {(r["lcore"], r["stage"]): r["lcore_pct"] for r in each["rows"] + each["lcores"]}
+    want = {(1, "rx"): 50, (1, "(lcore total)"): 90, (1, "(outside stages)"): 40}
+    report(all(pct.get(k) is not None and abs(pct[k] - v) < 5 for k, v in want.items()),
+           "dpdk-pmu-top --once, task-clock, per lcore: %lcore each row's share of the "
+           "lcore's time (lcore 1: " + ", ".join(
+               f"{k[1]} {pct.get(k) or 0:.1f}" for k in want) + ")", f"{pct}")
+    tot = top_once(top, True)
+    pct = {r["stage"]: r["lcore_pct"] for r in tot["rows"] + tot["lcores"]}
+    whole, rows = pct.get("(lcore total)"), pct.get("rx")
+    outside = pct.get("(outside stages)")
+    report(None not in (whole, rows, outside) and abs(whole - 100) < 0.01 and
+           max(whole, rows, outside) <= 100.01 and abs(rows + outside - whole) < 1,
+           "dpdk-pmu-top --once --total, task-clock on two lcores: %lcore a share of their "
+           f"summed total, rows and outside adding up to it, at most 100 % (rx "
+           f"{rows or 0:.1f} + outside {outside or 0:.1f} = total {whole or 0:.1f})",
+           f"{pct}")
+
+
+def check_no_terminal():
+    """dpdk-pmu-top's live view without a terminal (stdin not one, or stdout
+    not one): exit 1 and the line saying it needs one, nothing on stdout
+    (curses wrote its escape codes there before it failed)."""
+    master, slave = os.openpty()
+    try:
+        for what, stdin in (("stdin /dev/null", subprocess.DEVNULL),
+                            ("stdin a terminal, stdout a pipe", slave)):
+            res = subprocess.run(["/usr/bin/python3", os.path.join(REPO, "usertools",
+                                                                   "dpdk-pmu-top"),
+                                  "-s", MISSING], stdin=stdin, capture_output=True,
+                                 timeout=30, check=False, env=dict(os.environ, TERM="xterm"))
+            err = res.stderr.decode(errors="replace").strip().splitlines()
+            report(res.returncode == 1 and not res.stdout and len(err) == 1 and
+                   "the live view needs a terminal" in err[0],
+                   f"dpdk-pmu-top live view, {what}: exit {res.returncode}, "
+                   f"{len(res.stdout)} bytes on stdout, \"{err[-1] if err else ''}\"",
+                   f"stdout {res.stdout[:24]!r}, stderr {res.stderr[-300:]!r}")
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
 def check_any_port():
     """dpdk-pmu-exporter -p 0 (any free port): the port its "serving" line
     names answers, dpdk_pmu_up 0 with no application behind it."""
@@ -976,5 +1074,6 @@ if __name__ == "__main__":
           "trace-error": (2, check_trace_error), "unit-exec": (3, check_unit_exec),
           "missing-files": (0, check_missing_files),
           "bad-arguments": (0, check_bad_arguments), "any-port": (0, check_any_port),
-          "misuse-sum": (0, check_misuse_sum), "pages": (0, check_pages)},
+          "misuse-sum": (0, check_misuse_sum), "pages": (0, check_pages),
+          "top-total": (0, check_top_total), "no-terminal": (0, check_no_terminal)},
          __doc__)

@@ -110,12 +110,23 @@
       time event (task-clock, cpu-clock: ns) each interval's total at most
       the interval's length (10 % and 5 ms over it: the snapshot's
       jitter); with msr/tsc/ (wall ticks, a constant rate) the ticks a
-      second of every interval the same within 1.5x (a running total's
-      grow with each table). An lcore in one table only (testpmd's rx
+      second of every interval but the last, which the end cut short, the
+      same within 1.5x (a running total's grow with each table). An lcore in one table only (testpmd's rx
       flush on lcore 0) is printed, not checked.
   ci_run_check.py nulls NAME JSON
       dpdk-pmu-run's JSON: events and self null in each stage with no
       measured call (the table's '-'), numbers in the others.
+  ci_run_check.py nothing NAME TABLE JSON
+      A run of dpdk-pmu-run that measured nothing, its files holding an
+      earlier run's before it: TABLE (-o) the one line that says why (no
+      prefix, ending "nothing measured"), JSON (--json) valid, with no
+      event, stage or lcore.
+  ci_run_check.py interval-sum NAME STDERR TABLE MS
+      dpdk-pmu-run --interval MS ended mid-interval: its last interval
+      table less than MS after the one before (the interval the end cut
+      short, printed as perf stat -I does), and each lcore's stages' calls
+      over the interval tables adding up to the final table's (TABLE: the
+      -o file, or STDERR).
   ci_run_check.py same NAME JSON TABLE
       dpdk-pmu-run's -o TABLE and --json of one run: each lcore's stage
       rows' calls and items, and its (lcore total) of the first event, the
@@ -124,6 +135,7 @@
 """
 
 import glob
+import json
 import os
 import re
 import select
@@ -821,14 +833,10 @@ def inexact(name, path, table, event):
 INTERVAL_LINE = re.compile(r"dpdk-pmu-run: +(\d+\.\d{6}) (.*)")
 
 
-def interval_tables(path, event):
-    """[(seconds, {lcore: {"stages": self total summed, "rows": stages,
-    "total", "outside", "outside~": marked}})]
-    of dpdk-pmu-run --interval's tables on stderr (path), figures of event
-    (the first event: the line of a stage's name), "no stage called" an
-    empty one."""
-    row = re.compile(r"  (\(lcore total\)|\(outside stages\)|\S+) +\S+ +\S+ +\S+  "
-                     + re.escape(event) + r"(?: \w+)? +\S+ +\S+ +\S+ +(\d+)(~?)(?: |$)")
+def interval_lines(path):
+    """[(seconds, [(lcore id, "total" or None before a head, line)])] of
+    dpdk-pmu-run --interval's tables on stderr (path), a table per stamp; a
+    head gives an empty line."""
     tables, where = [], None
     with open(path, encoding="utf-8", errors="replace") as f:
         for line in f:
@@ -837,18 +845,34 @@ def interval_tables(path, event):
                 continue
             sec, rest = float(m.group(1)), m.group(2)
             if not tables or tables[-1][0] != sec:
-                tables.append((sec, {}))
+                tables.append((sec, []))
                 where = None
             head = re.fullmatch(r"lcore (\d+).*|total", rest)
-            if head:
-                where = int(head.group(1)) if head.group(1) else None
-                if where is not None:
-                    tables[-1][1][where] = {"stages": 0, "rows": 0}
+            if head:  # an empty line under the head: the lcore is in the table
+                where = int(head.group(1)) if head.group(1) else "total"
+                rest = ""
+            tables[-1][1].append((where, rest))
+    return tables
+
+
+def interval_tables(path, event):
+    """[(seconds, {lcore: {"stages": self total summed, "rows": stages,
+    "total", "outside", "outside~": marked}})]
+    of dpdk-pmu-run --interval's tables on stderr (path), figures of event
+    (the first event: the line of a stage's name), "no stage called" an
+    empty one."""
+    row = re.compile(r"  (\(lcore total\)|\(outside stages\)|\S+) +\S+ +\S+ +\S+  "
+                     + re.escape(event) + r"(?: \w+)? +\S+ +\S+ +\S+ +(\d+)(~?)(?: |$)")
+    tables = []
+    for sec, lines in interval_lines(path):
+        figs = {}
+        for where, rest in lines:
+            if not isinstance(where, int):
                 continue
+            fig = figs.setdefault(where, {"stages": 0, "rows": 0})
             r = row.match(rest)
-            if r is None or where is None:
+            if r is None:
                 continue
-            fig = tables[-1][1][where]
             if r.group(1) == "(lcore total)":
                 fig["total"] = int(r.group(2))
             elif r.group(1) == "(outside stages)":
@@ -857,6 +881,7 @@ def interval_tables(path, event):
             else:
                 fig["stages"] += int(r.group(2))
                 fig["rows"] += 1
+        tables.append((sec, figs))
     return tables
 
 
@@ -904,7 +929,11 @@ def interval(name, err, table, event):
             total, dt = fig["total"], sec - tables[i - 1][0]
             parts.append((sec, fig["stages"], fig.get("outside", 0), total,
                           fig.get("outside~", False)))
-            rates.append((sec, total / dt))
+            # The last table, printed at exit, is of an interval the end
+            # cut short: the lcore's total runs to its last measured call,
+            # its length to the report, so its rate is not a running one.
+            if i != len(tables) - 1:
+                rates.append((sec, total / dt))
             if time_event and total > dt * 1e9 * 1.1 + 5e6:
                 over.append(f"{sec:.3f}: {total} ns in {dt * 1e3:.0f} ms")
         report(not above, f"{name}: lcore {lc}: in each of its interval tables, its stages' "
@@ -931,6 +960,9 @@ def interval(name, err, table, event):
         if time_event:
             report(not over, f"{name}: lcore {lc}: each interval's (lcore total) {event} at "
                    "most the interval's length (10 % and 5 ms over it)", "; ".join(over[:3]))
+        elif event == "msr/tsc/" and not rates:
+            print(f"{name}: lcore {lc}: no interval table but the last: its ticks a second "
+                  "not compared")
         elif event == "msr/tsc/":
             low, high = min(r for _, r in rates), max(r for _, r in rates)
             report(high <= low * 1.5, f"{name}: lcore {lc}: each interval's (lcore total) "
@@ -1076,6 +1108,63 @@ def same(name, path, table):
            f"and lcore total lines the same", "; ".join(differ[:4]))
 
 
+def nothing(name, table, path):
+    """A run that measured nothing: its -o file the one line saying why, its
+    --json file valid JSON with no event, stage or lcore; neither holds an
+    earlier run's figures."""
+    with open(table, encoding="utf-8", errors="replace") as f:
+        lines = f.read().splitlines()
+    report(len(lines) == 1 and lines[0].endswith("nothing measured") and
+           not lines[0].startswith("dpdk-pmu-run: "),
+           f"{name}: -o FILE holds this run's one line: {lines[0] if lines else ''}",
+           f"{len(lines)} lines: {lines[:3]}")
+    try:
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+    except (OSError, ValueError) as err:
+        report(False, f"{name}: --json FILE valid JSON", f"{err}")
+        return
+    report(isinstance(doc, dict) and [doc.get(k) for k in ("events", "stages", "lcores")]
+           == [[], [], []], f"{name}: --json FILE {json.dumps(doc)}: no event, stage or lcore",
+           f"{doc}")
+
+
+def stage_calls(lines):
+    """{(lcore, stage): calls} of the stage rows of a table's lines, each
+    (lcore or "total", line)."""
+    out = {}
+    for where, line in lines:
+        row = re.match(r"  (\S+) +(\d+) +(\d+) +[\d.]+  ", line)
+        if isinstance(where, int) and row:
+            out[(where, row.group(1))] = int(row.group(2))
+    return out
+
+
+def interval_sum(name, err, table, ms):
+    """dpdk-pmu-run --interval MS: the last interval, cut short by the end,
+    printed before the final table (perf stat -I prints it), less than MS
+    after the one before; each lcore's stages' calls over the interval
+    tables adding up to the final table's (TABLE: the -o file, or STDERR)."""
+    tables = interval_lines(err)
+    secs = [sec for sec, _ in tables]
+    step = secs[-1] - secs[-2] if len(secs) >= 2 else None
+    report(step is not None and step < int(ms) / 1000 * 0.95,
+           f"{name}: {len(secs)} interval tables, the last at {secs[-1] if secs else 0:.6f} "
+           f"s, cut short by the end ({step or 0:.3f} s after the one before, under "
+           f"{int(ms) / 1000:g} s)", f"tables at {secs}")
+    summed = {}
+    for _, lines in tables:
+        for key, calls in stage_calls(lines).items():
+            summed[key] = summed.get(key, 0) + calls
+    final = stage_calls(table_blocks(table))
+    differ = [f"lcore {k[0]} {k[1]}: intervals {summed.get(k, 0)}, final {v}"
+              for k, v in sorted(final.items(), key=str) if summed.get(k, 0) != v]
+    report(final and not differ, f"{name}: each lcore's stages' calls over the "
+           f"{len(secs)} interval tables add up to the final table's ("
+           + ", ".join(f"lcore {k[0]} {k[1]} {v}" for k, v in sorted(final.items(), key=str)[:4])
+           + ")", "; ".join(differ[:4]) or "no stage in the final table")
+
+
 # Command: (its number of arguments, or (least, most), the function).
 COMMANDS = {
     "testpmd": (4, testpmd),
@@ -1098,6 +1187,8 @@ COMMANDS = {
     "interval": (4, interval),
     "same": (3, same),
     "nulls": (2, nulls),
+    "nothing": (3, nothing),
+    "interval-sum": (4, interval_sum),
 }
 
 

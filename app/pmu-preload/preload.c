@@ -17,6 +17,8 @@
  *  - rte_eal_cleanup(), and an atexit handler: the report (report.c);
  *  - sigaction(), signal(): the report at SIGINT, SIGTERM, SIGHUP first,
  *    then the program's handler or its death by the signal (signals.c).
+ * Where nothing is measured, the line saying why goes to the -o file too,
+ * and a JSON object with no stage to the --json file (report.c).
  * Settings from the environment: RTE_PMU_RUN_EVENTS, RTE_PMU_RUN_SAMPLING,
  * RTE_PMU_RUN_INTERVAL, RTE_PMU_RUN_OUTPUT, RTE_PMU_RUN_JSON. Nothing is
  * written to stdout, and the exit status is the program's.
@@ -28,6 +30,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,11 +117,11 @@ RTE_INIT(preload_env)
 }
 
 /* An unsigned setting from the environment, @p def where unset; false
- * (said) where it is not a number from @p min to @p max.
+ * (said where @p say) where it is not a number from @p min to @p max.
  */
 static bool
 env_uint(const char *name, unsigned int def, unsigned int min, unsigned int max,
-	unsigned int *v)
+	bool say, unsigned int *v)
 {
 	const char *s = getenv(name);
 	unsigned long n;
@@ -130,12 +133,53 @@ env_uint(const char *name, unsigned int def, unsigned int min, unsigned int max,
 	errno = 0;
 	n = strtoul(s, &end, 10);
 	if (errno != 0 || *end != '\0' || n < min || n > max) {
-		PRELOAD_MSG("%s=%s: not a number from %u to %u", name, s, min, max);
+		if (say)
+			PRELOAD_MSG("%s=%s: not a number from %u to %u", name, s, min, max);
 		return false;
 	}
 	*v = (unsigned int)n;
 
 	return true;
+}
+
+/* The files and the sampling period from the environment, in preload_run,
+ * before anything is reported: every report writes them, the one of a
+ * run that measured nothing too.
+ */
+static void
+settings_read(void)
+{
+	static bool done;
+
+	if (done)
+		return;
+	done = true;
+	preload_run.output = getenv("RTE_PMU_RUN_OUTPUT");
+	preload_run.json = getenv("RTE_PMU_RUN_JSON");
+	if (preload_run.output != NULL && preload_run.output[0] == '\0')
+		preload_run.output = NULL;
+	if (preload_run.json != NULL && preload_run.json[0] == '\0')
+		preload_run.json = NULL;
+	env_uint("RTE_PMU_RUN_SAMPLING", PRELOAD_DEFAULT_SAMPLING, 1, PRELOAD_SAMPLING_MAX,
+		false, &preload_run.sampling);
+}
+
+/* Nothing measured, for @p why (printf-like): the line on standard error,
+ * in the -o file, and an empty --json file (preload_report_nothing()).
+ * @p fd: the standard error to say it on.
+ */
+static void __rte_format_printf(2, 3)
+nothing_measured(int fd, const char *why, ...)
+{
+	char line[512];
+	va_list ap;
+
+	va_start(ap, why);
+	vsnprintf(line, sizeof(line), why, ap);
+	va_end(ap);
+	dprintf(fd, PRELOAD_TAG "%s\n", line);
+	settings_read();
+	preload_report_nothing(line, fd);
 }
 
 /* The log of librte_pmu while @p fn(@p arg) runs: kept from the program's
@@ -239,6 +283,9 @@ RTE_INIT(preload_events_check)
 		PRELOAD_MSG("rte_pmu_init: %s: no event can be counted "
 			"(--events-optional runs the program all the same)", why);
 		fflush(stderr);
+		settings_read();
+		preload_report_nothing("the program was not started: nothing measured",
+			STDERR_FILENO);
 		_exit(2);
 	}
 	copy = strdup(events);
@@ -259,6 +306,9 @@ RTE_INIT(preload_events_check)
 		PRELOAD_MSG("the program was not started (--events-optional runs it, "
 			"counting the events that open)");
 		fflush(stderr);
+		settings_read();
+		preload_report_nothing("the program was not started: nothing measured",
+			STDERR_FILENO);
 		_exit(2);
 	}
 }
@@ -278,24 +328,20 @@ preload_start(void)
 	char why[256];
 	int ret;
 
+	settings_read();
 	if (!env_uint("RTE_PMU_RUN_SAMPLING", PRELOAD_DEFAULT_SAMPLING, 1, PRELOAD_SAMPLING_MAX,
-			&sampling) ||
-			!env_uint("RTE_PMU_RUN_INTERVAL", 0, 0, PRELOAD_INTERVAL_MAX, &interval)) {
-		PRELOAD_MSG("nothing measured");
+			true, &sampling) ||
+			!env_uint("RTE_PMU_RUN_INTERVAL", 0, 0, PRELOAD_INTERVAL_MAX, true,
+			&interval)) {
+		nothing_measured(STDERR_FILENO, "nothing measured");
 		return;
 	}
 	preload_run.sampling = sampling;
 	preload_run.interval_ms = interval;
-	preload_run.output = getenv("RTE_PMU_RUN_OUTPUT");
-	preload_run.json = getenv("RTE_PMU_RUN_JSON");
-	if (preload_run.output != NULL && preload_run.output[0] == '\0')
-		preload_run.output = NULL;
-	if (preload_run.json != NULL && preload_run.json[0] == '\0')
-		preload_run.json = NULL;
 
 	ret = log_caught(pmu_init_own, NULL, why, sizeof(why));
 	if (ret != 0) {
-		PRELOAD_MSG("rte_pmu_init: %s: nothing measured", why);
+		nothing_measured(STDERR_FILENO, "rte_pmu_init: %s: nothing measured", why);
 		return;
 	}
 	if (events != NULL && events[0] != '\0') {
@@ -459,17 +505,15 @@ rte_pmu_init(void)
 		return real();
 	/* The program's own rte_pmu: it keeps it. */
 	if (!measured) {
-		PRELOAD_MSG("the program uses rte_pmu itself: dpdk-pmu-run steps aside");
 		preload_run.active = false;
 		preload_run.ports_on = false;
 		stepped_aside = true;
 		rte_pmu_fini();
-		if (preload_run.output != NULL || preload_run.json != NULL)
-			PRELOAD_MSG("%s%s%s%s not written: the program's own rte_pmu figures are "
-				"its to report", preload_run.output != NULL ? "-o " : "",
-				preload_run.output != NULL ? preload_run.output : "",
-				preload_run.output != NULL && preload_run.json != NULL ? " and " : "",
-				preload_run.json != NULL ? "--json" : "");
+		/* The files say so: the program's own figures are its to
+		 * report, none is dpdk-pmu-run's.
+		 */
+		nothing_measured(STDERR_FILENO, "the program uses rte_pmu itself: dpdk-pmu-run "
+			"steps aside: nothing measured");
 		/* Its warnings, which the preload's call took. */
 		if (init_log != NULL)
 			fputs(init_log, rte_log_get_stream());
@@ -481,23 +525,28 @@ rte_pmu_init(void)
 	return real();
 }
 
-/* Standard error kept for the last line (closed with FD_CLOEXEC). */
+/* Standard error kept for the last line (closed with FD_CLOEXEC), and the
+ * files read from the environment as the program starts: it may change
+ * its environment before it exits.
+ */
 RTE_INIT(preload_err_fd)
 {
 	err_fd = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
+	settings_read();
 }
 
 /* Where the program never reached its part: said at exit, once, on the
- * program's first stderr (it may have closed stderr by now).
+ * program's first stderr (it may have closed stderr by now), and in the
+ * -o and --json files.
  */
 RTE_FINI(preload_fini)
 {
 	int fd = err_fd >= 0 ? err_fd : STDERR_FILENO;
 
 	if (eal_failed)
-		dprintf(fd, PRELOAD_TAG "the program's rte_eal_init() failed: nothing measured\n");
+		nothing_measured(fd, "the program's rte_eal_init() failed: nothing measured");
 	else if (!eal_called && !stepped_aside)
-		dprintf(fd, PRELOAD_TAG "the program did not call rte_eal_init() of DPDK's shared "
+		nothing_measured(fd, "the program did not call rte_eal_init() of DPDK's shared "
 			"libraries (not a DPDK program, or DPDK linked statically): "
-			"nothing measured\n");
+			"nothing measured");
 }

@@ -10,11 +10,23 @@
 #include <stdio.h>
 
 /* The table (to stderr, each line prefixed, or to the -o file), the JSON
- * file where asked for. Once; later calls do nothing.
+ * file where asked for; with --interval, the interval since the last
+ * table before it. Once; later calls do nothing.
  */
 void preload_report_final(void);
 
-/* Start the thread printing the table every interval_ms; 0 or -errno. */
+/* Where the run measures nothing (the program is not a DPDK program, its
+ * rte_eal_init() or rte_pmu_init() failed, it uses rte_pmu itself): @p why,
+ * the line said on stderr, written in the -o file, and a JSON file with no
+ * event and no stage, so that neither keeps an earlier run's figures.
+ * Failures said on @p fd. Once, and only where no report was made; no
+ * report after it.
+ */
+void preload_report_nothing(const char *why, int fd);
+
+/* Start the thread printing the table every interval_ms, and at the final
+ * report the interval since the last; 0 or -errno.
+ */
 int preload_report_interval_start(void);
 
 /* Keep the figures of @p lcore, whose thread unregisters now. */

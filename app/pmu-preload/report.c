@@ -5,7 +5,9 @@
 /* What the preload prints: the stage table (table.c) on stderr, each
  * line prefixed, or in the -o file; the JSON file at exit; every
  * --interval, the figures of that interval, each line led by the seconds
- * since the start as perf stat -I does, from a control thread.
+ * since the start as perf stat -I does, from a control thread, and at
+ * exit the interval the end cut short; where nothing was measured, the
+ * line saying why in the -o file and an empty JSON file.
  */
 
 #include <errno.h>
@@ -28,6 +30,17 @@
 /* One report at a time; none after the final one. */
 static pthread_mutex_t report_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool final_done;
+
+/* The --interval tables (under report_lock): whether they are printed,
+ * the time their seconds count from, and the figures of the last one
+ * ([RTE_MAX_LCORE * last_stages], NULL before the first), from which
+ * the next is taken.
+ */
+static bool interval_on;
+static struct timespec interval_start;
+static struct preload_fig *last_figs;
+static struct preload_lcore_totals *last_totals;
+static unsigned int last_stages;
 
 /* The figures of a registered thread's lcore, kept as it unregisters
  * (rte_pmu forgets them then): a stage count and an array, or NULL.
@@ -303,8 +316,10 @@ report_write(FILE *f, const char *prefix, bool called, const struct preload_tabl
 		/* The program failed before it started a port or made a graph. */
 		fprintf(f, "%s%s\n", prefix, PRELOAD_NOTHING);
 	} else {
-		if (f == stderr)
-			PRELOAD_MSG("stages, sampling 1 in %u:", preload_run.sampling);
+		/* The figures are estimates from the calls measured: said
+		 * first, in the -o file too.
+		 */
+		fprintf(f, "%sstages, sampling 1 in %u:\n", prefix, preload_run.sampling);
 		if (err != 0)
 			fprintf(f, "%sno table: %s\n", prefix, strerror(-err));
 		else
@@ -312,10 +327,68 @@ report_write(FILE *f, const char *prefix, bool called, const struct preload_tabl
 	}
 }
 
+/* The interval since the last --interval table, from @p t (every stage's
+ * figures read at @p when, as snapshot() gives them), on stderr, each line
+ * led by the seconds since interval_start, as perf stat -I prints them:
+ * each stage's from its measured calls in the interval
+ * (preload_fig_interval()), each lcore's total then less the last, and its
+ * stages fitted to it, the part outside them what they leave of it
+ * (preload_lcore_fit()). @p t's figures are kept for the next interval.
+ * Under report_lock.
+ */
+static void
+interval_write(const struct preload_table *t, const struct timespec *when)
+{
+	size_t i, num_figs = (size_t)RTE_MAX_LCORE * t->num_stages;
+	unsigned int n = t->num_stages;
+	struct preload_lcore_totals *totals;
+	struct preload_table part = *t;
+	struct preload_fig *figs;
+	char lead[64];
+
+	figs = malloc(sizeof(*figs) * (num_figs + 1));
+	totals = malloc(sizeof(*totals) * RTE_MAX_LCORE);
+	if (figs == NULL || totals == NULL) {
+		free(figs);
+		free(totals);
+		return;
+	}
+	memcpy(figs, t->figs, sizeof(*figs) * num_figs);
+	memcpy(totals, t->totals, sizeof(*totals) * RTE_MAX_LCORE);
+	/* From the last, stage by stage (ids only grow: a stage new since
+	 * is all new), and each lcore's total; then each lcore's stages
+	 * fitted to its total, and its part outside them.
+	 */
+	for (i = 0; last_figs != NULL && i < num_figs; i++)
+		if (i % n < last_stages)
+			preload_fig_interval(&figs[i], &last_figs[(i / n) * last_stages + i % n]);
+	for (i = 0; last_totals != NULL && i < RTE_MAX_LCORE; i++)
+		if (last_totals[i].num_events != 0)
+			preload_lcore_totals_sub(&totals[i], &last_totals[i]);
+	for (i = 0; i < RTE_MAX_LCORE; i++)
+		preload_lcore_fit(&figs[i * n], n, &totals[i]);
+	snprintf(lead, sizeof(lead), "%s%14.6f ", PRELOAD_TAG,
+		(double)(when->tv_sec - interval_start.tv_sec) +
+		(double)(when->tv_nsec - interval_start.tv_nsec) / 1e9);
+	part.figs = figs;
+	part.totals = totals;
+	part.interval = true;
+	preload_table_write(stderr, lead, &part);
+	/* The figures at the end of this interval, for the next. */
+	memcpy(figs, t->figs, sizeof(*figs) * num_figs);
+	memcpy(totals, t->totals, sizeof(*totals) * RTE_MAX_LCORE);
+	free(last_figs);
+	free(last_totals);
+	last_figs = figs;
+	last_totals = totals;
+	last_stages = n;
+}
+
 void
 preload_report_final(void)
 {
 	struct preload_table t;
+	struct timespec now;
 	bool called;
 	int err;
 	FILE *f;
@@ -328,8 +401,19 @@ preload_report_final(void)
 	}
 	final_done = true;
 	called = any_called();
-	/* One read of the figures for the table, -o and --json alike. */
+	/* One read of the figures for the table, -o and --json alike, and
+	 * for the last --interval table: the interval since the one before,
+	 * cut short by the end, as perf stat -I prints it. So the intervals
+	 * add up to the final table.
+	 */
+	clock_gettime(CLOCK_MONOTONIC, &now);
 	err = snapshot(&t);
+	if (interval_on && err == 0)
+		interval_write(&t, &now);
+	free(last_figs);
+	free(last_totals);
+	last_figs = NULL;
+	last_totals = NULL;
 	f = preload_run.output != NULL ? fopen(preload_run.output, "w") : NULL;
 	if (f != NULL) {
 		errno = 0;
@@ -363,12 +447,56 @@ preload_report_final(void)
 	pthread_mutex_unlock(&report_lock);
 }
 
-/* Every interval_ms on stderr, until the final one: the figures of the
- * interval, each line led by the seconds since the loop started, as perf
- * stat -I prints them: each stage's from its measured calls in the interval
- * (preload_fig_interval()), each lcore's total now less the last, and its
- * stages fitted to it, the part outside them what they leave of it
- * (preload_lcore_fit()).
+/* @p line and a new line in file @p path, or where @p json, the JSON of a
+ * run with nothing measured; 0 or an errno.
+ */
+static int
+nothing_write(const char *path, const char *line, bool json)
+{
+	FILE *f = fopen(path, "w");
+	int ret;
+
+	if (f == NULL)
+		return errno;
+	errno = 0;
+	if (json)
+		fprintf(f, "{\"events\": [], \"sampling\": %u, \"stages\": [], "
+			"\"lcores\": []}\n", preload_run.sampling);
+	else
+		fprintf(f, "%s\n", line);
+	ret = fflush(f) != 0 || ferror(f) ? (errno != 0 ? errno : EIO) : 0;
+	if (fclose(f) != 0 && ret == 0)
+		ret = errno;
+
+	return ret;
+}
+
+void
+preload_report_nothing(const char *why, int fd)
+{
+	int ret;
+
+	pthread_mutex_lock(&report_lock);
+	if (final_done) {
+		pthread_mutex_unlock(&report_lock);
+		return;
+	}
+	final_done = true;
+	if (preload_run.output != NULL) {
+		ret = nothing_write(preload_run.output, why, false);
+		if (ret != 0)
+			dprintf(fd, PRELOAD_TAG "-o %s: %s\n", preload_run.output, strerror(ret));
+	}
+	if (preload_run.json != NULL) {
+		ret = nothing_write(preload_run.json, why, true);
+		if (ret != 0)
+			dprintf(fd, PRELOAD_TAG "--json %s: %s\n", preload_run.json, strerror(ret));
+	}
+	pthread_mutex_unlock(&report_lock);
+}
+
+/* Every interval_ms, until the final report: the figures of the interval
+ * on stderr (interval_write()).
  */
 static void *
 interval_loop(void *arg __rte_unused)
@@ -377,16 +505,10 @@ interval_loop(void *arg __rte_unused)
 		.tv_sec = preload_run.interval_ms / 1000,
 		.tv_nsec = (long)(preload_run.interval_ms % 1000) * 1000000,
 	};
-	struct preload_lcore_totals *prev_totals = NULL, *totals, *cur_totals;
-	struct preload_fig *prev = NULL, *figs, *cur;
-	struct timespec start, now, next;
-	unsigned int prev_stages = 0, i, n;
+	struct timespec now, next = interval_start;
 	struct preload_table t;
-	char lead[64];
 
 	preload_thread_block_signals();
-	clock_gettime(CLOCK_MONOTONIC, &start);
-	next = start;
 	for (;;) {
 		/* To a deadline: a signal that wakes the thread (net_tap's rx
 		 * signal) does not cut an interval short.
@@ -398,46 +520,12 @@ interval_loop(void *arg __rte_unused)
 		pthread_mutex_lock(&report_lock);
 		if (final_done) {
 			pthread_mutex_unlock(&report_lock);
-			free(prev);
-			free(prev_totals);
 			return NULL;
 		}
 		clock_gettime(CLOCK_MONOTONIC, &now);
-		snprintf(lead, sizeof(lead), "%s%14.6f ", PRELOAD_TAG,
-			(double)(now.tv_sec - start.tv_sec) +
-			(double)(now.tv_nsec - start.tv_nsec) / 1e9);
 		if (snapshot(&t) == 0) {
-			n = t.num_stages;
-			figs = (struct preload_fig *)(uintptr_t)t.figs;
-			cur = malloc(sizeof(*cur) * ((size_t)RTE_MAX_LCORE * n + 1));
-			if (cur != NULL)
-				memcpy(cur, figs, sizeof(*cur) * (size_t)RTE_MAX_LCORE * n);
-			totals = (struct preload_lcore_totals *)(uintptr_t)t.totals;
-			cur_totals = malloc(sizeof(*cur_totals) * RTE_MAX_LCORE);
-			if (cur_totals != NULL)
-				memcpy(cur_totals, totals, sizeof(*cur_totals) * RTE_MAX_LCORE);
-			/* The interval's: from the last, stage by stage (ids
-			 * only grow: a stage new since is all new), and each
-			 * lcore's total; then each lcore's stages fitted to its
-			 * total, and its part outside them.
-			 */
-			for (i = 0; prev != NULL && i < (unsigned int)RTE_MAX_LCORE * n; i++)
-				if (i % n < prev_stages)
-					preload_fig_interval(&figs[i], &prev[(i / n) *
-						prev_stages + i % n]);
-			for (i = 0; prev_totals != NULL && i < RTE_MAX_LCORE; i++)
-				if (prev_totals[i].num_events != 0)
-					preload_lcore_totals_sub(&totals[i], &prev_totals[i]);
-			for (i = 0; i < RTE_MAX_LCORE; i++)
-				preload_lcore_fit(&figs[(size_t)i * n], n, &totals[i]);
-			t.interval = true;
-			preload_table_write(stderr, lead, &t);
+			interval_write(&t, &now);
 			snapshot_free(&t);
-			free(prev);
-			free(prev_totals);
-			prev = cur;
-			prev_totals = cur_totals;
-			prev_stages = n;
 		}
 		pthread_mutex_unlock(&report_lock);
 	}
@@ -451,9 +539,20 @@ preload_report_interval_start(void)
 	pthread_t tid;
 	int ret;
 
+	/* The seconds of the tables count from here; the last table is
+	 * printed at the final report where the thread runs.
+	 */
+	clock_gettime(CLOCK_MONOTONIC, &interval_start);
+	pthread_mutex_lock(&report_lock);
+	interval_on = true;
+	pthread_mutex_unlock(&report_lock);
 	ret = rte_ctrl_thread_create(&tid, "dpdk-pmu-run", NULL, interval_loop, NULL);
-	if (ret != 0)
+	if (ret != 0) {
+		pthread_mutex_lock(&report_lock);
+		interval_on = false;
+		pthread_mutex_unlock(&report_lock);
 		return ret > 0 ? -ret : ret;
+	}
 	pthread_detach(tid);
 
 	return 0;
