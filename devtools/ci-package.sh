@@ -9,7 +9,8 @@
 # installed: the upstream-API and stage programs built against it through
 # pkg-config and run, the packaged tool, its man pages, the python scripts'
 # interpreter and the HTML's links; the exporter's systemd unit verified
-# (systemd-analyze) and its ExecStart run and scraped, the rules' promtool
+# (systemd-analyze) and its ExecStart run and scraped, the package's
+# maintainer scripts run for the unit's instances, the rules' promtool
 # tests as installed. Last, the README's recipe for a program
 # against a build tree, run as written on the packages' own build tree.
 # About a minute on two cores, most of it the package build.
@@ -54,6 +55,14 @@ else
 	fail "dpkg-buildpackage -us -uc -b failed after $((SECONDS - t0)) s"
 	show "$tmp/build.log" 30
 	finish
+fi
+# dpkg-gensymbols builds on where a library exports a symbol that its
+# debian/*.symbols file does not list: it only warns.
+if grep -q '^dpkg-gensymbols: warning' "$tmp/build.log"; then
+	fail "dpkg-gensymbols warned: a debian/*.symbols file differs from its library"
+	grep -A 12 '^dpkg-gensymbols: warning' "$tmp/build.log" | sed 's/^/    | /'
+else
+	ok "dpkg-gensymbols: no warning (each debian/*.symbols lists its library's symbols)"
 fi
 arch=$(dpkg-architecture -qDEB_HOST_ARCH)
 multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
@@ -108,9 +117,16 @@ has librte-pmu-stage0 "$lib/librte_pmu_stage.so.0" "$lib/librte_pmu_stage.so.0.1
 has librte-pmu-graph0 "$lib/librte_pmu_graph.so.0" "$lib/librte_pmu_graph.so.0.1"
 inc=/usr/include/dpdk
 has librte-pmu-dev $inc/rte_pmu.h $inc/rte_pmu_page.h $inc/rte_pmu_pmc.h $inc/rte_pmu_stage.h \
-	$inc/rte_pmu_graph.h "$lib/librte_pmu.so" "$lib/librte_pmu.a" "$lib/pkgconfig/librte_pmu.pc" \
+	$inc/rte_pmu_graph.h "$lib/librte_pmu.so" "$lib/pkgconfig/librte_pmu.pc" \
 	"$lib/librte_pmu_graph.so" "$lib/pkgconfig/librte_pmu_graph.pc" \
 	"$lib/librte_pmu_stage.so" "$lib/pkgconfig/librte_pmu_stage.pc"
+# No static library: the .pc files cannot link one (debian/not-installed).
+static=$(grep '\.a$' "$tmp/librte-pmu-dev.list" | tr '\n' ' ')
+if [ -z "$static" ]; then
+	ok "librte-pmu-dev holds no static library"
+else
+	fail "librte-pmu-dev holds static libraries that pkg-config cannot link: $static"
+fi
 has dpdk-pmu-tools /usr/bin/dpdk-test-pmu /usr/bin/dpdk-pmu-exporter /usr/bin/dpdk-pmu-run \
 	/usr/bin/dpdk-pmu-top /usr/bin/dpdk-pmu-traffic /usr/bin/dpdk-pmu-pipeline \
 	/usr/bin/dpdk-pmu-graph "$lib/dpdk-pmu/librte_pmu_preload.so" \
@@ -345,6 +361,131 @@ else
 		ok "systemd-analyze verify $unit (the root's exporter and man page): nothing to say"
 	else
 		fail "systemd-analyze verify $unit: $out"
+	fi
+	# The unit's sandbox as systemd rates it, from 0 (safe) to 10: above 2
+	# it lost part of it (8.4 offline with NoNewPrivileges= to
+	# PrivateDevices= alone).
+	if out=$(systemd-analyze security --offline=true --root="$root" --threshold=20 \
+			--no-pager dpdk-pmu-exporter@ci.service 2>&1); then
+		ok "systemd-analyze security $unit: $(grep -o -E '[0-9]+\.[0-9]+ [A-Z]+' <<<"${out##*level}")"
+	else
+		fail "systemd-analyze security $unit: $(grep -o -E '[0-9]+\.[0-9]+ [A-Z]+' <<<"${out##*level}")"
+		grep '^✗' <<<"$out" | sed 's/^/    | /' | head -10
+	fi
+fi
+# The maintainer scripts of dpdk-pmu-tools, for the instances of its
+# template unit (dh_installsystemd writes none for a template). Run in a
+# private mount namespace: a tmpfs on /run, with /run/systemd/system where
+# systemd is to seem PID 1, and on /etc/systemd/system, with two instances'
+# enable links, another unit's and a drop-in; first on PATH a systemctl
+# and a deb-systemd-invoke that log their arguments and fail. Each step's
+# calls, exit status and what is left in /etc/systemd/system land in
+# $tmp/maint/STEP.
+maint=$tmp/maint
+mkdir -p "$maint/bin" "$maint/ctl"
+for c in systemctl deb-systemd-invoke; do
+	# shellcheck disable=SC2016 # $* and $MAINT_LOG: the fake command's
+	printf '#!/bin/sh\necho "%s $*" >>"$MAINT_LOG"\nexit 1\n' $c >"$maint/bin/$c"
+	chmod +x "$maint/bin/$c"
+done
+cat >"$maint/run.sh" <<'EOF'
+set -u
+maint=$1 etc=/etc/systemd/system
+mount -t tmpfs tmpfs /run && mount -t tmpfs tmpfs $etc || exit 1
+links()
+{
+	mkdir -p $etc/multi-user.target.wants $etc/dpdk-pmu-exporter@a.service.d
+	for u in dpdk-pmu-exporter@a dpdk-pmu-exporter@b; do
+		ln -sf /lib/systemd/system/dpdk-pmu-exporter@.service \
+			$etc/multi-user.target.wants/$u.service
+	done
+	ln -sf /lib/systemd/system/other.service $etc/multi-user.target.wants/other.service
+	touch $etc/dpdk-pmu-exporter@a.service.d/override.conf
+}
+step()
+{
+	local name=$1
+
+	shift
+	export MAINT_LOG=$maint/$name
+	: >"$MAINT_LOG"
+	"$maint/ctl/$@" </dev/null >>"$MAINT_LOG" 2>&1
+	echo "exit $?" >>"$MAINT_LOG"
+	(cd $etc && find . -mindepth 2 | sort | tr '\n' ' ' && echo) >>"$MAINT_LOG"
+}
+links
+mkdir -p /run/systemd/system
+step prerm-remove prerm remove
+step postrm-remove postrm remove
+step postrm-purge postrm purge
+step postinst-configure postinst configure 0.1.0
+rm -r /run/systemd
+links
+step nosd-prerm-remove prerm remove
+step nosd-postrm-remove postrm remove
+step nosd-postrm-purge postrm purge
+step nosd-postinst-configure postinst configure 0.1.0
+EOF
+unshare_root=(unshare --mount)
+[ "$(id -u)" -eq 0 ] || unshare_root=(unshare --map-root-user --mount)
+if ! dpkg-deb -e "$(deb dpdk-pmu-tools)" "$maint/ctl" ||
+		! PATH=$maint/bin:$PATH "${unshare_root[@]}" bash "$maint/run.sh" "$maint" \
+		>"$maint/run.log" 2>&1; then
+	fail "the maintainer scripts of dpdk-pmu-tools could not be run in a mount namespace"
+	show "$maint/run.log"
+else
+	# maint_step STEP WHAT EXPECTED: the calls, exit status and links of STEP.
+	# What /etc/systemd/system holds: all of it, or what a purge leaves.
+	dropin=./dpdk-pmu-exporter@a.service.d/override.conf w=./multi-user.target.wants
+	all="$dropin $w/dpdk-pmu-exporter@a.service $w/dpdk-pmu-exporter@b.service $w/other.service "
+	left="$dropin $w/other.service "
+	maint_step()
+	{
+		local got calls
+
+		got=$(cat "$maint/$1")
+		calls=$(grep -E '^(systemctl|deb-systemd-invoke) ' <<<"$got" | paste -s -d ';')
+		if [ "$got" = "$3" ]; then
+			ok "dpdk-pmu-tools $2: ${calls//;/; }"
+		else
+			fail "dpdk-pmu-tools $2"
+			printf '%s\n' "$3" >"$maint/$1.expected"
+			echo "    expected:" && show "$maint/$1.expected"
+			echo "    got:" && show "$maint/$1"
+		fi
+	}
+	maint_step prerm-remove "prerm remove stops every instance (the calls failing)" \
+		"deb-systemd-invoke stop dpdk-pmu-exporter@*.service
+exit 0
+$all"
+	maint_step postrm-remove "postrm remove reloads systemd, keeps the enable links" \
+		"systemctl daemon-reload
+exit 0
+$all"
+	maint_step postrm-purge "postrm purge removes the instances' enable links, reloads" \
+		"systemctl daemon-reload
+exit 0
+$left"
+	maint_step postinst-configure "postinst configure reloads, restarts running instances" \
+		"systemctl daemon-reload
+deb-systemd-invoke try-restart dpdk-pmu-exporter@*.service
+exit 0
+$left"
+	(cd "$maint" && cat nosd-prerm-remove nosd-postrm-remove nosd-postrm-purge \
+		nosd-postinst-configure) >"$maint/nosd"
+	got=$(cat "$maint/nosd")
+	if [ "$got" = "exit 0
+$all
+exit 0
+$all
+exit 0
+$left
+exit 0
+$left" ]; then
+		ok "dpdk-pmu-tools scripts without systemd: no call, purge removes the links"
+	else
+		fail "dpdk-pmu-tools scripts without systemd (prerm, postrm remove, purge, postinst)"
+		show "$maint/nosd"
 	fi
 fi
 # The unit's ExecStart=, the defaults file expanded as systemd does, on the
