@@ -333,7 +333,11 @@ preload_start(void)
 			true, &sampling) ||
 			!env_uint("RTE_PMU_RUN_INTERVAL", 0, 0, PRELOAD_INTERVAL_MAX, true,
 			&interval)) {
-		nothing_measured(STDERR_FILENO, "nothing measured");
+		const char *sv = getenv("RTE_PMU_RUN_SAMPLING"), *iv = getenv("RTE_PMU_RUN_INTERVAL");
+
+		nothing_measured(STDERR_FILENO, "RTE_PMU_RUN_SAMPLING '%s' or RTE_PMU_RUN_INTERVAL "
+			"'%s' not a number in range: nothing measured", sv != NULL ? sv : "",
+			iv != NULL ? iv : "");
 		return;
 	}
 	preload_run.sampling = sampling;
@@ -508,12 +512,13 @@ rte_pmu_init(void)
 		preload_run.active = false;
 		preload_run.ports_on = false;
 		stepped_aside = true;
-		rte_pmu_fini();
 		/* The files say so: the program's own figures are its to
-		 * report, none is dpdk-pmu-run's.
+		 * report, none is dpdk-pmu-run's. First: no report (an
+		 * interval's) reads the stages after it, while they go.
 		 */
 		nothing_measured(STDERR_FILENO, "the program uses rte_pmu itself: dpdk-pmu-run "
 			"steps aside: nothing measured");
+		rte_pmu_fini();
 		/* Its warnings, which the preload's call took. */
 		if (init_log != NULL)
 			fputs(init_log, rte_log_get_stream());

@@ -11,12 +11,15 @@
  */
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <rte_common.h>
 #include <rte_lcore.h>
@@ -453,11 +456,28 @@ preload_report_final(void)
 static int
 nothing_write(const char *path, const char *line, bool json)
 {
-	FILE *f = fopen(path, "w");
+	int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+	struct stat st;
+	FILE *f;
 	int ret;
 
-	if (f == NULL)
+	if (fd < 0)
 		return errno;
+	/* Emptied as the run started (dpdk-pmu-run): a file that holds
+	 * something now is the report of another process of the run (a child
+	 * of a shell, or forked to run DPDK, that ended before this one),
+	 * which nothing here replaces.
+	 */
+	if (fstat(fd, &st) != 0 || st.st_size != 0) {
+		close(fd);
+		return 0;
+	}
+	f = fdopen(fd, "w");
+	if (f == NULL) {
+		ret = errno;
+		close(fd);
+		return ret;
+	}
 	errno = 0;
 	if (json)
 		fprintf(f, "{\"events\": [], \"sampling\": %u, \"stages\": [], "
