@@ -419,6 +419,14 @@ step prerm-remove prerm remove
 step postrm-remove postrm remove
 step postrm-purge postrm purge
 step postinst-configure postinst configure 0.1.0
+step prerm-upgrade prerm upgrade 0.1.1
+step postinst-abort-remove postinst abort-remove
+links
+export DPKG_ROOT=$maint/other-root
+step root-prerm-remove prerm remove
+step root-postrm-purge postrm purge
+step root-postinst-configure postinst configure 0.1.0
+unset DPKG_ROOT
 rm -r /run/systemd
 links
 step nosd-prerm-remove prerm remove
@@ -471,6 +479,28 @@ $left"
 deb-systemd-invoke try-restart dpdk-pmu-exporter@*.service
 exit 0
 $left"
+	maint_step prerm-upgrade "prerm upgrade leaves the instances running (postinst restarts them)" \
+		"exit 0
+$left"
+	maint_step postinst-abort-remove "postinst abort-remove (a removal that failed) reloads, restarts" \
+		"systemctl daemon-reload
+deb-systemd-invoke try-restart dpdk-pmu-exporter@*.service
+exit 0
+$left"
+	(cd "$maint" && cat root-prerm-remove root-postrm-purge root-postinst-configure) \
+		>"$maint/root"
+	got=$(cat "$maint/root")
+	if [ "$got" = "exit 0
+$all
+exit 0
+$all
+exit 0
+$all" ]; then
+		ok "dpdk-pmu-tools scripts with DPKG_ROOT (another root): no call, this system's links kept"
+	else
+		fail "dpdk-pmu-tools scripts with DPKG_ROOT set (prerm remove, postrm purge, postinst)"
+		show "$maint/root"
+	fi
 	(cd "$maint" && cat nosd-prerm-remove nosd-postrm-remove nosd-postrm-purge \
 		nosd-postinst-configure) >"$maint/nosd"
 	got=$(cat "$maint/nosd")

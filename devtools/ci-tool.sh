@@ -232,7 +232,7 @@ elif [ "$paranoid" != 2 ]; then
 elif ! runuser -u nobody -- test -x "$tool"; then
 	skip "unprivileged run: user nobody cannot reach $tool"
 else
-	out=$(runuser -u nobody -- "$tool" -l 0 --no-huge --no-pci -m 64 \
+	out=$(runuser -u nobody -- env -u XDG_RUNTIME_DIR "$tool" -l 0 --no-huge --no-pci -m 64 \
 		--file-prefix=ci-tool-nobody-$$ -- -e task-clock,page-faults --iterations 1000 2>&1)
 	rc=$?
 	if [ "$rc" -eq 0 ] && grep -q 'task-clock: kernel.perf_event_paranoid = 2 allows user space only: counting user space' <<<"$out" &&

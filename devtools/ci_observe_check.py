@@ -304,7 +304,7 @@ def check_prometheus(port, events):
         status = prom_range(port, "dpdk_pmu_lcore_status", 0, 5)
         inexact = prom_range(port, "dpdk_pmu_stage_inexact", 0, 5)
         parts = {k: prom_range(port, EVENT_METRICS % (k, k), 4, 5)
-                 for k in ("stage_self_", "stage_lcore_", "stage_outside_")}
+                 for k in ("stage_self_", "stage_lcore_")}
     except (OSError, RuntimeError, ValueError, KeyError) as e:
         report(False, "prometheus: HTTP API answers", e)
         return
@@ -363,26 +363,23 @@ def check_prometheus(port, events):
 
 def check_parts(parts, pairs, events):
     """Each lcore of the stages has its whole (as its stage reads counted it)
-    and the part outside its stages, per event; at every scrape its stages'
-    self figures add up to no more than that whole, the outside neither."""
+    per event; at every scrape its stages' self figures add up to no more
+    than that whole."""
     wholes, ok = per_event(parts["stage_lcore_"], ("lcore",), events)
-    outs, ok2 = per_event(parts["stage_outside_"], ("lcore",), events)
-    at = {}  # (lcore, event, time): [stages' self sum, whole, outside]
-    for i, k in enumerate(("stage_self_", "stage_lcore_", "stage_outside_")):
+    at = {}  # (lcore, event, time): [stages' self sum, whole]
+    for i, k in enumerate(("stage_self_", "stage_lcore_")):
         for s in parts[k]:
             for t, v in s["values"]:
                 point = at.setdefault((s["metric"].get("lcore"), s["metric"].get("event"), t),
-                                      [0.0, None, None])
+                                      [0.0, None])
                 point[i] = point[i] + float(v) if i == 0 else float(v)
-    over = sorted((k, v) for k, v in at.items()
-                  if v[1] is None or v[0] > v[1] * (1 + 1e-9) or (v[2] or 0) > v[1])
+    over = sorted((k, v) for k, v in at.items() if v[1] is None or v[0] > v[1] * (1 + 1e-9))
     lcores = {l for l, _ in pairs}
-    report(ok and ok2 and {l for l, in wholes} == lcores == {l for l, in outs} and at and
-           not over, "prometheus: dpdk_pmu_stage_lcore_* and dpdk_pmu_stage_outside_*, one "
-           "series per lcore and event; at each of "
+    report(ok and {l for l, in wholes} == lcores and at and not over,
+           "prometheus: dpdk_pmu_stage_lcore_*, one series per lcore and event; at each of "
            f"{len({t for _, _, t in at})} scrapes each lcore's stages add up to no more "
-           f"than its whole, nor the outside ({len(at)} points, lcores {sorted(lcores)})",
-           f"lcores {sorted(wholes)} {sorted(outs)} of {sorted(lcores)}; over: {over[:5]}")
+           f"than it ({len(at)} points, lcores {sorted(lcores)})",
+           f"lcores {sorted(wholes)} of {sorted(lcores)}; over: {over[:5]}")
 
 
 def check_dashboard(port, events, rules, dashboard, alerts):

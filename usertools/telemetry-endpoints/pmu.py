@@ -14,9 +14,8 @@ status ("open", "not_open", an errno's name) a label of another. Then
 items and event totals, labelled lcore and stage (and event), and whether
 each event's figures are exact; no total series, since a sum over lcores is
 what Prometheus computes. Then /pmu/stage_lcores, after the stages: each
-lcore's whole as its stage reads counted it and the part in none of its
-stages, so that the stages' self counts of a scrape add up to no more than
-the whole beside them. The replies are read to their last page (a reply
+lcore's whole as its stage reads counted it, so that the stages' self
+counts of a scrape add up to no more than the whole beside them. The replies are read to their last page (a reply
 holds as many names or lcores as fit in DPDK's 16 KiB; the next from
 "first" or "next_lcore"); the stages that could not be read whole (a
 library before the pages) are counted in a gauge and logged.
@@ -50,8 +49,6 @@ STAGE_MISUSE = "stage_misuse_total"
 STAGE_INEXACT = "stage_inexact"
 STAGE_LCORE = "stage_lcore_events_total"
 STAGE_LCORE_SECONDS = "stage_lcore_event_seconds_total"
-STAGE_OUTSIDE = "stage_outside_events_total"
-STAGE_OUTSIDE_SECONDS = "stage_outside_event_seconds_total"
 STAGES_MISSING = "stages_missing"
 
 # The most replies of /pmu/stages (RTE_PMU_MAX_STAGES names, at least one a
@@ -108,10 +105,6 @@ def info():
                       "stages' self counts add up to no more than.", "counter"),
         STAGE_LCORE_SECONDS: ("An lcore's whole time event in seconds as its stage reads "
                               "counted it.", "counter"),
-        STAGE_OUTSIDE: ("The part of an lcore's whole count in none of its stages: the "
-                        "loop around them and what measuring them cost.", "counter"),
-        STAGE_OUTSIDE_SECONDS: ("The part of an lcore's whole time event in seconds in none "
-                                "of its stages.", "counter"),
         STAGES_MISSING: ("Registered stages whose figures the scrape could not read "
                          "whole (all of them, or some of their lcores): 0 where every "
                          "one was read; more with a library that gives no more than a "
@@ -230,8 +223,10 @@ def stage_reply(sock, name, missing):
 
 
 def stage_lcore_metrics(sock, clocks, missing):
-    """Each lcore's whole and the part outside its stages, from
-    /pmu/stage_lcores and its next pages (none from a library without it)."""
+    """Each lcore's whole, from /pmu/stage_lcores and its next pages (none
+    from a library without it). Not the part outside its stages: the whole
+    less the stages' estimates, it can go down, as no counter may; it is
+    the whole less the stages' self series in PromQL."""
     out, first = [], 0
     for _ in range(MAX_LCORE_PAGES):
         page = sock.cmd("/pmu/stage_lcores", first or None) or {}
@@ -242,12 +237,8 @@ def stage_lcore_metrics(sock, clocks, missing):
                 if not isinstance(ev, dict) or "total" not in ev:
                     continue
                 labels = {"lcore": lcore_id, "event": ev["name"]}
-                out += [
-                    event_value(key, ev["total"], clocks, STAGE_LCORE, STAGE_LCORE_SECONDS) +
-                    (labels,),
-                    event_value(key, ev["outside"], clocks, STAGE_OUTSIDE,
-                                STAGE_OUTSIDE_SECONDS) + (labels,),
-                ]
+                out.append(event_value(key, ev["total"], clocks, STAGE_LCORE,
+                                       STAGE_LCORE_SECONDS) + (labels,))
         if page.get("next_lcore", 0) <= first:
             return out
         first = page["next_lcore"]
