@@ -390,6 +390,7 @@ for c in systemctl deb-systemd-invoke; do
 done
 cat >"$maint/run.sh" <<'EOF'
 set -u
+unset DPKG_ROOT
 maint=$1 etc=/etc/systemd/system
 mount -t tmpfs tmpfs /run && mount -t tmpfs tmpfs $etc || exit 1
 links()
@@ -420,12 +421,17 @@ step postrm-remove postrm remove
 step postrm-purge postrm purge
 step postinst-configure postinst configure 0.1.0
 step prerm-upgrade prerm upgrade 0.1.1
-step postinst-abort-remove postinst abort-remove
+step postinst-abort-upgrade postinst abort-upgrade 0.1.1
 links
+# Another root's links: its purge removes them, not this system's.
 export DPKG_ROOT=$maint/other-root
+mkdir -p $DPKG_ROOT/etc/systemd/system/multi-user.target.wants
+ln -sf /lib/systemd/system/dpdk-pmu-exporter@.service \
+	$DPKG_ROOT/etc/systemd/system/multi-user.target.wants/dpdk-pmu-exporter@c.service
 step root-prerm-remove prerm remove
 step root-postrm-purge postrm purge
 step root-postinst-configure postinst configure 0.1.0
+ls -A $DPKG_ROOT/etc/systemd/system/multi-user.target.wants >"$maint/root-left"
 unset DPKG_ROOT
 rm -r /run/systemd
 links
@@ -482,7 +488,7 @@ $left"
 	maint_step prerm-upgrade "prerm upgrade leaves the instances running (postinst restarts them)" \
 		"exit 0
 $left"
-	maint_step postinst-abort-remove "postinst abort-remove (a removal that failed) reloads, restarts" \
+	maint_step postinst-abort-upgrade "postinst abort-upgrade (an upgrade that failed) reloads, restarts" \
 		"systemctl daemon-reload
 deb-systemd-invoke try-restart dpdk-pmu-exporter@*.service
 exit 0
@@ -495,8 +501,9 @@ $all
 exit 0
 $all
 exit 0
-$all" ]; then
-		ok "dpdk-pmu-tools scripts with DPKG_ROOT (another root): no call, this system's links kept"
+$all" ] && [ ! -s "$maint/root-left" ]; then
+		ok "dpdk-pmu-tools scripts with DPKG_ROOT (another root): no call, this system's" \
+			"links kept, the other root's purged"
 	else
 		fail "dpdk-pmu-tools scripts with DPKG_ROOT set (prerm remove, postrm purge, postinst)"
 		show "$maint/root"

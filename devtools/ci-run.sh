@@ -231,17 +231,31 @@ echo "=== run: testpmd started by a shell that outlives it: the files hold testp
 # The shell loads the library too and ends last, without rte_eal_init():
 # its 'nothing measured' must not replace the report of its child.
 name=shell-child
+# Then a testpmd that stops on a bad argument, no stage called: its line
+# does not replace the first one's report either.
 (sleep 2; echo) | "$run" -e task-clock -o "$tmp/$name.table" --json "$tmp/$name.json" -- \
-	bash -c '"$@"; true' sh "$testpmd" -l 0-1 --no-huge --no-pci -m 256 \
-	--file-prefix="$prefix-$name" --vdev net_null0 --vdev net_null1 -- \
+	bash -c '"$@"; "$@" --no-such-testpmd-option; true' sh "$testpmd" -l 0-1 --no-huge \
+	--no-pci -m 256 --file-prefix="$prefix-$name" --vdev net_null0 --vdev net_null1 -- \
 	--total-num-mbufs=8192 --forward-mode=io --auto-start --stats-period 0 --no-flush-rx \
 	>/dev/null 2>"$tmp/$name.err"
 if grep -q '^  rx-0-0 ' "$tmp/$name.table" && grep -q '"name": "rx-0-0"' "$tmp/$name.json"; then
-	ok "$name: -o and --json hold testpmd's stages (rx-0-0), not the shell's nothing"
+	ok "$name: -o and --json hold testpmd's stages (rx-0-0), not the shell's nothing, nor" \
+		"a second testpmd's that stopped on a bad argument"
 else
 	fail "$name: -o holds '$(head -n2 "$tmp/$name.table" | tr '\n' ' ')'," \
 		"--json '$(head -c 120 "$tmp/$name.json")'"
 fi
+
+# A command that is not a DPDK program, then a DPDK program whose
+# rte_eal_init() fails: the file gives the second's reason.
+name=reason
+"$run" -o "$tmp/$name.table" -- bash -c '/bin/true; "$@"; true' sh "$testpmd" \
+	--no-such-eal-option --no-huge --no-pci -m 256 --file-prefix="$prefix-$name" \
+	>/dev/null 2>&1
+line=$(cat "$tmp/$name.table")
+[ "$line" = "the program's rte_eal_init() failed: nothing measured" ] &&
+	ok "$name: /bin/true, then testpmd's rte_eal_init() failing: -o FILE gives that: $line" ||
+	fail "$name: -o FILE holds '$line', not the failed rte_eal_init()'s line"
 
 echo "=== run: a program that cannot be started: 127 not found, 126 not executable (as env)"
 : >"$tmp/not-executable"
@@ -268,7 +282,7 @@ name=interval-end
 # slow to start on a busy machine).
 : >"$tmp/$name.err"
 (for _ in $(seq 200); do
-	grep -qE '^dpdk-pmu-run: +2\.0' "$tmp/$name.err" && break
+	grep -qE '^dpdk-pmu-run: +[0-9]+\.[0-9]{6} ' "$tmp/$name.err" && break
 	sleep 0.1
 done; sleep 1.5; echo) | "$run" -e task-clock --interval 2000 -o "$tmp/$name.table" -- "$testpmd" \
 	-l 0-1 --no-huge --no-pci -m 256 --file-prefix="$prefix-$name" --vdev net_null0 \

@@ -179,7 +179,10 @@ nothing_measured(int fd, const char *why, ...)
 	va_end(ap);
 	dprintf(fd, PRELOAD_TAG "%s\n", line);
 	settings_read();
-	preload_report_nothing(line, fd);
+	/* A process that never reached DPDK (a shell, a command beside the
+	 * program) says so only into an empty file.
+	 */
+	preload_report_nothing(line, fd, !eal_called && !eal_failed);
 }
 
 /* The log of librte_pmu while @p fn(@p arg) runs: kept from the program's
@@ -285,7 +288,7 @@ RTE_INIT(preload_events_check)
 		fflush(stderr);
 		settings_read();
 		preload_report_nothing("the program was not started: nothing measured",
-			STDERR_FILENO);
+			STDERR_FILENO, false);
 		_exit(2);
 	}
 	copy = strdup(events);
@@ -308,7 +311,7 @@ RTE_INIT(preload_events_check)
 		fflush(stderr);
 		settings_read();
 		preload_report_nothing("the program was not started: nothing measured",
-			STDERR_FILENO);
+			STDERR_FILENO, false);
 		_exit(2);
 	}
 }

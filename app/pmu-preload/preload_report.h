@@ -5,6 +5,8 @@
 #ifndef PRELOAD_REPORT_H
 #define PRELOAD_REPORT_H
 
+#include <stdbool.h>
+
 /* What the preload reports (report.c). */
 
 #include <stdio.h>
@@ -19,10 +21,11 @@ void preload_report_final(void);
  * rte_eal_init() or rte_pmu_init() failed, it uses rte_pmu itself): @p why,
  * the line said on stderr, written in the -o file, and a JSON file with no
  * event and no stage, so that neither keeps an earlier run's figures.
- * Failures said on @p fd. Once, and only where no report was made; no
- * report after it.
+ * Never over another process's report of stages; @p weak (a process that
+ * never reached DPDK): into an empty file only. Failures said on @p fd.
+ * Once, and only where no report was made; no report after it.
  */
-void preload_report_nothing(const char *why, int fd);
+void preload_report_nothing(const char *why, int fd, bool weak);
 
 /* Start the thread printing the table every interval_ms, and at the final
  * report the interval since the last; 0 or -errno.

@@ -387,12 +387,48 @@ interval_write(const struct preload_table *t, const struct timespec *when)
 	last_stages = n;
 }
 
+/* Whether the file at @p path holds a report of stages (another process
+ * of the run made it): lines of an lcore's stages, or a JSON list of
+ * stages with one in it.
+ */
+static bool
+holds_stages(const char *path, bool json)
+{
+	char buf[4096];
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return false;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	return json ? strstr(buf, "\"stages\": [{") != NULL :
+		strncmp(buf, "lcore ", 6) == 0 || strstr(buf, "\nlcore ") != NULL;
+}
+
+/* Whether a file of the run may take a line saying nothing was measured:
+ * never over a report of stages; where @p weak, into an empty file only
+ * (dpdk-pmu-run empties them as the run starts).
+ */
+static bool
+nothing_may_write(const char *path, bool json, bool weak)
+{
+	struct stat st;
+
+	if (weak)
+		return stat(path, &st) != 0 || st.st_size == 0;
+	return !holds_stages(path, json);
+}
+
 void
 preload_report_final(void)
 {
 	struct preload_table t;
 	struct timespec now;
-	bool called;
+	bool called, keep_o, keep_json;
 	int err;
 	FILE *f;
 	int ret;
@@ -417,8 +453,15 @@ preload_report_final(void)
 	free(last_totals);
 	last_figs = NULL;
 	last_totals = NULL;
-	f = preload_run.output != NULL ? fopen(preload_run.output, "w") : NULL;
-	if (f != NULL) {
+	/* No stage called here: not over another process's report of stages. */
+	keep_o = !called && preload_run.output != NULL &&
+		!nothing_may_write(preload_run.output, false, false);
+	keep_json = !called && preload_run.json != NULL &&
+		!nothing_may_write(preload_run.json, true, false);
+	f = preload_run.output != NULL && !keep_o ? fopen(preload_run.output, "w") : NULL;
+	if (keep_o) {
+		PRELOAD_MSG("%s", PRELOAD_NOTHING);
+	} else if (f != NULL) {
 		errno = 0;
 		report_write(f, "", called, &t, err);
 		/* A write that failed (ENOSPC at the last flush, or before
@@ -441,7 +484,7 @@ preload_report_final(void)
 				strerror(errno));
 		report_write(stderr, PRELOAD_TAG, called, &t, err);
 	}
-	if (preload_run.json != NULL) {
+	if (preload_run.json != NULL && !keep_json) {
 		ret = json_write(preload_run.json, &t, err);
 		if (ret != 0)
 			PRELOAD_MSG("--json %s: %s", preload_run.json, strerror(-ret));
@@ -450,34 +493,17 @@ preload_report_final(void)
 	pthread_mutex_unlock(&report_lock);
 }
 
-/* @p line and a new line in file @p path, or where @p json, the JSON of a
- * run with nothing measured; 0 or an errno.
+/* @p line in the -o file (@p json false), or a JSON with no stage; 0 or
+ * an errno.
  */
 static int
 nothing_write(const char *path, const char *line, bool json)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
-	struct stat st;
-	FILE *f;
+	FILE *f = fopen(path, "w");
 	int ret;
 
-	if (fd < 0)
+	if (f == NULL)
 		return errno;
-	/* Emptied as the run started (dpdk-pmu-run): a file that holds
-	 * something now is the report of another process of the run (a child
-	 * of a shell, or forked to run DPDK, that ended before this one),
-	 * which nothing here replaces.
-	 */
-	if (fstat(fd, &st) != 0 || st.st_size != 0) {
-		close(fd);
-		return 0;
-	}
-	f = fdopen(fd, "w");
-	if (f == NULL) {
-		ret = errno;
-		close(fd);
-		return ret;
-	}
 	errno = 0;
 	if (json)
 		fprintf(f, "{\"events\": [], \"sampling\": %u, \"stages\": [], "
@@ -492,7 +518,7 @@ nothing_write(const char *path, const char *line, bool json)
 }
 
 void
-preload_report_nothing(const char *why, int fd)
+preload_report_nothing(const char *why, int fd, bool weak)
 {
 	int ret;
 
@@ -502,12 +528,12 @@ preload_report_nothing(const char *why, int fd)
 		return;
 	}
 	final_done = true;
-	if (preload_run.output != NULL) {
+	if (preload_run.output != NULL && nothing_may_write(preload_run.output, false, weak)) {
 		ret = nothing_write(preload_run.output, why, false);
 		if (ret != 0)
 			dprintf(fd, PRELOAD_TAG "-o %s: %s\n", preload_run.output, strerror(ret));
 	}
-	if (preload_run.json != NULL) {
+	if (preload_run.json != NULL && nothing_may_write(preload_run.json, true, weak)) {
 		ret = nothing_write(preload_run.json, why, true);
 		if (ret != 0)
 			dprintf(fd, PRELOAD_TAG "--json %s: %s\n", preload_run.json, strerror(ret));
