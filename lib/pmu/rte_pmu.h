@@ -19,7 +19,8 @@
  *     list is frozen and rte_pmu_add_event() fails with -EBUSY;
  *  3. rte_pmu_read() on any lcore: the first read on an lcore opens that
  *     lcore's event group (the thread's own counters; hardware events count
- *     user space only, software events count kernel context too) and maps
+ *     user space only, software events count kernel context too, but in
+ *     user space in an unprivileged process at perf_event_paranoid 2) and maps
  *     each event's user page; later reads cost a few
  *     instructions and no system call when the counter can be read from user
  *     space, and a read() of the event otherwise; rte_pmu_read_group()
@@ -195,7 +196,10 @@ rte_pmu_fini(void);
  * ":h" hypervisor, or a combination (":uk"); after the PMU form it follows
  * the last '/' ("msr/tsc/u"). Any other perf modifier is refused. Without
  * one, hardware and PMU events count user space only and software events
- * count kernel context too.
+ * count kernel context too; in an unprivileged process at
+ * kernel.perf_event_paranoid 2, which allows user space only, software
+ * events count user space (a warning says so), but for context switches
+ * and migrations, which happen in the kernel's context and are refused.
  *
  * On x86, msr/tsc/ is read with rdtsc, without a system call, although its
  * user page gives no counter: the kernel counts it only while the thread
