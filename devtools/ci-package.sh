@@ -428,6 +428,8 @@ export DPKG_ROOT=$maint/other-root
 mkdir -p $DPKG_ROOT/etc/systemd/system/multi-user.target.wants
 ln -sf /lib/systemd/system/dpdk-pmu-exporter@.service \
 	$DPKG_ROOT/etc/systemd/system/multi-user.target.wants/dpdk-pmu-exporter@c.service
+[ -L $DPKG_ROOT/etc/systemd/system/multi-user.target.wants/dpdk-pmu-exporter@c.service ] ||
+	exit 1
 step root-prerm-remove prerm remove
 step root-postrm-purge postrm purge
 step root-postinst-configure postinst configure 0.1.0

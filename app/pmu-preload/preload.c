@@ -322,6 +322,24 @@ preload_at_exit(void)
 	preload_report_final();
 }
 
+/* The events counted instead of the defaults, as added (one refused, as
+ * context-switches at perf_event_paranoid 2, is not named).
+ */
+static void
+fallback_say(void)
+{
+	char names[RTE_MAX_NUM_GROUP_EVENTS * PRELOAD_EVENT_NAME_MAX] = "";
+	unsigned int e;
+
+	for (e = 0; e < preload_run.num_events; e++) {
+		if (e != 0)
+			strlcat(names, ",", sizeof(names));
+		strlcat(names, preload_run.events[e], sizeof(names));
+	}
+	PRELOAD_MSG("%s not counted here: counting %s instead (-e names others)",
+		PRELOAD_DEFAULT_EVENTS, names);
+}
+
 /* After the program's rte_eal_init(): the run set up from the environment. */
 static void
 preload_start(void)
@@ -364,10 +382,7 @@ preload_start(void)
 			if (preload_run.num_events == 0)
 				events_add(PRELOAD_FALLBACK_EVENTS, false);
 			if (preload_run.num_events != 0)
-				PRELOAD_MSG("%s not counted here: counting %s instead (-e names "
-					"others)", PRELOAD_DEFAULT_EVENTS,
-					strcmp(preload_run.events[0], PRELOAD_FALLBACK_TSC) == 0 ?
-					PRELOAD_FALLBACK_TSC : PRELOAD_FALLBACK_EVENTS);
+				fallback_say();
 		}
 	}
 	if (preload_run.num_events == 0)

@@ -395,12 +395,16 @@ static bool
 holds_stages(const char *path, bool json)
 {
 	char buf[4096];
+	struct stat st;
 	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* Not blocking on a FIFO; and of a file only: a pipe or a terminal
+	 * (-o /dev/stdout) is not read, its reader's.
+	 */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 
 	if (fd < 0)
 		return false;
-	n = read(fd, buf, sizeof(buf) - 1);
+	n = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? read(fd, buf, sizeof(buf) - 1) : 0;
 	close(fd);
 	if (n <= 0)
 		return false;

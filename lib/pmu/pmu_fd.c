@@ -186,11 +186,12 @@ pmu_fd_probe(const char *name, const char *core_pmu, struct pmu_event_desc *desc
 		 * that (an unprivileged process, paranoid 2), it counts user space,
 		 * as perf stat falls back to. Levels asked for are kept. Not the
 		 * events that happen in the kernel's context only, which would
-		 * read 0 there (context switches, migrations): refused, said.
+		 * read 0 there (context, cgroup switches, migrations): refused.
 		 */
 		if ((fd == -EACCES || fd == -EPERM) && desc->attr.type == PERF_TYPE_SOFTWARE &&
 				desc->attr.config != PERF_COUNT_SW_CONTEXT_SWITCHES &&
 				desc->attr.config != PERF_COUNT_SW_CPU_MIGRATIONS &&
+				desc->attr.config != PERF_COUNT_SW_CGROUP_SWITCHES &&
 				!desc->levels_given && !user_only && !desc->attr.exclude_kernel) {
 			desc->attr.exclude_kernel = 1;
 			desc->attr.exclude_hv = 1;

@@ -198,8 +198,9 @@ rte_pmu_fini(void);
  * one, hardware and PMU events count user space only and software events
  * count kernel context too; in an unprivileged process at
  * kernel.perf_event_paranoid 2, which allows user space only, software
- * events count user space (a warning says so), but for context switches
- * and migrations, which happen in the kernel's context and are refused.
+ * events count user space (a warning says so), but for context and cgroup
+ * switches and migrations, which happen in the kernel's context and are
+ * refused.
  *
  * On x86, msr/tsc/ is read with rdtsc, without a system call, although its
  * user page gives no counter: the kernel counts it only while the thread
