@@ -35,6 +35,8 @@
 
 static volatile int stop;
 static int worker_stage;
+/* Loop rounds of a call of stage_worker() (reset_order sets more). */
+static unsigned int worker_rounds = 100;
 
 static int
 stage_worker(void *arg __rte_unused)
@@ -45,7 +47,7 @@ stage_worker(void *arg __rte_unused)
 		return -1;
 	while (!__atomic_load_n(&stop, __ATOMIC_ACQUIRE) || n < 1000) {
 		rte_pmu_stage_begin(worker_stage);
-		test_loop(100);
+		test_loop(__atomic_load_n(&worker_rounds, __ATOMIC_RELAXED));
 		rte_pmu_stage_end(worker_stage, ITEMS);
 		n++;
 	}
@@ -492,26 +494,6 @@ test_stage_gone_reset(void)
 	return TEST_SUCCESS;
 }
 
-/* Loop rounds of a call of long_worker(): many more than a read() costs. */
-static unsigned int long_rounds = 20000;
-
-/* A worker's stage of long_rounds loop rounds a call, until stop is set. */
-static int
-long_worker(void *arg __rte_unused)
-{
-	unsigned int n = 0;
-
-	if (rte_pmu_lcore_open() != 0)
-		return -1;
-	while (!__atomic_load_n(&stop, __ATOMIC_ACQUIRE) || n < 10) {
-		rte_pmu_stage_begin(worker_stage);
-		test_loop(__atomic_load_n(&long_rounds, __ATOMIC_RELAXED));
-		rte_pmu_stage_end(worker_stage, ITEMS);
-		n++;
-	}
-	return 0;
-}
-
 /* Resets while a worker runs a stage (and 128 other stages are registered),
  * each followed by a read once a call ended: a reset that took the lcore's
  * total after its stages left a call that ended in between in the stage
@@ -534,7 +516,7 @@ test_stage_reset_order(void)
 	const char *others[RTE_DIM(names)];
 	unsigned int ids[RTE_DIM(names)], i;
 
-	ret = worker_start("reset_order", 1, long_worker, &worker);
+	ret = worker_start("reset_order", 1, stage_worker, &worker);
 	if (ret != TEST_SUCCESS)
 		return ret;
 	/* Stages after the worker's: a reset reads them after its own, which
@@ -549,8 +531,10 @@ test_stage_reset_order(void)
 	TEST_ASSERT_SUCCESS(wait_calls(worker, worker_stage, 2, &s), "no call");
 	exact = rte_pmu_lcore_info_get(worker, &info) == 0 &&
 		strcmp(info.events[0].name, "instructions") == 0;
-	/* Exact counts: shorter calls, more of them end during a reset. */
-	__atomic_store_n(&long_rounds, exact ? 2000 : 20000, __ATOMIC_RELAXED);
+	/* Calls much longer than a read(); exact counts: shorter calls, more
+	 * of them end during a reset.
+	 */
+	__atomic_store_n(&worker_rounds, exact ? 2000 : 20000, __ATOMIC_RELAXED);
 	deadline = rte_get_timer_cycles() + 2 * rte_get_timer_hz();
 	while (rte_get_timer_cycles() < deadline) {
 		rte_pmu_stage_reset();
@@ -565,9 +549,9 @@ test_stage_reset_order(void)
 	TEST_ASSERT_SUCCESS(rte_eal_wait_lcore(worker), "worker");
 	rte_pmu_fini();
 	printf("resets while a stage of %u loop rounds ran, 2 s (%s): %" PRIu64 " resets, "
-		"%" PRIu64 " followed by stages above the lcore's total\n", long_rounds,
+		"%" PRIu64 " followed by stages above the lcore's total\n", worker_rounds,
 		info.events[0].name, resets, over);
-	long_rounds = 20000;
+	worker_rounds = 100;
 	if (!exact)
 		TEST_SKIP("counts not exact here (no instructions event): printed, not checked");
 	TEST_ASSERT(resets > 0 && over == 0, "%" PRIu64 " of %" PRIu64 " resets were followed by "
