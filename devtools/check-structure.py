@@ -322,8 +322,10 @@ for lib, libs in below.items():
 # that every command set alike, and its test (-7); 1,963 until the dump
 # gave each event's column the width of its whole name (cut at 15
 # characters, context-switches and events alike in their first 15 read as
-# one) (4).
-SIZE_GATE = 1967
+# one) (4); 1,967 until a refused stage name was logged whole, its faulty
+# bytes as \xNN (it was cut before the first of them: 'sp' for 'sp ace'),
+# and lib/pmu_graph's line pointed at it (6).
+SIZE_GATE = 1973
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

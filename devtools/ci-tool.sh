@@ -673,6 +673,8 @@ bad "-e a,b -e a" "invalid --events 'task-clock,page-faults,task-clock': 'task-c
 	-e task-clock,page-faults -e task-clock
 bad "-e a -e b,,c" "invalid --events 'page-faults,,task-clock'" \
 	-e task-clock -e page-faults,,task-clock
+bad "-e a,a with a PMU's terms" "invalid --events 'software/config=0x1,config1=0x0/,software/config=0x1,config1=0x0/': 'software/config=0x1,config1=0x0/' is given twice" \
+	-e software/config=0x1,config1=0x0/,software/config=0x1,config1=0x0/
 bad "--iterations 0" "invalid --iterations '0'" --iterations 0
 bad "--timeout 5" "invalid --timeout '5'" --timeout 5
 bad "--timeout 100 -I 100" "--timeout and --interval exclude each other" --timeout 100 -I 100
@@ -687,7 +689,12 @@ bad "-r 0" "invalid --repeat '0'" -r 0
 bad "-a (perf's system-wide count)" "-a (--all-cpus) is refused: the tool counts on its lcores, every worker of EAL's -l or --lcores" -a
 bad "-n (perf's null run, not the tool's)" "invalid option -- 'n'" -n 100
 bad "a stray argument" "unexpected argument 'stray'" stray
-
+# A comma inside a PMU's "/.../" is one of the event's terms, as perf
+# reads -e: one event, not two.
+run terms "$one_worker" -e software/config=0x1,config1=0x0/,task-clock -x ';'
+expect terms "-e with a PMU's terms (software/config=0x1,config1=0x0/): one event, counted" \
+	"rc == 0 and [l.split(';')[2] for l in lines(out)] ==
+	['software/config=0x1,config1=0x0/', 'task-clock'] and int(lines(out)[0].split(';')[0]) > 0"
 
 [ "${TOOL_PART:-all}" = host ] || guest_checks
 finish

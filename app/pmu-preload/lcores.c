@@ -58,6 +58,24 @@ static struct launch launches[RTE_MAX_LCORE];
 static struct launch mp_launch;
 static RTE_DEFINE_PER_LCORE(bool, in_launched);
 
+/* "lcore-SYMBOL" in @p name; a symbol too long for a stage name is cut and
+ * ends in '~' and a hash of the whole symbol, so that two long symbols
+ * alike in their first characters stay two stages.
+ */
+static void
+symbol_stage_name(char *name, size_t len, const char *symbol)
+{
+	uint32_t h = 2166136261u; /* FNV-1a */
+	const char *p;
+	int n = snprintf(name, len, "lcore-%s", symbol);
+
+	if (n >= 0 && (size_t)n < len)
+		return;
+	for (p = symbol; *p != '\0'; p++)
+		h = (h ^ (unsigned char)*p) * 16777619u;
+	snprintf(name + len - 10, 10, "~%08x", h);
+}
+
 /* The stage of function @p f, registered at its first launch; false
  * where it cannot be (said once).
  */
@@ -81,7 +99,7 @@ stage_of(lcore_function_t *f, unsigned int *stage)
 	if (!found && num_funcs < LAUNCH_FUNCS) {
 		if (dladdr((void *)(uintptr_t)f, &info) != 0 && info.dli_sname != NULL &&
 				info.dli_saddr == (void *)(uintptr_t)f)
-			snprintf(name, sizeof(name), "lcore-%s", info.dli_sname);
+			symbol_stage_name(name, sizeof(name), info.dli_sname);
 		else
 			snprintf(name, sizeof(name), "lcore-main");
 		ret = rte_pmu_stage_register(name);

@@ -234,6 +234,27 @@ log_caught(int (*fn)(const char *), const char *arg, char *why, size_t len)
 }
 
 
+/* The next name of a comma-separated event list at *@p s (a comma between
+ * a PMU's slashes is one of its terms', as perf reads -e), cut in place
+ * and *@p s moved past it; NULL at the end.
+ */
+static char *
+event_next(char **s)
+{
+	char *name;
+	size_t n;
+
+	while (**s == ',')
+		(*s)++;
+	if (**s == '\0')
+		return NULL;
+	name = *s;
+	n = rte_pmu_event_name_len(name);
+	*s = name + n + (name[n] == ',');
+	name[n] = '\0';
+	return name;
+}
+
 /* Add the events of the comma-separated @p list; @p quiet: the failures
  * not said.
  */
@@ -246,7 +267,7 @@ events_add(const char *list, bool quiet)
 	copy = strdup(list);
 	if (copy == NULL)
 		return;
-	for (name = strtok_r(copy, ",", &save); name != NULL; name = strtok_r(NULL, ",", &save)) {
+	for (save = copy; (name = event_next(&save)) != NULL;) {
 		if (preload_run.num_events == RTE_MAX_NUM_GROUP_EVENTS) {
 			PRELOAD_MSG("event %s: more than %d events: not counted", name,
 				RTE_MAX_NUM_GROUP_EVENTS);
@@ -292,8 +313,9 @@ RTE_INIT(preload_events_check)
 		_exit(2);
 	}
 	copy = strdup(events);
-	for (name = copy != NULL ? strtok_r(copy, ",", &save) : NULL; name != NULL;
-			name = strtok_r(NULL, ",", &save)) {
+	save = copy;
+	for (name = copy != NULL ? event_next(&save) : NULL; name != NULL;
+			name = event_next(&save)) {
 		ret = log_caught(rte_pmu_add_event, name, why, sizeof(why));
 		if (ret >= 0)
 			continue;

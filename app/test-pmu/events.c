@@ -72,13 +72,18 @@ static int
 add_list(struct tool_events *evs, char *list)
 {
 	struct tool_event *ev;
-	char *name, *save;
+	char *name, *next;
 	char hint[TOOL_REASON_LEN];
 	unsigned int i;
+	size_t n;
 	int ret;
 
-	for (name = strtok_r(list, ",", &save); name != NULL;
-			name = strtok_r(NULL, ",", &save)) {
+	for (name = list; *name != '\0'; name = next) {
+		n = rte_pmu_event_name_len(name);
+		next = name + n + (name[n] == ',');
+		name[n] = '\0';
+		if (n == 0)
+			continue;
 		for (i = 0; i < evs->count; i++)
 			if (strcmp(evs->ev[i].name, name) == 0)
 				break;

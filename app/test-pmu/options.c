@@ -169,16 +169,17 @@ static const char *
 list_repeated(const char *list, size_t *len)
 {
 	const char *name, *other;
-	size_t n;
+	size_t n, m;
 
 	for (name = list; *name != '\0'; name += n + (name[n] == ',')) {
-		n = strcspn(name, ",");
-		for (other = name + n; *other == ','; other += strcspn(other + 1, ",") + 1)
-			if (strncmp(other + 1, name, n) == 0 &&
-					(other[n + 1] == ',' || other[n + 1] == '\0')) {
+		n = rte_pmu_event_name_len(name);
+		for (other = name + n; *other == ','; other += m + 1) {
+			m = rte_pmu_event_name_len(other + 1);
+			if (m == n && strncmp(other + 1, name, n) == 0) {
 				*len = n;
 				return name;
 			}
+		}
 	}
 
 	return NULL;

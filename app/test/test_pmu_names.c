@@ -281,6 +281,34 @@ test_bad_bytes_logged(void)
 	return TEST_SUCCESS;
 }
 
+/* A list's first name as perf stat -e reads it: commas between a PMU's
+ * slashes are its terms'.
+ */
+static int
+test_list_names(void)
+{
+	static const struct {
+		const char *list;
+		size_t len;
+	} lists[] = {
+		{ "cycles,instructions", 6 },
+		{ "cpu/event=0x3c,umask=0x0/,instructions", 25 },
+		{ "cpu/event=0x3c,umask=0x0/u,cycles", 26 },
+		{ "msr/tsc/,cpu/event=0x3c,umask=0x0/", 8 },
+		{ "cycles:u", 8 },
+		{ ",cycles", 0 },
+		{ "", 0 },
+		{ "cpu/event=0x3c,umask=0x0", 24 }, /* no closing slash: the rest */
+	};
+	unsigned int i;
+
+	for (i = 0; i < RTE_DIM(lists); i++)
+		TEST_ASSERT_EQUAL(rte_pmu_event_name_len(lists[i].list), lists[i].len,
+			"'%s': %zu, not %zu", lists[i].list,
+			rte_pmu_event_name_len(lists[i].list), lists[i].len);
+	return TEST_SUCCESS;
+}
+
 static struct unit_test_suite pmu_names_testsuite = {
 	.suite_name = "pmu names as perf spells them",
 	.setup = pmu_fixture_setup,
@@ -292,6 +320,7 @@ static struct unit_test_suite pmu_names_testsuite = {
 		TEST_CASE(test_software),
 		TEST_CASE(test_error_codes),
 		TEST_CASE(test_bad_bytes_logged),
+		TEST_CASE(test_list_names),
 		TEST_CASES_END()
 	}
 };

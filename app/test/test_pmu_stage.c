@@ -58,6 +58,30 @@ stage_setup(void)
 	return TEST_SUCCESS;
 }
 
+/* Whether registering @p name is refused with a log line holding @p want:
+ * the name whole, its faulty byte shown.
+ */
+static bool
+refused_saying(const char *name, const char *want)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *saved = rte_log_get_stream(), *log = open_memstream(&buf, &len);
+	bool ok;
+
+	if (log == NULL)
+		return false;
+	rte_openlog_stream(log);
+	ok = rte_pmu_stage_register(name) == -EINVAL;
+	rte_openlog_stream(saved);
+	fclose(log);
+	ok = ok && buf != NULL && strstr(buf, want) != NULL;
+	if (!ok)
+		printf("register '%s': log '%s', wanted '%s'\n", name, buf, want);
+	free(buf);
+	return ok;
+}
+
 static int
 test_stage_register(void)
 {
@@ -77,6 +101,9 @@ test_stage_register(void)
 	memset(name, 'x', sizeof(name));
 	name[RTE_PMU_STAGE_NAME_MAX] = '\0';
 	TEST_ASSERT_EQUAL(rte_pmu_stage_register(name), -EINVAL, "too long");
+	/* The log names what is wrong, the name not cut where the fault is. */
+	TEST_ASSERT(refused_saying("has space", "'has\\x20space': 1 to 63"), "space logged");
+	TEST_ASSERT(refused_saying(name, "xx...': 1 to 63"), "length logged");
 	name[RTE_PMU_STAGE_NAME_MAX - 1] = '\0';
 	TEST_ASSERT_EQUAL(rte_pmu_stage_register(name), 0, "longest name");
 

@@ -60,13 +60,20 @@ parse_ulong(const char *arg, unsigned long min, unsigned long max, unsigned long
 static unsigned int
 add_list(const char *list, bool quiet)
 {
-	char *copy = strdup(list), *name, *save = NULL;
+	char *copy = strdup(list), *name, *next;
+	size_t len;
 	unsigned int added = 0;
 	int ret;
 
 	if (copy == NULL)
 		return 0;
-	for (name = strtok_r(copy, ",", &save); name != NULL; name = strtok_r(NULL, ",", &save)) {
+	/* A comma between a PMU's slashes is one of its terms, as perf reads -e. */
+	for (name = copy; *name != '\0'; name = next) {
+		len = rte_pmu_event_name_len(name);
+		next = name + len + (name[len] == ',');
+		name[len] = '\0';
+		if (len == 0)
+			continue;
 		if (num_events == RTE_MAX_NUM_GROUP_EVENTS) {
 			fprintf(stderr, "event %s: at most %d events\n", name,
 				RTE_MAX_NUM_GROUP_EVENTS);

@@ -20,6 +20,8 @@
 #include <rte_common.h>
 #include <rte_string_fns.h>
 
+#include "rte_pmu.h"
+
 #include "pmu_event.h"
 #include "pmu_log.h"
 
@@ -312,4 +314,16 @@ pmu_event_suggest(const char *name, char *buf, size_t len)
 	}
 
 	return best <= SUGGEST_DIST;
+}
+
+size_t
+rte_pmu_event_name_len(const char *list)
+{
+	unsigned int slashes = 0;
+	size_t i;
+
+	/* Between an odd and an even slash: a PMU's terms. */
+	for (i = 0; list[i] != '\0' && (list[i] != ',' || slashes % 2 != 0); i++)
+		slashes += list[i] == '/';
+	return i;
 }

@@ -250,6 +250,27 @@ rte_pmu_add_event(const char *name);
  * @warning
  * @b EXPERIMENTAL: this API may change without prior notice
  *
+ * The length of the first event name of a comma-separated list, as
+ * perf stat -e reads one: up to the first comma outside a PMU's slashes,
+ * so that "cpu/event=0x3c,umask=0x0/,instructions" begins with one name of
+ * 25 characters. For programs that take an event list from their users;
+ * the name may then be given to rte_pmu_add_event(). Needs no
+ * rte_pmu_init(); thread-safe.
+ *
+ * @param list
+ *   A comma-separated list of event names (not NULL).
+ * @return
+ *   The number of characters of its first name (0 where it begins with a
+ *   comma or is empty).
+ */
+__rte_experimental
+size_t
+rte_pmu_event_name_len(const char *list);
+
+/**
+ * @warning
+ * @b EXPERIMENTAL: this API may change without prior notice
+ *
  * Read an event's counter on the calling lcore.
  *
  * The first call on an lcore opens its group (the library's lock is taken

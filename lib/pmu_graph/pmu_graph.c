@@ -179,7 +179,10 @@ rte_pmu_graph_enable(struct rte_graph *graph)
 	rte_spinlock_unlock(&lock);
 	if (ret >= 0) {
 		ret = rte_pmu_stage_register_bulk(names, graph->nb_nodes, ids);
-		if (ret != 0)
+		if (ret == -EINVAL)
+			snprintf(why, sizeof(why), "a node's name cannot be a stage's "
+				"(the line before names it)");
+		else if (ret != 0)
 			snprintf(why, sizeof(why), "no stages for its %u nodes: %s",
 				graph->nb_nodes, strerror(-ret));
 	}

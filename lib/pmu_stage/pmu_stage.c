@@ -23,7 +23,8 @@
 static int
 name_check(const char *name)
 {
-	size_t len, i;
+	char shown[4 * RTE_PMU_STAGE_NAME_MAX + 1] = "";
+	size_t len, i, o = 0;
 
 	if (name == NULL) {
 		STAGE_LOG(ERR, "stage name is NULL");
@@ -32,12 +33,15 @@ name_check(const char *name)
 	len = strnlen(name, RTE_PMU_STAGE_NAME_MAX);
 	for (i = 0; i < len && isgraph((unsigned char)name[i]); i++)
 		;
-	if (len == 0 || len == RTE_PMU_STAGE_NAME_MAX || i < len) {
-		STAGE_LOG(ERR, "stage name '%.*s': 1 to %d printable characters, no space",
-			(int)i, name, RTE_PMU_STAGE_NAME_MAX - 1);
-		return -EINVAL;
-	}
-	return 0;
+	if (len != 0 && len < RTE_PMU_STAGE_NAME_MAX && i == len)
+		return 0;
+	/* The name whole in the log, a byte not printable as \xNN. */
+	for (i = 0; i < len; i++)
+		o += snprintf(shown + o, sizeof(shown) - o, isgraph((unsigned char)name[i]) ?
+			"%c" : "\\x%02x", (unsigned char)name[i]);
+	STAGE_LOG(ERR, "stage name '%s%s': 1 to %d printable characters, no space", shown,
+		len == RTE_PMU_STAGE_NAME_MAX ? "..." : "", RTE_PMU_STAGE_NAME_MAX - 1);
+	return -EINVAL;
 }
 
 int
