@@ -695,6 +695,12 @@ run terms "$one_worker" -e software/config=0x1,config1=0x0/,task-clock -x ';'
 expect terms "-e with a PMU's terms (software/config=0x1,config1=0x0/): one event, counted" \
 	"rc == 0 and [l.split(';')[2] for l in lines(out)] ==
 	['software/config=0x1,config1=0x0/', 'task-clock'] and int(lines(out)[0].split(';')[0]) > 0"
+# A modifier leaves the event what it is, as perf takes it: task-clock:u
+# is a clock (msec, CPUs utilized).
+run clock-u "$one_worker" -e task-clock:u -x ';'
+expect clock-u "-e task-clock:u: in msec with CPUs utilized, as task-clock" \
+	"rc == 0 and [l.split(';')[1:3] + l.split(';')[6:7] for l in lines(out)] ==
+	[['msec', 'task-clock:u', 'CPUs utilized']]"
 
 [ "${TOOL_PART:-all}" = host ] || guest_checks
 finish

@@ -34,7 +34,10 @@
 static const char *
 unit_of(const char *name)
 {
-	if (strcmp(name, "task-clock") == 0 || strcmp(name, "cpu-clock") == 0)
+	size_t len = strcspn(name, ":"); /* a modifier left out */
+
+	if ((len == 10 && strncmp(name, "task-clock", len) == 0) ||
+			(len == 9 && strncmp(name, "cpu-clock", len) == 0))
 		return "ns";
 	if (strcmp(name, "msr/tsc/") == 0)
 		return "tsc";

@@ -162,14 +162,16 @@ bool
 tool_event_is(const struct tool_event *ev, const char *const names[])
 {
 	const char *name = ev->name;
-	const char *slash = strchr(name, '/');
-	size_t len = strlen(name);
+	const char *slash = strchr(name, '/'), *last = strrchr(name, '/');
+	size_t len = strcspn(name, ":");
 	unsigned int j;
 
-	/* "pmu/event/" compares as "event". */
-	if (slash != NULL && len > 1 && name[len - 1] == '/') {
+	/* "pmu/event/" compares as "event"; a modifier is left out, as perf
+	 * does ("task-clock:u" is a clock, "cpu/cycles/u" cycles).
+	 */
+	if (slash != last) {
 		name = slash + 1;
-		len = len - 1 - (size_t)(name - ev->name);
+		len = (size_t)(last - name);
 	}
 	for (j = 0; names[j] != NULL; j++)
 		if (strlen(names[j]) == len && strncmp(name, names[j], len) == 0)

@@ -51,4 +51,7 @@ const struct tool_event *tool_events_find(const struct tool_events *evs,
 /* True when @p ev is one of @p names, matched as tool_events_find() does. */
 bool tool_event_is(const struct tool_event *ev, const char *const names[]);
 
+/* The kernel's clocks, counted in ns (for tool_event_is()). */
+extern const char *const tool_clock_names[];
+
 #endif /* TEST_PMU_EVENTS_H */

@@ -99,8 +99,7 @@ table_begin(const struct tool_options *opts, const struct tool_events *evs,
 	for (i = 0; i < evs->count; i++) {
 		if (!evs->ev[i].supported)
 			continue;
-		if (strcmp(evs->ev[i].name, "task-clock") == 0 ||
-				strcmp(evs->ev[i].name, "cpu-clock") == 0)
+		if (tool_event_is(&evs->ev[i], tool_clock_names))
 			printf(" %*s(msec)", name_width > 14 ? 14 : name_width, evs->ev[i].name);
 		else
 			printf(" %*s", name_width, evs->ev[i].name);

@@ -10,7 +10,7 @@
 
 #include "report.h"
 
-static const char *const clock_names[] = { "task-clock", "cpu-clock", NULL };
+const char *const tool_clock_names[] = { "task-clock", "cpu-clock", NULL };
 static const char *const cycles_names[] = { "cycles", "cpu-cycles", "cpu_cycles", NULL };
 static const char *const instr_names[] = { "instructions", "inst_retired", NULL };
 static const char *const branch_names[] = {
@@ -34,8 +34,8 @@ struct ratio {
 };
 
 static const struct ratio ratios[] = {
-	{ clock_names, NULL, 1.0, "CPUs utilized" },
-	{ cycles_names, clock_names, 1.0, "GHz" },
+	{ tool_clock_names, NULL, 1.0, "CPUs utilized" },
+	{ cycles_names, tool_clock_names, 1.0, "GHz" },
 	{ instr_names, cycles_names, 1.0, "insn per cycle" },
 	{ bmiss_names, branch_names, 100.0, "% of all branches" },
 	{ cmiss_names, cref_names, 100.0, "% of all cache refs" },
@@ -101,7 +101,7 @@ new_record(struct tool_report *rep, unsigned int lcore_id)
 	rec->status = 1;
 	for (i = 0; i < rep->evs->count; i++) {
 		rec->rows[i].ev = &rep->evs->ev[i];
-		rec->rows[i].unit = tool_event_is(&rep->evs->ev[i], clock_names) ? "ns" : "";
+		rec->rows[i].unit = tool_event_is(&rep->evs->ev[i], tool_clock_names) ? "ns" : "";
 		rec->rows[i].running_pct = 100.0;
 	}
 

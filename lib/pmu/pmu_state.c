@@ -111,16 +111,21 @@ pmu_state_events(struct pmu_events_copy *c)
 	return c->initialized ? 0 : -ENODEV;
 }
 
-/* The index of the first event of @p c named in @p names, or -1. */
+/* The index of the first event of @p c named in @p names, a modifier
+ * left out ("cycles:u" is cycles, as perf takes it), or -1.
+ */
 static int
 events_find(const struct pmu_events_copy *c, const char *const *names)
 {
 	unsigned int i, j;
+	size_t len;
 
-	for (i = 0; i < c->num_events; i++)
+	for (i = 0; i < c->num_events; i++) {
+		len = strcspn(c->names[i], ":");
 		for (j = 0; names[j] != NULL; j++)
-			if (strcmp(c->names[i], names[j]) == 0)
+			if (strlen(names[j]) == len && strncmp(c->names[i], names[j], len) == 0)
 				return (int)i;
+	}
 	return -1;
 }
 
