@@ -324,8 +324,10 @@ for lib, libs in below.items():
 # characters, context-switches and events alike in their first 15 read as
 # one) (4); 1,967 until a refused stage name was logged whole, its faulty
 # bytes as \xNN (it was cut before the first of them: 'sp' for 'sp ace'),
-# and lib/pmu_graph's line pointed at it (6).
-SIZE_GATE = 1973
+# and lib/pmu_graph's line pointed at it (6); 1,973 until telemetry's
+# /pmu/stage,<name>,<lcore> was that stage's page wherever <name> is a
+# stage's (with stages x and x,1, x's lcores from 1 could not be read) (1).
+SIZE_GATE = 1974
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

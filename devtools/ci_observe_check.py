@@ -868,6 +868,26 @@ def check_pages():
            "dpdk-pmu-top: a library before the pages: says 1 of 3 stages read and rx "
            "without lcores (its total shown)", f"{snap.missing}, {list(snap.figures)}")
 
+    # Stages x and x,1 as this library answers them: /pmu/stage,x,1 is x
+    # from lcore 1, x,1 is asked for as x,1,0 (the library before took
+    # x,1 whole, and x's lcores from 1 were left out).
+    comma = {"/pmu/info": {"initialized": 1, "events": EVENTS_TC, "lcores": {}},
+             "/pmu/stages": {"names": ["x", "x,1"], "num_stages": 2, "first": 0},
+             "/pmu/stage,x": dict(stage_reply("x", 0, [0]), next_lcore=1),
+             "/pmu/stage,x,1": stage_reply("x", 0, [1]),
+             "/pmu/stage,x,1,0": stage_reply("x,1", 1, [0])}
+    want = [("0", "x"), ("0", "x,1"), ("1", "x")]
+    out = pmu.metrics(FakeSocket(comma))
+    got = sorted((m[2]["lcore"], m[2]["stage"]) for m in out if m[0] == pmu.STAGE_CALLS)
+    missing = [m[1] for m in out if m[0] == pmu.STAGES_MISSING]
+    socks.append(FakeSocket(comma))
+    snap = top.take_snapshot("fake", 1)
+    tgot = sorted((str(k[0]), k[1]) for k in snap.figures if k[0] != "total")
+    report(got == want and missing == [0] and tgot == want and not snap.missing,
+           "pmu.py and dpdk-pmu-top: stages x and x,1, x in two pages: every (lcore, "
+           f"stage) read ({len(got)} and {len(tgot)} of {len(want)})",
+           f"pmu.py {got} missing {missing}; top {tgot} missing {snap.missing}")
+
     # Another run (pid 2) that has counted more than the first (pid 1):
     # the figures start again from it, as where counts go back.
     viewer = top.Viewer(argparse.Namespace(timeout=1, total=False), "fake")

@@ -314,6 +314,40 @@ test_stages_pages(void)
 	return TEST_SUCCESS;
 }
 
+/* With stages "x" and "x,1": /pmu/stage,x,1 is x from lcore 1 (it was
+ * stage x,1, so that x's lcores from 1 could not be read), and x,1 is
+ * asked for with its first lcore: /pmu/stage,x,1,0.
+ */
+static int
+test_stage_comma_names(void)
+{
+	static const char *const asked[][2] = {
+		{ "/pmu/stage,x", "{\"/pmu/stage\":{\"stage\":\"x\"," },
+		{ "/pmu/stage,x,1", "{\"/pmu/stage\":{\"stage\":\"x\"," },
+		{ "/pmu/stage,x,1,0", "{\"/pmu/stage\":{\"stage\":\"x,1\"," },
+	};
+	char buf[16384];
+	unsigned int i;
+	int sock, ret;
+
+	TEST_ASSERT(rte_pmu_stage_register("x") >= 0 && rte_pmu_stage_register("x,1") >= 0,
+		"register x and x,1");
+	sock = tel_socket_open();
+	if (sock == -ENOENT)
+		TEST_SKIP("no telemetry socket (EAL started with --no-telemetry)");
+	TEST_ASSERT(sock >= 0, "connect to the telemetry socket: %s", strerror(-sock));
+	for (i = 0; i < RTE_DIM(asked); i++) {
+		ret = tel_socket_cmd(sock, asked[i][0], buf, sizeof(buf));
+		if (ret != 0 || strncmp(buf, asked[i][1], strlen(asked[i][1])) != 0)
+			break;
+	}
+	close(sock);
+	TEST_ASSERT(i == RTE_DIM(asked), "%s: %s, not %s...", asked[i][0],
+		ret != 0 ? strerror(-ret) : buf, asked[i][1]);
+
+	return TEST_SUCCESS;
+}
+
 /* The stage commands' errors, in-process. */
 static int
 test_stage_bad_params(void)
@@ -347,6 +381,7 @@ static struct unit_test_suite pmu_stage_telemetry_suite = {
 		TEST_CASE_ST(tel_pmu_setup, tel_pmu_teardown, test_stage_commands),
 		TEST_CASE_ST(tel_pmu_setup, tel_pmu_teardown, test_stages_many),
 		TEST_CASE_ST(tel_pmu_setup, tel_pmu_teardown, test_stages_pages),
+		TEST_CASE_ST(tel_pmu_setup, tel_pmu_teardown, test_stage_comma_names),
 		TEST_CASES_END()
 	}
 };

@@ -162,25 +162,28 @@ stage_figures(struct rte_tel_data *f, const struct rte_pmu_stage_stats *s, unsig
 	return 0;
 }
 
-/* The stage named by @p params, "<name>" or "<name>,<first lcore id>"
- * (where no stage has the whole as its name), into @p name; its id, and
- * the first lcore in @p first; a negative errno.
+/* The stage named by @p params, "<name>,<first lcore id>" where <name> is
+ * a stage's, else "<name>" whole (a name with a comma and digits at its
+ * end, where the part before is a stage's too, is asked for with its
+ * lcore: "a,1,0"), into @p name; its id, and the first lcore in @p first;
+ * a negative errno.
  */
 static int
 stage_param(const char *params, char *name, size_t len, long *first)
 {
 	const char *comma = params != NULL ? strrchr(params, ',') : NULL;
-	int ret = params != NULL ? rte_pmu_stage_lookup(params) : -ENOENT;
+	int ret;
 
-	*first = 0;
-	if (ret != -ENOENT || comma == NULL || (size_t)(comma - params) >= len ||
-			(*first = first_id(comma + 1)) < 0 || *first >= RTE_MAX_LCORE ||
-			comma[1] == '\0') {
-		snprintf(name, len, "%s", params != NULL && ret >= 0 ? params : "");
-		return ret;
+	*first = comma != NULL && comma[1] != '\0' ? first_id(comma + 1) : -1;
+	if (*first >= 0 && *first < RTE_MAX_LCORE && (size_t)(comma - params) < len) {
+		snprintf(name, len, "%.*s", (int)(comma - params), params);
+		ret = rte_pmu_stage_lookup(name);
+		if (ret != -ENOENT)
+			return ret;
 	}
-	snprintf(name, len, "%.*s", (int)(comma - params), params);
-	return rte_pmu_stage_lookup(name);
+	*first = 0;
+	snprintf(name, len, "%s", params != NULL ? params : "");
+	return params != NULL ? rte_pmu_stage_lookup(params) : -ENOENT;
 }
 
 static int

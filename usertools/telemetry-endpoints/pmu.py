@@ -193,6 +193,10 @@ def stage_reply(sock, name, missing):
     None where the stage is gone. Where lcores are out of reach, (name, why)
     appended to missing says so."""
     stage = sock.cmd("/pmu/stage", name)
+    if stage and stage.get("stage", name) != name:
+        # A name "<stage>,<digits>" is that stage's lcores from <digits>:
+        # the whole name is asked for with its first lcore.
+        stage = sock.cmd("/pmu/stage", f"{name},0")
     if not stage:
         return None
     if "lcores" not in stage:
@@ -206,8 +210,8 @@ def stage_reply(sock, name, missing):
     for _ in range(MAX_LCORE_PAGES - 1):
         if "next_lcore" not in page:
             return dict(stage, lcores=lcores)
-        # The lcore always given: a name ending in ",<digits>" is taken
-        # whole first, so "<name>,<lcore>" cannot be read as another stage.
+        # "<name>,<lcore>": the name of a stage, then an lcore, is that
+        # stage's page (a name ending in ",<digits>" never comes first).
         first = page["next_lcore"]
         page = sock.cmd("/pmu/stage", f"{name},{first}")
         if not page or page.get("id") != stage.get("id") or not page.get("lcores") or \
