@@ -127,6 +127,12 @@
       short, printed as perf stat -I does), and each lcore's stages' calls
       over the interval tables adding up to the final table's (TABLE: the
       -o file, or STDERR).
+  ci_run_check.py twice NAME STATUS CMD...
+      CMD (dpdk-pmu-run of a program whose handler ends it at a second
+      SIGINT) with its stderr on a 4 KiB pipe: SIGINT after 3 s, stderr not
+      read past the table's first line (its report blocks in write()),
+      SIGINT again, stderr read on: it exits with STATUS within 20 s, its
+      table whole.
   ci_run_check.py same NAME JSON TABLE
       dpdk-pmu-run's -o TABLE and --json of one run: each lcore's stage
       rows' calls and items, and its (lcore total) of the first event, the
@@ -134,11 +140,13 @@
       program's lcores still ran at the report).
 """
 
+import fcntl
 import glob
 import json
 import os
 import re
 import select
+import signal
 import socket
 import statistics
 import struct
@@ -1165,6 +1173,49 @@ def interval_sum(name, err, table, ms):
            + ")", "; ".join(differ[:4]) or "no stage in the final table")
 
 
+def twice(name, status, *cmd):
+    """See the usage: a second SIGINT while the final report is written."""
+    r, w = os.pipe()
+    fcntl.fcntl(r, 1031, 4096)  # F_SETPIPE_SZ: the report blocks soon
+    proc = subprocess.Popen(cmd, stderr=w, stdout=subprocess.DEVNULL, start_new_session=True)
+    os.close(w)
+    text, first, second, start = b"", False, None, time.monotonic()
+    try:
+        while time.monotonic() - start < 60:
+            if not first and time.monotonic() - start >= 3:
+                proc.send_signal(signal.SIGINT)
+                first = True
+            if second is None and b"stages, sampling" in text:
+                time.sleep(1)
+                proc.send_signal(signal.SIGINT)
+                second = time.monotonic()
+            ready = select.select([r], [], [], 0.1)[0]
+            if ready:
+                # A byte at a time until the table's first line, then on.
+                data = os.read(r, 1 if second is None else 65536)
+                if not data:
+                    break
+                text += data
+            if second is not None and time.monotonic() - second > 20:
+                break
+        try:
+            rc = proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            rc = None
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+        os.close(r)
+    text = text.decode(errors="replace")
+    report(second is not None and rc == int(status) and "(lcore total)" in text,
+           f"{name}: a second SIGINT while its report is written (its handler ends it "
+           f"there): exit status {rc} (the program's own {status}), the table whole",
+           "never reached the table" if second is None else
+           f"still running 20 s after the second SIGINT: killed" if rc is None else
+           f"exit status {rc}; stderr's end: {text[-300:]}")
+
+
 # Command: (its number of arguments, or (least, most), the function).
 COMMANDS = {
     "testpmd": (4, testpmd),
@@ -1189,6 +1240,7 @@ COMMANDS = {
     "nulls": (2, nulls),
     "nothing": (3, nothing),
     "interval-sum": (4, interval_sum),
+    "twice": ((3, 64), twice),
 }
 
 

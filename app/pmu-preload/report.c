@@ -33,6 +33,13 @@
 /* One report at a time; none after the final one. */
 static pthread_mutex_t report_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool final_done;
+/* The calling thread is in the final report (or about to take
+ * report_lock for it): a signal handler of the program that ends the
+ * program from there (rte_exit(), whose rte_eal_cleanup() is wrapped, at
+ * a second SIGINT; exit() from a handler) finds the report begun and
+ * returns, where taking the lock again would hang the thread for ever.
+ */
+static RTE_DEFINE_PER_LCORE(volatile bool, in_final);
 
 /* The --interval tables (under report_lock): whether they are printed,
  * the time their seconds count from, and the figures of the last one
@@ -437,9 +444,13 @@ preload_report_final(void)
 	FILE *f;
 	int ret;
 
+	if (RTE_PER_LCORE(in_final))
+		return;
+	RTE_PER_LCORE(in_final) = true;
 	pthread_mutex_lock(&report_lock);
 	if (final_done || !preload_run.active) {
 		pthread_mutex_unlock(&report_lock);
+		RTE_PER_LCORE(in_final) = false;
 		return;
 	}
 	final_done = true;
@@ -495,6 +506,7 @@ preload_report_final(void)
 	}
 	snapshot_free(&t);
 	pthread_mutex_unlock(&report_lock);
+	RTE_PER_LCORE(in_final) = false;
 }
 
 /* @p line in the -o file (@p json false), or a JSON with no stage; 0 or
@@ -526,9 +538,13 @@ preload_report_nothing(const char *why, int fd, bool weak)
 {
 	int ret;
 
+	if (RTE_PER_LCORE(in_final))
+		return;
+	RTE_PER_LCORE(in_final) = true;
 	pthread_mutex_lock(&report_lock);
 	if (final_done) {
 		pthread_mutex_unlock(&report_lock);
+		RTE_PER_LCORE(in_final) = false;
 		return;
 	}
 	final_done = true;
@@ -543,6 +559,7 @@ preload_report_nothing(const char *why, int fd, bool weak)
 			dprintf(fd, PRELOAD_TAG "--json %s: %s\n", preload_run.json, strerror(ret));
 	}
 	pthread_mutex_unlock(&report_lock);
+	RTE_PER_LCORE(in_final) = false;
 }
 
 /* Every interval_ms, until the final report: the figures of the interval
