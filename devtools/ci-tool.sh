@@ -701,6 +701,17 @@ run clock-u "$one_worker" -e task-clock:u -x ';'
 expect clock-u "-e task-clock:u: in msec with CPUs utilized, as task-clock" \
 	"rc == 0 and [l.split(';')[1:3] + l.split(';')[6:7] for l in lines(out)] ==
 	[['msec', 'task-clock:u', 'CPUs utilized']]"
+# A name of any bytes (one not counted: said in the report) keeps the
+# JSON valid UTF-8.
+run json-bytes "$one_worker" -e $'task-clock,bad\xff' --json
+expect json-bytes "--json with an event name of byte 0xff: valid JSON, the name as \\u00ff" \
+	"rc == 0 and [e['event'] for e in json.loads(out)['total']['events']] ==
+	['task-clock', 'bad\\xff']"
+# -x SEP: a field that holds SEP is quoted, whichever field it is.
+run sep-slash "$one_worker" -e task-clock,context-switches -x /
+expect sep-slash "-x /: every line 8 fields as csv reads them, the rate's unit '/sec' one" \
+	"rc == 0 and [len(r) for r in csv.reader(io.StringIO(out), delimiter='/')] == [8, 8] and
+	list(csv.reader(io.StringIO(out), delimiter='/'))[1][6] == '/sec'"
 
 [ "${TOOL_PART:-all}" = host ] || guest_checks
 finish

@@ -223,7 +223,7 @@ tool_json_str(const char *s)
 	for (p = (const unsigned char *)s; *p != '\0'; p++) {
 		if (*p == '"' || *p == '\\')
 			printf("\\%c", *p);
-		else if (*p < 0x20)
+		else if (*p < 0x20 || *p >= 0x7f) /* valid JSON whatever the bytes */
 			printf("\\u%04x", *p);
 		else
 			putchar(*p);

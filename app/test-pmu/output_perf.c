@@ -120,15 +120,20 @@ perf_csv_line(const struct tool_report *rep, const struct tool_record *rec,
 		printf("%s%s", tool_format_stamp(rep->time_s, buf, sizeof(buf)), sep);
 	if (rep->opts->no_aggr)
 		printf("lcore%u%s", rec->lcore_id, sep);
-	printf("%s%s%s%s", l.value, sep, l.unit, sep);
+	/* A field holding the separator quoted ("/sec" with -x /, "CPUs
+	 * utilized" with -x ' '), as the event's name is.
+	 */
+	tool_csv_field(l.value, sep, false);
+	tool_csv_field(l.unit, sep, false);
 	tool_csv_field(row->ev->name, sep, false);
 	if (l.has_variance)
 		printf("%.2f%%%s", l.variance, sep);
 	printf("%" PRIu64 "%s%.2f%s", l.runtime, sep, l.running_pct, sep);
 	if (l.has_metric)
-		printf("%.3f%s%s%s", l.metric, sep, l.metric_unit, sep);
+		printf("%.3f%s", l.metric, sep);
 	else
-		printf("%s%s", sep, sep);
+		printf("%s", sep);
+	tool_csv_field(l.has_metric ? l.metric_unit : "", sep, false);
 	printf("%s\n", rep->opts->raw ? "raw" : "net-of-read-cost");
 }
 

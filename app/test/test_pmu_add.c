@@ -27,11 +27,22 @@
 static int
 test_bad_names(void)
 {
+	char name[130];
+
 	TEST_ASSERT_EQUAL(rte_pmu_add_event(NULL), -EINVAL, "NULL name");
 	TEST_ASSERT_EQUAL(rte_pmu_add_event(""), -EINVAL, "empty name");
 	TEST_ASSERT_EQUAL(rte_pmu_add_event("no-such-event"), -ENOENT, "unknown name");
 	TEST_ASSERT_EQUAL(rte_pmu_add_event("nosuchpmu/event=1/"), -ENOENT, "unknown PMU");
 	TEST_ASSERT_EQUAL(rte_pmu_add_event("../../etc/passwd"), -EINVAL, "path in a name");
+	/* 127 characters at most (telemetry's strings), 128 refused. */
+	memset(name, '0', sizeof(name));
+	memcpy(name, "software/config=0x", strlen("software/config=0x"));
+	memcpy(&name[126], "/", 2);
+	TEST_ASSERT_EQUAL(rte_pmu_add_event(name), 0, "a name of 127 characters");
+	memcpy(&name[126], "0/", 3);
+	TEST_ASSERT_EQUAL(rte_pmu_add_event(name), -EINVAL, "a name of 128 characters");
+	rte_pmu_fini();
+	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init again");
 	/* A known name that counts nothing: not countable, as rte_pmu.h says. */
 	TEST_ASSERT_EQUAL(rte_pmu_add_event("bpf-output"), -EOPNOTSUPP, "bpf-output");
 	/* Nothing was added by the failures. */

@@ -20,6 +20,7 @@
 #include <rte_lcore.h>
 #include <rte_log.h>
 #include <rte_pause.h>
+#include <rte_telemetry.h>
 
 #include "pmu.h"
 #include "pmu_callbacks.h"
@@ -361,6 +362,14 @@ rte_pmu_add_event(const char *name)
 
 	if (name == NULL) {
 		PMU_LOG(ERR, "event name is NULL: %s", pmu_strerror(-EINVAL));
+		return -EINVAL;
+	}
+	/* Telemetry's strings, and so the tools, hold no longer name: cut,
+	 * two names could read as one.
+	 */
+	if (strnlen(name, RTE_TEL_MAX_STRING_LEN) == RTE_TEL_MAX_STRING_LEN) {
+		PMU_LOG(ERR, "event name %.40s...: longer than %d characters", name,
+			RTE_TEL_MAX_STRING_LEN - 1);
 		return -EINVAL;
 	}
 

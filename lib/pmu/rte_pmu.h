@@ -224,8 +224,9 @@ rte_pmu_fini(void);
  *   Event name.
  * @return
  *   Event index (>= 0) to pass to rte_pmu_read(), or
- *   -EINVAL NULL or malformed name, unknown modifier, a term the PMU lacks,
- *   a value wider than its field (the log names the bad part);
+ *   -EINVAL NULL or malformed name, a name longer than 127 characters
+ *   (telemetry's strings hold no more), unknown modifier, a term the PMU
+ *   lacks, a value wider than its field (the log names the bad part);
  *   -ENODEV library not initialised;
  *   -EACCES not permitted: the kernel refused (EACCES, EPERM; the log says
  *   which setting or privilege would change it) or a sysfs file is not
