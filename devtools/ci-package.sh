@@ -569,8 +569,8 @@ fi
 
 echo "=== README: a program against a build tree, without installing"
 # The README's block under "Against the build tree", run as written in a
-# folder where build/ is the packages' meson build tree and app.c the
-# upstream example.
+# folder where build/ is the packages' meson build tree and examples/ the
+# source tree's.
 awk '/^### Against the build tree/ {f = 1} f && /^```sh$/ {b = 1; next}
 	b && /^```$/ {exit} b {print}' README.md >"$tmp/recipe.sh"
 objdirs=("$src"/obj-*)
@@ -582,7 +582,7 @@ elif [ ! -f "$objdir/meson-uninstalled/librte_pmu-uninstalled.pc" ]; then
 	fail "no meson-uninstalled/librte_pmu-uninstalled.pc in the packages' build tree ${objdir:-(none)}"
 else
 	ln -s "$objdir" "$tmp/readme/build"
-	cp "$src/examples/pmu_upstream/main.c" "$tmp/readme/app.c"
+	ln -s "$src/examples" "$tmp/readme/examples"
 	if (cd "$tmp/readme" && bash -e "$tmp/recipe.sh") >"$tmp/readme.out" 2>&1 &&
 			grep -q ' over the loop' "$tmp/readme.out"; then
 		ok "README's build-tree recipe compiles and runs: $(grep ' over the loop' "$tmp/readme.out")"
