@@ -326,8 +326,14 @@ for lib, libs in below.items():
 # bytes as \xNN (it was cut before the first of them: 'sp' for 'sp ace'),
 # and lib/pmu_graph's line pointed at it (6); 1,973 until telemetry's
 # /pmu/stage,<name>,<lcore> was that stage's page wherever <name> is a
-# stage's (with stages x and x,1, x's lcores from 1 could not be read) (1).
-SIZE_GATE = 1974
+# stage's (with stages x and x,1, x's lcores from 1 could not be read) (1);
+# 1,974 until lib/pmu_graph never wrote into a graph destroyed while
+# enabled (another graph made in its memory was "already enabled", and
+# disabling wrote NULL functions into its nodes: a crash at its next walk)
+# (26), an lcore's stage state started with no event started again once
+# its group has some (2), and stage_info() and the dump logged their errors
+# (5).
+SIZE_GATE = 2009
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

@@ -389,6 +389,42 @@ test_long_name(void)
 	return TEST_SUCCESS;
 }
 
+/* A graph destroyed while enabled, and another made in its memory: the new
+ * one is enabled (it was "already enabled"), and disabling forgets the
+ * destroyed one without writing into it (it put back functions of node ids
+ * never wrapped: NULL, then a crash at the next walk).
+ */
+static int
+test_destroyed_enabled(void)
+{
+	const char *patterns[] = { "pg_long-*", "pg_sink" };
+	struct rte_graph_param prm = { .socket_id = SOCKET_ID_ANY,
+		.nb_node_patterns = RTE_DIM(patterns), .node_patterns = patterns };
+	struct rte_graph *x, *y;
+	rte_graph_t id;
+	int ret;
+
+	TEST_ASSERT_SUCCESS(clones_make(), "clones");
+	id = rte_graph_create("pg_gone_x", &prm);
+	x = rte_graph_lookup("pg_gone_x");
+	TEST_ASSERT(x != NULL && rte_pmu_graph_enable(x) == 0, "make and enable pg_gone_x");
+	TEST_ASSERT_SUCCESS(rte_graph_destroy(id), "destroy pg_gone_x, enabled");
+	id = rte_graph_create("pg_gone_y", &prm);
+	y = rte_graph_lookup("pg_gone_y");
+	TEST_ASSERT(y != NULL, "make pg_gone_y: %s", strerror(rte_errno));
+	printf("pg_gone_y %s pg_gone_x's memory\n", x == y ? "in" : "not in");
+	nodes_save(y);
+	ret = rte_pmu_graph_enable(y);
+	TEST_ASSERT(ret == 0 && nodes_changed(y) == y->nb_nodes, "enable pg_gone_y: %d", ret);
+	ret = rte_pmu_graph_disable_all();
+	TEST_ASSERT(ret == 1 && nodes_changed(y) == 0, "disable all: %d, not pg_gone_y alone "
+		"(%d nodes still wrapped)", ret, nodes_changed(y));
+	rte_graph_walk(y);
+	TEST_ASSERT_SUCCESS(rte_graph_destroy(id), "destroy pg_gone_y");
+
+	return TEST_SUCCESS;
+}
+
 static struct unit_test_suite pmu_graph_size_suite = {
 	.suite_name = "pmu graph: graphs of hundreds of nodes",
 	.unit_test_cases = {
@@ -397,6 +433,8 @@ static struct unit_test_suite pmu_graph_size_suite = {
 		TEST_CASE_ST(test_pmu_graph_setup, test_pmu_graph_teardown,
 			test_enable_all_or_nothing),
 		TEST_CASE_ST(test_pmu_graph_setup, test_pmu_graph_teardown, test_long_name),
+		TEST_CASE_ST(test_pmu_graph_setup, test_pmu_graph_teardown,
+			test_destroyed_enabled),
 		TEST_CASES_END()
 	}
 };

@@ -371,6 +371,37 @@ test_stage_reset_open(void)
 	return TEST_SUCCESS;
 }
 
+/* An lcore opened before any event was added (-ENODATA), then again after:
+ * its stages are measured with the events (its state, started with none,
+ * kept none for the whole epoch: every call counted, none measured).
+ */
+static int
+test_stage_open_early(void)
+{
+	struct rte_pmu_stage_stats st;
+	unsigned int i;
+	int id;
+
+	rte_pmu_fini();
+	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init");
+	id = rte_pmu_stage_register("open_early");
+	TEST_ASSERT(id >= 0, "register: %d", id);
+	TEST_ASSERT_EQUAL(rte_pmu_lcore_open(), -ENODATA, "open with no event");
+	TEST_ASSERT_EQUAL(rte_pmu_add_event("task-clock"), 0, "add task-clock");
+	TEST_ASSERT_SUCCESS(rte_pmu_lcore_open(), "open again");
+	for (i = 0; i < 10; i++) {
+		rte_pmu_stage_begin(id);
+		rte_pmu_stage_end(id, 1);
+	}
+	if (stage_get(rte_lcore_id(), id, &st) != TEST_SUCCESS)
+		return TEST_FAILED;
+	rte_pmu_fini();
+	TEST_ASSERT(st.calls == 10 && st.measured == 10 && st.num_events == 1,
+		"calls %" PRIu64 ", measured %" PRIu64 ", %u events: not 10, 10, 1", st.calls,
+		st.measured, st.num_events);
+	return TEST_SUCCESS;
+}
+
 /* A registered thread's calls of test_stage_gone(), on its lcore id. */
 static void *
 gone_thread(void *arg)
@@ -569,6 +600,7 @@ static struct unit_test_suite pmu_stage_lcores_suite = {
 		TEST_CASE(test_stage_gone),
 		TEST_CASE(test_stage_gone_reset),
 		TEST_CASE(test_stage_reset_order),
+		TEST_CASE(test_stage_open_early),
 		TEST_CASES_END()
 	}
 };

@@ -385,16 +385,14 @@ test_socket_commands(void)
 	return TEST_SUCCESS;
 }
 
-/* A name of 118 characters (rte_pmu_add_event() takes 255): task-clock
+/* A name of 118 characters (rte_pmu_add_event() takes 127): task-clock
  * with terms of 0 repeated.
  */
 #define LONG_NAME "software/config=1,config1=0,config1=0,config1=0,config1=0,config1=0," \
 	"config1=0,config1=0,config1=0,config1=0,config1=0/"
-/* Another, its key the same in its first RTE_PMU_EVENT_KEY_MAX characters
- * (telemetry gives its name cut to RTE_TEL_MAX_STRING_LEN).
- */
+/* Another, its key the same in its first RTE_PMU_EVENT_KEY_MAX characters. */
 #define LONG_NAME2 "software/config=1,config1=0,config1=0,config1=0,config1=0,config1=0," \
-	"config1=0,config1=0,config1=0,config1=0,config1=0,config1=0/"
+	"config1=0,config1=0,config1=0,config1=0,config2=0/"
 
 /* Event keys: a character telemetry takes in no key ('=', '-') is written
  * '_', the exact name stays beside the key, whole however long; a key cut

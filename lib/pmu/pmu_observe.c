@@ -191,14 +191,16 @@ rte_pmu_lcore_info_get(unsigned int lcore_id, struct rte_pmu_lcore_info *info)
 	unsigned int i;
 	int ret;
 
-	if (info == NULL)
-		return -EINVAL;
-	if (lcore_id == LCORE_ID_ANY)
-		return -ESRCH;
-	if (lcore_id >= RTE_MAX_LCORE)
-		return -EINVAL;
+	if (info == NULL || lcore_id >= RTE_MAX_LCORE) {
+		PMU_LOG(ERR, "lcore info: %s", info == NULL ? "info is NULL" :
+			lcore_id == LCORE_ID_ANY ? "LCORE_ID_ANY: not an lcore" :
+			"lcore id out of range");
+		return info == NULL || lcore_id != LCORE_ID_ANY ? -EINVAL : -ESRCH;
+	}
 	/* An lcore id not in use is a valid query here (status 0). */
 	ret = snapshot_take(lcore_id, true, false, &snap);
+	if (ret == -ENODEV)
+		PMU_LOG(ERR, "lcore info: rte_pmu_init() not called");
 	if (ret != 0)
 		return ret;
 

@@ -161,6 +161,9 @@ rte_pmu_lcore_open(void)
 	int ret, cb;
 
 	ret = pmu_read_prepare(&lcore_id);
+	if (ret == -ESRCH || ret == -ENODEV)
+		PMU_LOG(ERR, "lcore open: %s", ret == -ESRCH ? "not an lcore (register the "
+			"thread with rte_thread_register())" : "rte_pmu_init() not called");
 	if (ret != 0 && ret != -ENODATA)
 		return ret;
 	cb = pmu_callbacks_lcore_open(lcore_id);

@@ -37,6 +37,7 @@ struct pmu_graph_slot {
 
 static struct pmu_graph_slot slots[RTE_PMU_GRAPH_MAX_NODES];
 static struct rte_graph *enabled[RTE_PMU_GRAPH_MAX_GRAPHS];
+static char enabled_names[RTE_PMU_GRAPH_MAX_GRAPHS][RTE_GRAPH_NAMESIZE];
 static rte_spinlock_t lock = RTE_SPINLOCK_INITIALIZER;
 
 /* A node's call measured: its stage's begin and end by what the inline
@@ -84,6 +85,25 @@ pmu_graph_process(struct rte_graph *graph, struct rte_node *node, void **objs,
 	return process_measured(graph, node, objs, nb_objs, s->process, id);
 }
 
+/* Whether enabled[@p i] is still the graph enabled (lock held): one
+ * destroyed while enabled, its memory maybe another graph's now, is never
+ * written to.
+ */
+static bool
+live(unsigned int i)
+{
+	struct rte_node *node;
+	rte_graph_off_t off;
+	rte_node_t count;
+
+	if (rte_graph_lookup(enabled_names[i]) != enabled[i])
+		return false;
+	/* Made again in its memory with its name: its nodes not wrapped. */
+	rte_graph_foreach_node(count, off, enabled[i], node)
+		return node->process == pmu_graph_process;
+	return true;
+}
+
 /* Whether @p graph can be enabled, lock held: a free graph slot (its index
  * returned), every node id below the limit, not wrapped, and with the
  * process function (and, with @p ids, the stage) of its slot where an
@@ -103,6 +123,8 @@ graph_enable(struct rte_graph *graph, const char **names, const unsigned int *id
 
 	/* Not enabled yet, and the first free graph slot. */
 	for (i = 0; i < RTE_DIM(enabled); i++) {
+		if (enabled[i] == graph && !live(i))
+			enabled[i] = NULL; /* destroyed while enabled: forgotten */
 		if (enabled[i] == graph) {
 			snprintf(why, len, "already enabled");
 			return -EALREADY;
@@ -145,6 +167,7 @@ graph_enable(struct rte_graph *graph, const char **names, const unsigned int *id
 			__ATOMIC_RELEASE);
 	}
 	enabled[slot] = graph;
+	snprintf(enabled_names[slot], sizeof(enabled_names[slot]), "%s", graph->name);
 
 	return slot;
 }
@@ -230,13 +253,18 @@ graph_restore(const struct rte_graph *graph)
 	struct rte_node *node;
 	rte_graph_off_t off;
 	rte_node_t count;
-	unsigned int i;
+	unsigned int i, gone = 0;
 	int n = 0;
 
 	rte_spinlock_lock(&lock);
 	for (i = 0; i < RTE_DIM(enabled); i++) {
 		if (enabled[i] == NULL || (graph != NULL && enabled[i] != graph))
 			continue;
+		if (!live(i)) {
+			gone++;
+			enabled[i] = NULL;
+			continue;
+		}
 		rte_graph_foreach_node(count, off, enabled[i], node) {
 			__atomic_store_n(&node->process_u64,
 				(uint64_t)(uintptr_t)slots[node->id].process, __ATOMIC_RELEASE);
@@ -245,7 +273,13 @@ graph_restore(const struct rte_graph *graph)
 		enabled[i] = NULL;
 		n++;
 	}
+	/* None enabled now: the users a destroyed graph held go too. */
+	for (i = 0; graph == NULL && i < RTE_DIM(slots); i++)
+		slots[i].users = 0;
 	rte_spinlock_unlock(&lock);
+	if (gone != 0)
+		PMU_GRAPH_LOG(WARNING, "%u graph(s) destroyed while enabled: forgotten (disable "
+			"a graph before rte_graph_destroy())", gone);
 
 	return n;
 }

@@ -40,6 +40,10 @@
  * walks it (rte_pmu_fini() runs while no lcore reads): its calls are not
  * counted, and it can be enabled again after the next rte_pmu_init().
  *
+ * Disable a graph before rte_graph_destroy(): one destroyed while enabled
+ * is forgotten at the next enable of a graph in its memory or disable
+ * (logged), and never written to.
+ *
  * Thread safety: every call is thread-safe (control path); enable and
  * disable must not run while an lcore walks the graph concerned. The
  * wrapper runs on the walking lcore, lock-free as the stage calls are.

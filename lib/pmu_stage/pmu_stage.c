@@ -140,8 +140,10 @@ rte_pmu_stage_info(unsigned int id, char *name, unsigned int *period)
 		STAGE_LOG(ERR, "stage info: name is NULL");
 		return -EINVAL;
 	}
-	if (!pmu_ready())
+	if (!pmu_ready()) {
+		STAGE_LOG(ERR, "stage info: rte_pmu_init() not called");
 		return -ENODEV;
+	}
 	rte_spinlock_lock(&stage_reg.lock);
 	ret = id < stage_reg.count ? 0 : -EINVAL;
 	if (ret == 0)
@@ -149,6 +151,9 @@ rte_pmu_stage_info(unsigned int id, char *name, unsigned int *period)
 	if (ret == 0 && period != NULL)
 		*period = stage_reg.period_m1[id] + 1;
 	rte_spinlock_unlock(&stage_reg.lock);
+	if (ret != 0)
+		STAGE_LOG(ERR, "stage info: stage %u not registered (%u stages)", id,
+			stage_count());
 	return ret;
 }
 

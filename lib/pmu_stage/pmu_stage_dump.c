@@ -133,8 +133,10 @@ rte_pmu_stage_dump(FILE *f)
 		STAGE_LOG(ERR, "stage dump: f is NULL");
 		return -EINVAL;
 	}
-	if (rte_pmu_stage_count() < 0)
+	if (rte_pmu_stage_count() < 0) {
+		STAGE_LOG(ERR, "stage dump: rte_pmu_init() not called");
 		return -ENODEV;
+	}
 	n = stage_count();
 	/* The events of the first lcore with a group; cycles and instructions
 	 * where librte_pmu finds them.

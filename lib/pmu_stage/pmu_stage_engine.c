@@ -699,9 +699,11 @@ lcore_restart(struct stage_lcore *sl, uint32_t epoch)
 	sl->misuse_logged = 0;
 	stage_calibrate(sl);
 	/* The lcore's whole counts from here; a reset that copied the total
-	 * meanwhile (the calibration's reads) sets no baseline from it.
+	 * meanwhile (the calibration's reads) sets no baseline from it. No
+	 * event: nothing to read (a read of none is refused, and logged).
 	 */
-	rte_pmu_read_group(v, sl->num_events);
+	if (sl->num_events != 0)
+		rte_pmu_read_group(v, sl->num_events);
 	rte_seqlock_write_lock(&sl->base_lock);
 	rte_seqcount_write_begin(&sl->seq);
 	words_copy(sl->first, v, sizeof(v));
@@ -742,8 +744,13 @@ stage_lcore_sync(struct stage_lcore *sl)
 			return NULL;
 		RTE_PER_LCORE(_pmu_stage) = &sl->pub;
 	}
+	/* Started again also where it was started with no event and the
+	 * lcore's group has some now (events added after its first call or
+	 * open): else none of its calls would ever be measured.
+	 */
 	if (__atomic_load_n(&sl->epoch, __ATOMIC_RELAXED) != epoch ||
-			__atomic_load_n(&sl->gone, __ATOMIC_ACQUIRE))
+			__atomic_load_n(&sl->gone, __ATOMIC_ACQUIRE) ||
+			(sl->depth == 0 && sl->num_events != rte_pmu_lcore_num_events()))
 		lcore_restart(sl, epoch);
 	/* The periods of the stages it did not know. */
 	__atomic_store_n(&sl->known, stage_count(), __ATOMIC_RELAXED);

@@ -269,7 +269,7 @@ stage_events(struct rte_pmu_lcore_info *info)
 {
 	unsigned int lcore_id;
 
-	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE; lcore_id++)
+	for (lcore_id = 0; lcore_id < RTE_MAX_LCORE && pmu_ready(); lcore_id++)
 		if (stage_lcore_get(lcore_id) != NULL && rte_pmu_lcore_info_get(lcore_id, info) == 0)
 			return RTE_MIN(info->num_events, (unsigned int)RTE_MAX_NUM_GROUP_EVENTS);
 	return 0;
