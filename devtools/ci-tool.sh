@@ -712,6 +712,9 @@ run sep-slash "$one_worker" -e task-clock,context-switches -x /
 expect sep-slash "-x /: every line 8 fields as csv reads them, the rate's unit '/sec' one" \
 	"rc == 0 and [len(r) for r in csv.reader(io.StringIO(out), delimiter='/')] == [8, 8] and
 	list(csv.reader(io.StringIO(out), delimiter='/'))[1][6] == '/sec'"
+run sep-dot "$one_worker" -e task-clock,context-switches -x . -r 2
+expect sep-dot "-x . -r 2: every line 9 fields as csv reads them, the numbers' dots quoted" \
+	"rc == 0 and [len(r) for r in csv.reader(io.StringIO(out), delimiter='.')] == [9, 9]"
 
 [ "${TOOL_PART:-all}" = host ] || guest_checks
 finish

@@ -1025,6 +1025,15 @@ def check_top_total():
                f"dpdk-pmu-top --once, {name}, per lcore: %lcore each row's share of the "
                "lcore's time (lcore 1: " + ", ".join(
                    f"{k[1]} {pct.get(k) or 0:.1f}" for k in want) + ")", f"{pct}")
+    # IPC of a pair of the same modifiers only, as perf pairs them; %lcore
+    # with msr/tsc/u as with msr/tsc/.
+    titles = {tuple(e): [c.title for c in top.columns(e)] for e in
+              (["cycles:u", "instructions:u"], ["cycles:k", "instructions:u"], ["msr/tsc/u"])}
+    report("IPC" in titles[("cycles:u", "instructions:u")] and
+           "IPC" not in titles[("cycles:k", "instructions:u")] and
+           "%lcore" in titles[("msr/tsc/u",)],
+           "dpdk-pmu-top: IPC for cycles:u with instructions:u, none for cycles:k with "
+           "instructions:u; %lcore with msr/tsc/u", f"{titles}")
     tot = top_once(top, True)
     pct = {r["stage"]: r["lcore_pct"] for r in tot["rows"] + tot["lcores"]}
     whole, rows = pct.get("(lcore total)"), pct.get("rx")

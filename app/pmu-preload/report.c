@@ -15,6 +15,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -434,8 +435,69 @@ nothing_may_write(const char *path, bool json, bool weak)
 	return !holds_stages(path, json);
 }
 
+/* The process the run is: a forked child (its exit(), its own
+ * rte_eal_cleanup()) reports nothing, as children are not measured.
+ */
+static pid_t run_pid;
+
+RTE_INIT(report_pid)
+{
+	run_pid = getpid();
+}
+
+/* The report's writes never kill the program: SIGPIPE (stderr a pipe
+ * whose reader is gone) blocked while it is written, and one it raised
+ * taken off; the watched signals blocked too, so that one coming now goes
+ * to another thread, which waits for this report instead of holding the
+ * lock it needs.
+ */
+static void
+report_signals_block(sigset_t *old, bool *pipe_pending)
+{
+	sigset_t set, pending;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGPIPE);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &set, old);
+	sigpending(&pending);
+	*pipe_pending = sigismember(&pending, SIGPIPE) == 1;
+}
+
+static void
+report_signals_restore(const sigset_t *old, bool pipe_pending)
+{
+	const struct timespec zero = { 0, 0 };
+	sigset_t set;
+
+	if (!pipe_pending) {
+		sigemptyset(&set);
+		sigaddset(&set, SIGPIPE);
+		while (sigtimedwait(&set, NULL, &zero) == SIGPIPE)
+			;
+	}
+	pthread_sigmask(SIG_SETMASK, old, NULL);
+}
+
+static void report_final(void);
+
 void
 preload_report_final(void)
+{
+	bool pipe_pending;
+	sigset_t old;
+
+	if (getpid() != run_pid)
+		return;
+	report_signals_block(&old, &pipe_pending);
+	report_final();
+	report_signals_restore(&old, pipe_pending);
+}
+
+static void
+report_final(void)
 {
 	struct preload_table t;
 	struct timespec now;

@@ -141,8 +141,15 @@ install(int sig)
 
 	if (act.sa_handler == SIG_IGN)
 		return real_sigaction()(sig, &act, NULL);
+	/* SA_NODEFER kept where the program's handler is called: the signal
+	 * is not blocked in it, nor after it longjmp()s out, as without the
+	 * preload. Where the preload's handler makes the report (SIG_DFL), the
+	 * signal stays blocked in it.
+	 */
 	act.sa_sigaction = on_signal;
-	act.sa_flags = (act.sa_flags | SA_SIGINFO) & ~(SA_RESETHAND | SA_NODEFER);
+	act.sa_flags = (act.sa_flags | SA_SIGINFO) & ~SA_RESETHAND;
+	if (program_act[sig].sa_handler == SIG_DFL)
+		act.sa_flags &= ~SA_NODEFER;
 	return real_sigaction()(sig, &act, NULL);
 }
 

@@ -39,7 +39,7 @@ unit_of(const char *name)
 	if ((len == 10 && strncmp(name, "task-clock", len) == 0) ||
 			(len == 9 && strncmp(name, "cpu-clock", len) == 0))
 		return "ns";
-	if (strcmp(name, "msr/tsc/") == 0)
+	if (strncmp(name, "msr/tsc/", 8) == 0) /* msr/tsc/u too */
 		return "tsc";
 	if (strstr(name, "cycles") != NULL)
 		return "cycles";

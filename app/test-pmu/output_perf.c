@@ -126,13 +126,17 @@ perf_csv_line(const struct tool_report *rep, const struct tool_record *rec,
 	tool_csv_field(l.value, sep, false);
 	tool_csv_field(l.unit, sep, false);
 	tool_csv_field(row->ev->name, sep, false);
-	if (l.has_variance)
-		printf("%.2f%%%s", l.variance, sep);
-	printf("%" PRIu64 "%s%.2f%s", l.runtime, sep, l.running_pct, sep);
+	if (l.has_variance) {
+		snprintf(buf, sizeof(buf), "%.2f%%", l.variance);
+		tool_csv_field(buf, sep, false);
+	}
+	snprintf(buf, sizeof(buf), "%" PRIu64, l.runtime);
+	tool_csv_field(buf, sep, false);
+	snprintf(buf, sizeof(buf), "%.2f", l.running_pct);
+	tool_csv_field(buf, sep, false);
 	if (l.has_metric)
-		printf("%.3f%s", l.metric, sep);
-	else
-		printf("%s", sep);
+		snprintf(buf, sizeof(buf), "%.3f", l.metric);
+	tool_csv_field(l.has_metric ? buf : "", sep, false);
 	tool_csv_field(l.has_metric ? l.metric_unit : "", sep, false);
 	printf("%s\n", rep->opts->raw ? "raw" : "net-of-read-cost");
 }

@@ -243,13 +243,34 @@ stage_totals(struct tool_report *rep)
 	}
 }
 
+/* The modifiers of event name @p name ("u" of cycles:u or cpu/cycles/u). */
+static const char *
+name_mods(const char *name)
+{
+	const char *colon = strchr(name, ':'), *slash = strrchr(name, '/');
+
+	return colon != NULL ? colon + 1 : slash != NULL && slash != strchr(name, '/') ?
+		slash + 1 : "";
+}
+
+/* The row of the first counted event of @p names with the modifiers of
+ * @p like, as perf pairs events (not user instructions over kernel
+ * cycles), any where @p names are the clocks.
+ */
 static const struct tool_row *
 find_row(const struct tool_report *rep, const struct tool_record *rec,
-	const char *const names[])
+	const char *const names[], const struct tool_event *like)
 {
-	const struct tool_event *ev = tool_events_find(rep->evs, names);
+	const struct tool_event *ev;
+	unsigned int i;
 
-	return ev == NULL ? NULL : &rec->rows[ev - rep->evs->ev];
+	for (i = 0; i < rep->evs->count; i++) {
+		ev = &rep->evs->ev[i];
+		if (ev->supported && tool_event_is(ev, names) && (names == tool_clock_names ||
+				strcmp(name_mods(ev->name), name_mods(like->name)) == 0))
+			return &rec->rows[i];
+	}
+	return NULL;
 }
 
 static void
@@ -272,7 +293,7 @@ compute_ratios(const struct tool_report *rep, struct tool_record *rec)
 				break;
 		if (r == ratios + RTE_DIM(ratios))
 			continue;
-		den = r->den != NULL ? find_row(rep, rec, r->den) : NULL;
+		den = r->den != NULL ? find_row(rep, rec, r->den, row->ev) : NULL;
 		if (r->den != NULL && den == NULL)
 			continue;
 		d = den != NULL ? (double)den->value : rec->elapsed_ns;

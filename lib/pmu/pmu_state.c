@@ -111,11 +111,21 @@ pmu_state_events(struct pmu_events_copy *c)
 	return c->initialized ? 0 : -ENODEV;
 }
 
-/* The index of the first event of @p c named in @p names, a modifier
- * left out ("cycles:u" is cycles, as perf takes it), or -1.
+/* The modifiers of event name @p name ("u" of cycles:u or cpu/cycles/u). */
+static const char *
+name_mods(const char *name)
+{
+	const char *colon = strchr(name, ':'), *slash = strrchr(name, '/');
+
+	return colon != NULL ? colon + 1 : slash != NULL && slash != strchr(name, '/') ?
+		slash + 1 : "";
+}
+
+/* The index of the first event of @p c named in @p names, a modifier left
+ * out ("cycles:u" is cycles), with modifiers @p mods where not NULL, or -1.
  */
 static int
-events_find(const struct pmu_events_copy *c, const char *const *names)
+events_find(const struct pmu_events_copy *c, const char *const *names, const char *mods)
 {
 	unsigned int i, j;
 	size_t len;
@@ -123,7 +133,8 @@ events_find(const struct pmu_events_copy *c, const char *const *names)
 	for (i = 0; i < c->num_events; i++) {
 		len = strcspn(c->names[i], ":");
 		for (j = 0; names[j] != NULL; j++)
-			if (strlen(names[j]) == len && strncmp(c->names[i], names[j], len) == 0)
+			if (strlen(names[j]) == len && strncmp(c->names[i], names[j], len) == 0 &&
+					(mods == NULL || strcmp(name_mods(c->names[i]), mods) == 0))
 				return (int)i;
 	}
 	return -1;
@@ -135,8 +146,12 @@ pmu_events_ipc(const struct pmu_events_copy *c, int *cycles, int *instructions)
 	static const char *const cycles_names[] = { "cycles", "cpu-cycles", "cpu_cycles", NULL };
 	static const char *const instr_names[] = { "instructions", "inst_retired", NULL };
 
-	*cycles = events_find(c, cycles_names);
-	*instructions = events_find(c, instr_names);
+	/* A pair of the same modifiers, as perf pairs them (not user
+	 * instructions over kernel cycles).
+	 */
+	*cycles = events_find(c, cycles_names, NULL);
+	*instructions = *cycles < 0 ? -1 :
+		events_find(c, instr_names, name_mods(c->names[*cycles]));
 }
 
 /* Path of the lcore's next read, from its page (no counter value is taken
