@@ -640,6 +640,25 @@ if [ -x "$tmp/skeleton/build/basicfwd" ]; then
 		ok "$name: tx-0 with no measured call: '-' in the table" ||
 		fail "$name: tx-0's line in the table: $(grep '^  tx-0 ' "$tmp/$name.table")"
 	grep '^dpdk-pmu-run:' "$tmp/$name.err" | sed 's/^/    /'
+	# SIGQUIT (abort()'s SIGABRT, SIGALRM, SIGUSR1 and SIGUSR2 alike): it
+	# died without its report, the -o and --json files left empty.
+	name=skeleton-quit
+	env --default-signal=QUIT "$run" -e task-clock --json "$tmp/$name.json" -- \
+		"$tmp/skeleton/build/basicfwd" -l 0 \
+		--no-huge --no-pci -m 512 --file-prefix="$prefix-$name" \
+		--vdev "net_pcap0,rx_pcap=$tmp/in.pcap,tx_pcap=$tmp/$name-0.pcap" \
+		--vdev "net_pcap1,rx_pcap=$tmp/in.pcap,tx_pcap=$tmp/$name-1.pcap" \
+		>"$tmp/$name.out" 2>"$tmp/$name.err" &
+	pid=$!
+	pids+=("$pid")
+	sleep 3 # its ports started (its stdout, a file, is not flushed before exit)
+	kill -QUIT "$pid" 2>/dev/null
+	timeout 60 tail --pid="$pid" -f /dev/null
+	wait "$pid"
+	rc=$?
+	[ "$rc" -eq 131 ] && grep -q '"name": "rx-0-0"' "$tmp/$name.json" &&
+		ok "$name: died of SIGQUIT (status 131, as without), its --json written" ||
+		fail "$name: exit status $rc, --json: $(head -c 200 "$tmp/$name.json")"
 fi
 
 # packet_ordering: an rx lcore, a worker that never touches a port, a tx

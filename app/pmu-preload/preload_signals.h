@@ -5,13 +5,18 @@
 #ifndef PRELOAD_SIGNALS_H
 #define PRELOAD_SIGNALS_H
 
-/* SIGINT, SIGTERM, SIGHUP (signals.c): where one would kill the program
+#include <signal.h>
+
+/* SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGALRM, SIGUSR1, SIGUSR2
+ * (signals.c): where one would kill the program
  * (it set no handler), @p report called from a thread of its own before
  * the process dies of it; 0 or -errno (then no report at such a death).
  */
 int preload_signals_report(void (*report)(void));
 
-/* The calling thread (one of the preload's) never gets those signals. */
-void preload_thread_block_signals(void);
+/* The calling thread never gets those signals (one of the preload's), or
+ * not until it sets @p old (not NULL) back.
+ */
+void preload_thread_block_signals(sigset_t *old);
 
 #endif /* PRELOAD_SIGNALS_H */

@@ -456,12 +456,10 @@ report_signals_block(sigset_t *old, bool *pipe_pending)
 {
 	sigset_t set, pending;
 
+	preload_thread_block_signals(old);
 	sigemptyset(&set);
 	sigaddset(&set, SIGPIPE);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGHUP);
-	pthread_sigmask(SIG_BLOCK, &set, old);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
 	sigpending(&pending);
 	*pipe_pending = sigismember(&pending, SIGPIPE) == 1;
 }
@@ -637,7 +635,7 @@ interval_loop(void *arg __rte_unused)
 	struct timespec now, next = interval_start;
 	struct preload_table t;
 
-	preload_thread_block_signals();
+	preload_thread_block_signals(NULL);
 	for (;;) {
 		/* To a deadline: a signal that wakes the thread (net_tap's rx
 		 * signal) does not cut an interval short.

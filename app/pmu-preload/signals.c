@@ -2,7 +2,7 @@
  * Copyright(c) 2026 The rte_pmu authors
  */
 
-/* The report however the program ends. SIGINT, SIGTERM and SIGHUP get the
+/* The report however the program ends. The signals watched get the
  * preload's handler from the start (a constructor), and sigaction() and
  * signal() are interposed: a handler the program sets for them, before or
  * after rte_eal_init() (testpmd sets its own first thing), is kept here
@@ -53,7 +53,9 @@ typedef int (*sigaction_fn)(int, const struct sigaction *, struct sigaction *);
  */
 static struct sigaction program_act[NSIG];
 static bool watched[NSIG];
-static const int watch_list[] = { SIGINT, SIGTERM, SIGHUP };
+static const int watch_list[] = {
+	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGALRM, SIGUSR1, SIGUSR2
+};
 
 static int request_pipe[2] = { -1, -1 };
 static int done_pipe[2] = { -1, -1 };
@@ -231,12 +233,12 @@ watch_set(sigset_t *set)
 }
 
 void
-preload_thread_block_signals(void)
+preload_thread_block_signals(sigset_t *old)
 {
 	sigset_t set;
 
 	watch_set(&set);
-	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	pthread_sigmask(SIG_BLOCK, &set, old);
 }
 
 int
