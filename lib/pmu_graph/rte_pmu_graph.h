@@ -41,8 +41,8 @@
  * counted, and it can be enabled again after the next rte_pmu_init().
  *
  * Disable a graph before rte_graph_destroy(): one destroyed while enabled
- * is forgotten at the next enable of a graph in its memory or disable
- * (logged), and never written to.
+ * is never written to; it is forgotten at the next enable of a graph in
+ * its memory, or at a disable (which logs it).
  *
  * Thread safety: every call is thread-safe (control path); enable and
  * disable must not run while an lcore walks the graph concerned. The
