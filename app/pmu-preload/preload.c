@@ -71,6 +71,7 @@ static char *init_log;
  * the program closed stderr at exit (coreutils' close_stdout() does).
  */
 static int err_fd = -1;
+FILE *preload_err;
 
 /* The real @p name, or NULL (said once per name by the caller). */
 static void *
@@ -306,7 +307,7 @@ RTE_INIT(preload_events_check)
 	if (ret != 0) {
 		PRELOAD_MSG("rte_pmu_init: %s: no event can be counted "
 			"(--events-optional runs the program all the same)", why);
-		fflush(stderr);
+		fflush(PRELOAD_OUT);
 		settings_read();
 		preload_report_nothing("the program was not started: nothing measured",
 			STDERR_FILENO, false);
@@ -330,7 +331,7 @@ RTE_INIT(preload_events_check)
 	if (refused) {
 		PRELOAD_MSG("the program was not started (--events-optional runs it, "
 			"counting the events that open)");
-		fflush(stderr);
+		fflush(PRELOAD_OUT);
 		settings_read();
 		preload_report_nothing("the program was not started: nothing measured",
 			STDERR_FILENO, false);
@@ -577,6 +578,9 @@ rte_pmu_init(void)
 RTE_INIT(preload_err_fd)
 {
 	err_fd = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
+	preload_err = err_fd >= 0 ? fdopen(fcntl(err_fd, F_DUPFD_CLOEXEC, 3), "w") : NULL;
+	if (preload_err != NULL)
+		setvbuf(preload_err, NULL, _IOLBF, 0);
 	settings_read();
 }
 

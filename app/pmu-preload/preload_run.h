@@ -17,7 +17,13 @@
 
 /* Every line the preload prints on stderr starts with it. */
 #define PRELOAD_TAG "dpdk-pmu-run: "
-#define PRELOAD_MSG(fmt, ...) fprintf(stderr, PRELOAD_TAG fmt "\n", ##__VA_ARGS__)
+/* The standard error the program started with (a program may close or
+ * reopen its own: its file never gets the preload's lines), line buffered;
+ * stderr before the preload's constructor opens it.
+ */
+extern FILE *preload_err;
+#define PRELOAD_OUT (preload_err != NULL ? preload_err : stderr)
+#define PRELOAD_MSG(fmt, ...) fprintf(PRELOAD_OUT, PRELOAD_TAG fmt "\n", ##__VA_ARGS__)
 
 /* The report where no stage was called. */
 #define PRELOAD_NOTHING "no stage was called (no port started, no graph made): nothing measured"

@@ -384,7 +384,7 @@ interval_write(const struct preload_table *t, const struct timespec *when)
 	part.figs = figs;
 	part.totals = totals;
 	part.interval = true;
-	preload_table_write(stderr, lead, &part);
+	preload_table_write(PRELOAD_OUT, lead, &part);
 	/* The figures at the end of this interval, for the next. */
 	memcpy(figs, t->figs, sizeof(*figs) * num_figs);
 	memcpy(totals, t->totals, sizeof(*totals) * RTE_MAX_LCORE);
@@ -548,7 +548,7 @@ report_final(void)
 		if (ret != 0) {
 			PRELOAD_MSG("-o %s: %s: the table on stderr", preload_run.output,
 				strerror(ret));
-			report_write(stderr, PRELOAD_TAG, called, &t, err);
+			report_write(PRELOAD_OUT, PRELOAD_TAG, called, &t, err);
 		} else if (!called) {
 			/* Said on stderr too. */
 			PRELOAD_MSG("%s", PRELOAD_NOTHING);
@@ -557,7 +557,7 @@ report_final(void)
 		if (preload_run.output != NULL)
 			PRELOAD_MSG("-o %s: %s: the table on stderr", preload_run.output,
 				strerror(errno));
-		report_write(stderr, PRELOAD_TAG, called, &t, err);
+		report_write(PRELOAD_OUT, PRELOAD_TAG, called, &t, err);
 	}
 	if (preload_run.json != NULL && !keep_json) {
 		ret = json_write(preload_run.json, &t, err);
