@@ -71,7 +71,6 @@ static char *init_log;
  * the program closed stderr at exit (coreutils' close_stdout() does).
  */
 static int err_fd = -1;
-FILE *preload_err;
 
 /* The real @p name, or NULL (said once per name by the caller). */
 static void *

@@ -2,10 +2,12 @@
  * Copyright(c) 2026 The rte_pmu authors
  */
 
-/* The run's settings, on their own: every file reads them, preload.c
- * sets them, and no file calls back into another through them.
+/* The run's settings and the preload's standard error, on their own:
+ * every file reads them, preload.c sets them, and no file calls back into
+ * another through them.
  */
 
 #include "preload_run.h"
 
 struct preload_run preload_run;
+FILE *preload_err;

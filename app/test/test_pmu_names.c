@@ -302,6 +302,7 @@ test_list_names(void)
 	};
 	unsigned int i;
 
+	TEST_ASSERT_EQUAL(rte_pmu_event_name_len(NULL), 0, "NULL: 0");
 	for (i = 0; i < RTE_DIM(lists); i++)
 		TEST_ASSERT_EQUAL(rte_pmu_event_name_len(lists[i].list), lists[i].len,
 			"'%s': %zu, not %zu", lists[i].list,

@@ -322,6 +322,10 @@ rte_pmu_event_name_len(const char *list)
 	unsigned int slashes = 0;
 	size_t i;
 
+	if (list == NULL) {
+		PMU_LOG(ERR, "event list is NULL");
+		return 0;
+	}
 	/* Between an odd and an even slash: a PMU's terms. */
 	for (i = 0; list[i] != '\0' && (list[i] != ',' || slashes % 2 != 0); i++)
 		slashes += list[i] == '/';

@@ -259,10 +259,10 @@ rte_pmu_add_event(const char *name);
  * rte_pmu_init(); thread-safe.
  *
  * @param list
- *   A comma-separated list of event names (not NULL).
+ *   A comma-separated list of event names.
  * @return
  *   The number of characters of its first name (0 where it begins with a
- *   comma or is empty).
+ *   comma or is empty, and for NULL, logged).
  */
 __rte_experimental
 size_t
