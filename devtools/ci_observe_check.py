@@ -418,12 +418,21 @@ def check_dashboard(port, events, rules, dashboard, alerts):
            all(r["health"] == "ok" and r["state"] == "inactive" for r in alerting),
            f"prometheus: loaded the alerting rules {names}, evaluated, none pending or firing",
            f"{[(r['name'], r['health'], r['state'], r.get('alerts')) for r in alerting]}")
+    # A variable of one value (the time event): its query finds its default.
+    for name, v in variables.items():
+        m = re.fullmatch(r"label_values\((.*), (\w+)\)", v.get("definition", ""))
+        if m and not v.get("includeAll"):
+            found = {s["metric"].get(m.group(2)) for s in prom_range(port, m.group(1), 0, 20)}
+            report(v["current"]["value"] in found, f"dashboard: variable {name}'s query "
+                   f"{v['definition']} gives {sorted(found)}, its default "
+                   f"{v['current']['value']} in", "not in")
     exprs = [(r, r) for r in records]
     for p in panels:
         for t in p["targets"]:
             e = t["expr"].replace("$__rate_interval", "1m")
             for name, v in variables.items():
-                e = re.sub(r"\$\{?" + name + r"\b\}?", v.get("allValue", ".*"), e)
+                e = re.sub(r"\$\{?" + name + r"\b\}?", v.get("allValue") or
+                           v.get("current", {}).get("value", ".*"), e)
             exprs.append((f"dashboard panel \"{p['title']}\": {e}", e))
     for what, e in exprs:
         if "ipc" in e and not ipc:
