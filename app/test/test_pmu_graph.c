@@ -10,14 +10,9 @@
  *  - misuse: NULL, unknown, enabled twice, disabled when not enabled;
  *  - enable wraps every node and disable puts the original back;
  *  - calls and items per node, on the walking lcore and summed;
- *  - sampled, nested in a measured stage, and nested too deep;
- *  - where counts are exact (the arm64 guest, QEMU -icount), a loop node's
- *    instructions per call are its loop's within the measurement residue
- *    (TEST_RESIDUE_MAX), the two loop nodes differ by exactly the loops'
- *    difference, and two runs give the same figures;
- *  - the wrapper's cost per node call, 2 and 4 events, every call and 1 in
- *    16 sampled: printed, and what the wrapper adds gated where counts are exact.
- * Graphs of real size are test_pmu_graph_size.c's, on this file's setup.
+ *  - sampled, nested in a measured stage, and nested too deep.
+ * What a node call counts and costs: test_pmu_graph_cost.c. Graphs of
+ * real size are test_pmu_graph_size.c's, on this file's setup.
  */
 
 #include <errno.h>
@@ -41,33 +36,12 @@
 
 #include "test.h"
 #include "test_pmu_graph.h"
+#include "test_pmu_graph_cost.h"
 #include "test_pmu_perf.h"
 #include "test_pmu_loop.h"
 
 #define BURST 32
-#define LOOP_A 1000
-#define LOOP_B 3000
-#define WALKS 64
 #define GRAPH_NAME "pmu_graph_test"
-/* What a loop node's measured call may count besides its loop and the
- * residue of an empty stage (the begin after its counter read, the end
- * before its read, measured in the same run): the wrapper's call of the
- * node through its slot, the node function's entry and exit and its call
- * of the loop.
- */
-#define TEST_CALL_MAX 24
-/* Issue 32's goals, printed: a node call costs at most a stage pair + 10
- * instructions, and 30 on average sampled 1 in 16. The wrapper of this
- * release is plain C: a call through the node's slot that tests the
- * stage's begin inline, then goes on by a tail call, either to the node
- * and the stage's end (a call not measured) or to the node between the
- * stage's out-of-line begin and end (a measured one). It adds about 35 at
- * every call and 30 sampled. The gate, where counts are exact, is what it
- * adds, so that a dearer wrapper fails.
- */
-#define GOAL_OVER_PAIR 10
-#define GOAL_SAMPLED 30
-#define GATE_OVER_PAIR 37
 
 static void *fake_objs[BURST];
 
@@ -125,11 +99,13 @@ static struct rte_node_register loop_b_node = {
 };
 RTE_NODE_REGISTER(loop_b_node);
 
-static const char *const node_names[] = { "pg_src", "pg_loop_a", "pg_loop_b" };
+const unsigned int pg_loop_insns = TEST_LOOP_INSNS;
+
+const char *const pg_node_names[PG_NODES] = { "pg_src", "pg_loop_a", "pg_loop_b" };
 
 static struct rte_graph *graph;
 static rte_graph_t graph_id = RTE_GRAPH_ID_INVALID;
-static unsigned int idx_instr = UINT32_MAX, idx_cycles = UINT32_MAX;
+unsigned int pg_idx_instr = UINT32_MAX, pg_idx_cycles = UINT32_MAX;
 
 static int
 graph_make(void)
@@ -159,8 +135,8 @@ events_add(const char *const *names, unsigned int num, unsigned int want)
 
 	perf_idx_instr = perf_idx_cycles = UINT32_MAX;
 	added = perf_add_events(names, num, want);
-	idx_instr = perf_idx_instr;
-	idx_cycles = perf_idx_cycles;
+	pg_idx_instr = perf_idx_instr;
+	pg_idx_cycles = perf_idx_cycles;
 	return added == want ? 0 : -1;
 }
 
@@ -176,13 +152,13 @@ setup_common(unsigned int num_events)
 {
 	int ret;
 
-	idx_instr = idx_cycles = UINT32_MAX;
+	pg_idx_instr = pg_idx_cycles = UINT32_MAX;
 	TEST_ASSERT_SUCCESS(rte_pmu_init(), "rte_pmu_init");
 	if (events_add(hw_events, RTE_DIM(hw_events), num_events) != 0 ||
-			idx_instr == UINT32_MAX) {
+			pg_idx_instr == UINT32_MAX) {
 		rte_pmu_fini();
 		TEST_ASSERT_SUCCESS(rte_pmu_init(), "rte_pmu_init");
-		idx_instr = idx_cycles = UINT32_MAX;
+		pg_idx_instr = pg_idx_cycles = UINT32_MAX;
 		if (events_add(sw_events, RTE_DIM(sw_events), 2) != 0) {
 			rte_pmu_fini();
 			TEST_SKIP("neither hardware nor software events can be added");
@@ -213,7 +189,6 @@ test_pmu_graph_teardown(void)
 	rte_pmu_graph_disable_all();
 	rte_pmu_fini();
 }
-
 
 int
 test_pmu_graph_node_stats(const char *name, unsigned int lcore, struct rte_pmu_stage_stats *st)
@@ -293,7 +268,7 @@ test_wrap_restore(void)
 	rte_graph_off_t off;
 	rte_node_t count;
 
-	TEST_ASSERT(graph->nb_nodes == RTE_DIM(node_names), "%u nodes", graph->nb_nodes);
+	TEST_ASSERT(graph->nb_nodes == RTE_DIM(pg_node_names), "%u nodes", graph->nb_nodes);
 	rte_graph_foreach_node(count, off, graph, node)
 		orig[count] = node->process;
 	TEST_ASSERT_SUCCESS(rte_pmu_graph_enable(graph), "enable");
@@ -308,16 +283,16 @@ test_wrap_restore(void)
 }
 
 /* Stats of the three nodes on this lcore, before and after @p walks walks. */
-static int
-walk_counted(unsigned int walks, struct rte_pmu_stage_stats *st)
+int
+pg_walk_counted(unsigned int walks, struct rte_pmu_stage_stats *st)
 {
 	unsigned int i, lcore = rte_lcore_id();
 
 	for (i = 0; i < walks; i++)
 		rte_graph_walk(graph);
-	for (i = 0; i < RTE_DIM(node_names); i++)
-		TEST_ASSERT_SUCCESS(test_pmu_graph_node_stats(node_names[i], lcore, &st[i]), "stats of %s",
-			node_names[i]);
+	for (i = 0; i < RTE_DIM(pg_node_names); i++)
+		TEST_ASSERT_SUCCESS(test_pmu_graph_node_stats(pg_node_names[i], lcore, &st[i]),
+			"stats of %s", pg_node_names[i]);
 
 	return TEST_SUCCESS;
 }
@@ -348,32 +323,33 @@ test_calls_items(void)
 	bool ipc;
 
 	TEST_ASSERT_SUCCESS(rte_pmu_graph_enable(graph), "enable");
-	TEST_ASSERT_SUCCESS(walk_counted(WALKS, st), "walk");
-	for (i = 0; i < RTE_DIM(node_names); i++) {
-		TEST_ASSERT_EQUAL(st[i].calls, (uint64_t)WALKS, "%s: calls", node_names[i]);
+	TEST_ASSERT_SUCCESS(pg_walk_counted(WALKS, st), "walk");
+	for (i = 0; i < RTE_DIM(pg_node_names); i++) {
+		TEST_ASSERT_EQUAL(st[i].calls, (uint64_t)WALKS, "%s: calls", pg_node_names[i]);
 		TEST_ASSERT_EQUAL(st[i].items, (uint64_t)WALKS * BURST, "%s: items",
-			node_names[i]);
+			pg_node_names[i]);
 		TEST_ASSERT_EQUAL(st[i].measured, (uint64_t)WALKS, "%s: measured",
-			node_names[i]);
-		TEST_ASSERT_EQUAL(st[i].misuse, 0, "%s: misuse", node_names[i]);
-		TEST_ASSERT_SUCCESS(test_pmu_graph_node_stats(node_names[i], RTE_PMU_GRAPH_ALL_LCORES, &sum),
-			"sum");
+			pg_node_names[i]);
+		TEST_ASSERT_EQUAL(st[i].misuse, 0, "%s: misuse", pg_node_names[i]);
+		TEST_ASSERT_SUCCESS(test_pmu_graph_node_stats(pg_node_names[i],
+			RTE_PMU_GRAPH_ALL_LCORES, &sum), "sum");
 		TEST_ASSERT_EQUAL(sum.calls, st[i].calls, "%s: one lcore walked: sum of calls",
-			node_names[i]);
-		TEST_ASSERT_EQUAL(sum.items, st[i].items, "%s: sum of items", node_names[i]);
+			pg_node_names[i]);
+		TEST_ASSERT_EQUAL(sum.items, st[i].items, "%s: sum of items", pg_node_names[i]);
 	}
 	/* The dump's IPC column, where cycles and instructions are counted
 	 * (librte_pmu says where they are).
 	 */
 	TEST_ASSERT_SUCCESS(dump_has_ipc(&ipc), "dump");
-	TEST_ASSERT_EQUAL(ipc, idx_instr != UINT32_MAX && idx_cycles != UINT32_MAX,
-		"the dump's IPC column (instructions at %u, cycles at %u)", idx_instr, idx_cycles);
+	TEST_ASSERT_EQUAL(ipc, pg_idx_instr != UINT32_MAX && pg_idx_cycles != UINT32_MAX,
+		"the dump's IPC column (instructions at %u, cycles at %u)", pg_idx_instr,
+		pg_idx_cycles);
 	/* Disabled: walks no longer counted. */
 	TEST_ASSERT_SUCCESS(rte_pmu_graph_disable(graph), "disable");
-	TEST_ASSERT_SUCCESS(walk_counted(WALKS, st), "walk");
-	for (i = 0; i < RTE_DIM(node_names); i++)
+	TEST_ASSERT_SUCCESS(pg_walk_counted(WALKS, st), "walk");
+	for (i = 0; i < RTE_DIM(pg_node_names); i++)
 		TEST_ASSERT_EQUAL(st[i].calls, (uint64_t)WALKS, "%s: calls after disable",
-			node_names[i]);
+			pg_node_names[i]);
 
 	return TEST_SUCCESS;
 }
@@ -392,31 +368,31 @@ test_sampled_nested_full(void)
 	char name[RTE_PMU_STAGE_NAME_MAX];
 
 	TEST_ASSERT_SUCCESS(rte_pmu_graph_enable(graph), "enable");
-	for (i = 0; i < RTE_DIM(node_names); i++)
+	for (i = 0; i < RTE_DIM(pg_node_names); i++)
 		TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(
-			rte_pmu_stage_register(node_names[i]), 4), "sampling of %s",
-			node_names[i]);
-	TEST_ASSERT_SUCCESS(walk_counted(WALKS, st0), "sampled walks");
-	for (i = 0; i < RTE_DIM(node_names); i++) {
+			rte_pmu_stage_register(pg_node_names[i]), 4), "sampling of %s",
+			pg_node_names[i]);
+	TEST_ASSERT_SUCCESS(pg_walk_counted(WALKS, st0), "sampled walks");
+	for (i = 0; i < RTE_DIM(pg_node_names); i++) {
 		TEST_ASSERT_EQUAL(st0[i].calls, (uint64_t)WALKS, "%s: calls, sampled",
-			node_names[i]);
+			pg_node_names[i]);
 		TEST_ASSERT_EQUAL(st0[i].items, (uint64_t)WALKS * BURST, "%s: items, sampled",
-			node_names[i]);
+			pg_node_names[i]);
 		TEST_ASSERT_EQUAL(st0[i].measured, (uint64_t)WALKS / 4, "%s: measured, 1 in 4",
-			node_names[i]);
+			pg_node_names[i]);
 		/* One lcore walked: its figures are the sum's, the estimate's
 		 * spread and the inexact marks too.
 		 */
-		TEST_ASSERT_SUCCESS(test_pmu_graph_node_stats(node_names[i], RTE_PMU_GRAPH_ALL_LCORES,
-			&sum), "sum");
-		TEST_ASSERT_EQUAL(sum.calls, st0[i].calls, "%s: sum of calls", node_names[i]);
+		TEST_ASSERT_SUCCESS(test_pmu_graph_node_stats(pg_node_names[i],
+			RTE_PMU_GRAPH_ALL_LCORES, &sum), "sum");
+		TEST_ASSERT_EQUAL(sum.calls, st0[i].calls, "%s: sum of calls", pg_node_names[i]);
 		TEST_ASSERT_EQUAL(sum.inexact, st0[i].inexact, "%s: sum's inexact marks",
-			node_names[i]);
+			pg_node_names[i]);
 		for (k = 0; k < st0[i].num_events; k++)
 			TEST_ASSERT(isnan(sum.spread[k]) ? isnan(st0[i].spread[k]) :
 				fabs(sum.spread[k] - st0[i].spread[k]) <= 1e-9 * (1 + st0[i].spread[k]),
-				"%s: event %u: the sum's spread %g, the lcore's %g", node_names[i], k,
-				sum.spread[k], st0[i].spread[k]);
+				"%s: event %u: the sum's spread %g, the lcore's %g", pg_node_names[i],
+				k, sum.spread[k], st0[i].spread[k]);
 	}
 	id = rte_pmu_stage_register("pg_outer");
 	TEST_ASSERT(id >= 0, "register pg_outer");
@@ -425,15 +401,15 @@ test_sampled_nested_full(void)
 		rte_graph_walk(graph);
 		rte_pmu_stage_end(id, 1);
 	}
-	TEST_ASSERT_SUCCESS(walk_counted(0, st1), "stats");
+	TEST_ASSERT_SUCCESS(pg_walk_counted(0, st1), "stats");
 	TEST_ASSERT_SUCCESS(rte_pmu_stage_stats_get(lcore, id, &outer), "outer stats");
 	TEST_ASSERT_EQUAL(outer.calls, (uint64_t)WALKS, "pg_outer: calls");
-	for (i = 0; i < RTE_DIM(node_names); i++) {
+	for (i = 0; i < RTE_DIM(pg_node_names); i++) {
 		TEST_ASSERT_EQUAL(st1[i].calls - st0[i].calls, (uint64_t)WALKS,
-			"%s: calls inside a measured stage", node_names[i]);
+			"%s: calls inside a measured stage", pg_node_names[i]);
 		TEST_ASSERT_EQUAL(st1[i].measured - st0[i].measured, (uint64_t)WALKS,
-			"%s: every call measured inside a measured stage", node_names[i]);
-		TEST_ASSERT_EQUAL(st1[i].misuse, 0, "%s: misuse", node_names[i]);
+			"%s: every call measured inside a measured stage", pg_node_names[i]);
+		TEST_ASSERT_EQUAL(st1[i].misuse, 0, "%s: misuse", pg_node_names[i]);
 	}
 	/* Nested too deep: with RTE_PMU_STAGE_DEPTH measured stages open,
 	 * every node call is misuse on the node's stage, not a call.
@@ -445,14 +421,14 @@ test_sampled_nested_full(void)
 	}
 	for (k = 0; k < RTE_DIM(user); k++)
 		rte_pmu_stage_begin(user[k]);
-	TEST_ASSERT_SUCCESS(walk_counted(WALKS, st0), "walks nested too deep");
+	TEST_ASSERT_SUCCESS(pg_walk_counted(WALKS, st0), "walks nested too deep");
 	for (k = RTE_DIM(user); k > 0; k--)
 		rte_pmu_stage_end(user[k - 1], 0);
-	for (i = 0; i < RTE_DIM(node_names); i++) {
+	for (i = 0; i < RTE_DIM(pg_node_names); i++) {
 		TEST_ASSERT_EQUAL(st0[i].calls, st1[i].calls, "%s: calls nested too deep",
-			node_names[i]);
+			pg_node_names[i]);
 		TEST_ASSERT(st0[i].misuse >= (uint64_t)WALKS, "%s: misuse %" PRIu64
-			" nested too deep", node_names[i], st0[i].misuse);
+			" nested too deep", pg_node_names[i], st0[i].misuse);
 	}
 	TEST_ASSERT_SUCCESS(rte_pmu_stage_stats_get(lcore, user[0], &outer), "user stats");
 	TEST_ASSERT_EQUAL(outer.calls, 1, "the user stages end as they began");
@@ -460,228 +436,11 @@ test_sampled_nested_full(void)
 	return TEST_SUCCESS;
 }
 
-/* Instructions per call of the loop nodes over WALKS walks, after one walk
- * that lets the lcore learn the stages (its first calls take the slow path).
- * Where a walk counted more than its loops (the kernel changed a counter's
- * page meanwhile, and a call read the counters again), the walks run
- * again, at most 4 times.
- */
-static int
-loop_figures(uint64_t *a, uint64_t *b)
-{
-	struct rte_pmu_stage_stats st0[3], st1[3];
-	unsigned int tries = 0;
-	uint64_t va, vb;
-
-	TEST_ASSERT_SUCCESS(rte_pmu_graph_enable(graph), "enable");
-	do {
-		TEST_ASSERT_SUCCESS(walk_counted(1, st0), "walk");
-		TEST_ASSERT_SUCCESS(walk_counted(WALKS, st1), "walk");
-		va = st1[1].values[idx_instr] - st0[1].values[idx_instr];
-		vb = st1[2].values[idx_instr] - st0[2].values[idx_instr];
-	} while ((va % WALKS != 0 || vb % WALKS != 0) && ++tries < 4);
-	TEST_ASSERT_SUCCESS(rte_pmu_graph_disable(graph), "disable");
-	if (tries > 0)
-		printf("pg_loop: %u run(s) again: a walk counted more than its loops\n", tries);
-	TEST_ASSERT_EQUAL(st1[1].calls - st0[1].calls, (uint64_t)WALKS, "calls");
-	*a = va / WALKS;
-	*b = vb / WALKS;
-	TEST_ASSERT_EQUAL(va % WALKS, 0, "pg_loop_a: same count every call (%" PRIu64
-		" over %u calls)", va, WALKS);
-	TEST_ASSERT_EQUAL(vb % WALKS, 0, "pg_loop_b: same count every call (%" PRIu64
-		" over %u calls)", vb, WALKS);
-
-	return TEST_SUCCESS;
-}
-
-/* Instructions an empty stage counts per call: the stage API's residue. */
-static uint64_t
-empty_residue(void)
-{
-	struct rte_pmu_stage_stats st0, st1;
-	int id = rte_pmu_stage_register("pg_empty");
-	unsigned int k;
-
-	if (id < 0)
-		return UINT64_MAX;
-	/* The first call takes the slow path (the lcore learns the stage). */
-	rte_pmu_stage_begin(id);
-	rte_pmu_stage_end(id, 1);
-	if (rte_pmu_stage_stats_get(rte_lcore_id(), id, &st0) != 0)
-		return UINT64_MAX;
-	for (k = 0; k < 64; k++) {
-		rte_pmu_stage_begin(id);
-		rte_pmu_stage_end(id, 1);
-	}
-	if (rte_pmu_stage_stats_get(rte_lcore_id(), id, &st1) != 0 ||
-			st1.calls - st0.calls != 64)
-		return UINT64_MAX;
-	return (st1.values[idx_instr] - st0.values[idx_instr]) / 64;
-}
-
-static int
-test_loop_exact(void)
-{
-	uint64_t a1, b1, a2, b2, r;
-
-	if (!perf_counts_exact(idx_instr, idx_cycles))
-		TEST_SKIP("instruction counts are not exact on this machine "
-			"(the arm64 guest under QEMU -icount runs this case)");
-	r = empty_residue();
-	TEST_ASSERT(r != UINT64_MAX, "empty stage");
-	TEST_ASSERT_SUCCESS(loop_figures(&a1, &b1), "first run");
-	printf("pg_loop_a: %" PRIu64 " instructions per call (loop %u), pg_loop_b: %" PRIu64
-		" (loop %u); an empty stage counts %" PRIu64 "\n", a1, LOOP_A * TEST_LOOP_INSNS,
-		b1, LOOP_B * TEST_LOOP_INSNS, r);
-	TEST_ASSERT(a1 >= LOOP_A * TEST_LOOP_INSNS + r &&
-		a1 <= LOOP_A * TEST_LOOP_INSNS + r + TEST_CALL_MAX,
-		"pg_loop_a: %" PRIu64 " per call, loop %u + empty stage %" PRIu64 " + at most %u",
-		a1, LOOP_A * TEST_LOOP_INSNS, r, TEST_CALL_MAX);
-	TEST_ASSERT_EQUAL(b1 - a1, (uint64_t)(LOOP_B - LOOP_A) * TEST_LOOP_INSNS,
-		"the loop nodes differ by their loops exactly");
-	/* Fresh stages, the same figures. */
-	rte_pmu_fini();
-	TEST_ASSERT_SUCCESS(test_pmu_graph_setup(), "setup again");
-	TEST_ASSERT_SUCCESS(loop_figures(&a2, &b2), "second run");
-	TEST_ASSERT_EQUAL(a1, a2, "pg_loop_a repeats");
-	TEST_ASSERT_EQUAL(b1, b2, "pg_loop_b repeats");
-
-	return TEST_SUCCESS;
-}
-
-/* Rounds of each cost measurement, of which the least counts: what comes
- * now and then in a round only adds to it: the other CPU's work (QEMU
- * keeps one instruction count for all CPUs of the guest), or a user page
- * update, which the next measured call then handles. Each round holds
- * whole sampling periods.
- */
-#define COST_ROUNDS 5
-
-/* Instructions per walk over @p walks walks, the least of COST_ROUNDS. */
-static double
-walk_cost(unsigned int walks)
-{
-	double best = 0;
-	uint64_t i0, i1;
-	unsigned int k, r;
-
-	for (r = 0; r < COST_ROUNDS; r++) {
-		i0 = rte_pmu_read(idx_instr);
-		for (k = 0; k < walks; k++)
-			rte_graph_walk(graph);
-		i1 = rte_pmu_read(idx_instr);
-		if (r == 0 || (double)(i1 - i0) / walks < best)
-			best = (double)(i1 - i0) / walks;
-	}
-
-	return best;
-}
-
-/* Instructions per begin/end pair of a stage around nothing, the least of
- * COST_ROUNDS.
- */
-static double
-pair_cost(unsigned int id, unsigned int n)
-{
-	double best = 0, cost;
-	uint64_t i0, i1, i2;
-	unsigned int k, r;
-
-	for (r = 0; r < COST_ROUNDS; r++) {
-		i0 = rte_pmu_read(idx_instr);
-		for (k = 0; k < n; k++)
-			rte_compiler_barrier();
-		i1 = rte_pmu_read(idx_instr);
-		for (k = 0; k < n; k++) {
-			rte_pmu_stage_begin(id);
-			rte_pmu_stage_end(id, 1);
-			rte_compiler_barrier();
-		}
-		i2 = rte_pmu_read(idx_instr);
-		cost = ((double)(i2 - i1) - (double)(i1 - i0)) / n;
-		if (r == 0 || cost < best)
-			best = cost;
-	}
-
-	return best;
-}
-
-/* The wrapper's cost per node call with the events of the setup: the
- * walk of the three nodes with the drop-in off, on, and sampled 1 in 16,
- * against a stage begin/end pair alone (every call, and sampled 1 in 16).
- */
-static int
-wrapper_cost(unsigned int num_events)
-{
-	double off, on, sampled, pair, pair16, per_on, per_sampled;
-	unsigned int i, calls = RTE_DIM(node_names);
-	bool exact = perf_counts_exact(idx_instr, idx_cycles);
-	int id, id16, failed = 0;
-
-	if (idx_instr == UINT32_MAX)
-		TEST_SKIP("no instructions event here: the cost is counted in the arm64 guest");
-	id = rte_pmu_stage_register("pg_pair");
-	id16 = rte_pmu_stage_register("pg_pair16");
-	TEST_ASSERT(id >= 0 && id16 >= 0, "register pg_pair, pg_pair16");
-	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(id16, 16), "sampling");
-	walk_cost(WALKS); /* warm */
-	off = walk_cost(WALKS);
-	TEST_ASSERT_SUCCESS(rte_pmu_graph_enable(graph), "enable");
-	walk_cost(WALKS);
-	on = walk_cost(WALKS);
-	for (i = 0; i < calls; i++)
-		TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(
-			rte_pmu_stage_register(node_names[i]), 16), "sampling");
-	walk_cost(WALKS);
-	sampled = walk_cost(WALKS * 4);
-	TEST_ASSERT_SUCCESS(rte_pmu_graph_disable(graph), "disable");
-	pair_cost(id, 64);
-	pair = pair_cost(id, 256);
-	pair_cost(id16, 64);
-	pair16 = pair_cost(id16, 1024);
-	per_on = (on - off) / calls;
-	per_sampled = (sampled - off) / calls;
-
-	printf("pmu_graph wrapper cost, %u events (%s)\n", num_events,
-		exact ? "exact: gated" : "counts not exact here: printed");
-	printf("  walk of %u nodes: %.1f instructions off, %.1f on, %.1f sampled 1 in 16\n",
-		calls, off, on, sampled);
-	printf("  %-34s %8.1f  (stage pair alone %.1f: wrapper +%.1f)\n",
-		"per node call, every call:", per_on, pair, per_on - pair);
-	printf("  %-34s %8.1f  (stage pair alone %.1f: wrapper +%.1f)\n",
-		"per node call, sampled 1 in 16:", per_sampled, pair16, per_sampled - pair16);
-	printf("  goal every call: pair + %d = %.1f: %s; goal sampled: %d: %s\n",
-		GOAL_OVER_PAIR, pair + GOAL_OVER_PAIR,
-		per_on <= pair + GOAL_OVER_PAIR ? "met" : "missed", GOAL_SAMPLED,
-		per_sampled <= GOAL_SAMPLED ? "met" : "missed");
-	if (exact) {
-		printf("  gate: a node call at most the stage pair + %d, every call and "
-			"sampled: %s\n", GATE_OVER_PAIR, per_on - pair <= GATE_OVER_PAIR &&
-			per_sampled - pair16 <= GATE_OVER_PAIR ? "pass" : "FAIL");
-		failed += per_on - pair > GATE_OVER_PAIR;
-		failed += per_sampled - pair16 > GATE_OVER_PAIR;
-	}
-	TEST_ASSERT_EQUAL(failed, 0, "%d gate(s) failed", failed);
-
-	return TEST_SUCCESS;
-}
-
-static int
-test_cost_2_events(void)
-{
-	return wrapper_cost(2);
-}
-
+/* The setup of test_cost_4_events: four events. */
 static int
 setup_4(void)
 {
 	return setup_common(4);
-}
-
-static int
-test_cost_4_events(void)
-{
-	return wrapper_cost(4);
 }
 
 static struct unit_test_suite pmu_graph_suite = {
