@@ -1,0 +1,140 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright(c) 2026 The rte_pmu authors
+"""Checks of ci_observe_check.py: dpdk-pmu-exporter started as its systemd
+unit starts it (ExecStart= with the defaults expanded, run and scraped,
+stopped by SIGTERM), and on any free port (-p 0).
+"""
+
+import os
+import re
+import shlex
+import signal
+import subprocess
+import time
+import urllib.request
+
+from ci_common import REPO, report
+from ci_observe_check_usage import MISSING
+
+
+UNIT = "lib/systemd/system/dpdk-pmu-exporter@.service"
+
+
+def env_file(path, env):
+    """Add the KEY=VALUE lines of an EnvironmentFile to env (quotes removed)."""
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            key, eq, value = line.strip().partition("=")
+            if eq and not key.startswith(("#", ";")):
+                value = value.strip()
+                quoted = len(value) > 1 and value[0] == value[-1] and value[0] in "'\""
+                env[key.strip()] = value[1:-1] if quoted else value
+
+
+def exec_start(root, instance):
+    """The command systemd runs for ExecStart= of ROOT's unit as instance
+    INSTANCE: %i/%% replaced, Environment= then each EnvironmentFile= (in
+    ROOT; "-": may be missing), a word "$VAR" split at white space, "${VAR}"
+    replaced within its word."""
+    env, line = {}, None
+    with open(os.path.join(root, UNIT), encoding="utf-8") as f:
+        for raw in f:
+            key, _, value = raw.strip().replace("%i", instance).replace("%%", "%").partition("=")
+            if key == "Environment":
+                env.update(w.split("=", 1) for w in shlex.split(value))
+            elif key == "EnvironmentFile":
+                path = os.path.join(root, value.lstrip("-").lstrip("/"))
+                if os.path.exists(path) or not value.startswith("-"):
+                    env_file(path, env)
+            elif key == "ExecStart":
+                line = value.lstrip("-@:+!")
+    argv = []
+    for word in shlex.split(line or ""):
+        whole = re.fullmatch(r"\$(\w+)", word)
+        argv += env.get(whole.group(1), "").split() if whole else \
+            [re.sub(r"\$\{(\w+)\}", lambda m: env.get(m.group(1), ""), word)]
+    return argv
+
+
+def scrape(url, timeout):
+    """The exposition text at url, tried for up to timeout seconds."""
+    deadline = time.time() + timeout
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as resp:
+                return resp.read().decode()
+        except OSError:
+            if time.time() > deadline:
+                raise
+            time.sleep(0.2)
+
+
+def check_unit_exec(root, prefix, port):
+    """Run the unit's ExecStart as systemd would, for the DPDK process of
+    file prefix PREFIX, with PORT set in the instance's defaults file
+    (/etc/default/dpdk-pmu-exporter-PREFIX); scrape it, stop it (SIGTERM)."""
+    with open(os.path.join(root, f"etc/default/dpdk-pmu-exporter-{prefix}"), "w",
+              encoding="utf-8") as f:
+        f.write(f"DPDK_PMU_EXPORTER_PORT={port}\n")
+    argv = exec_start(root, prefix)
+    opts = dict(a[2:].split("=", 1) for a in argv if a.startswith("--") and "=" in a)
+    report(argv[:1] == ["/usr/bin/dpdk-pmu-exporter"] and opts.get("port") == port and
+           opts.get("file-prefix") == prefix and "--timeout" in argv,
+           f"unit: ExecStart= with the defaults expanded: {shlex.join(argv)}", f"{argv}")
+    env = {k: v for k, v in os.environ.items() if k != "RUNTIME_DIRECTORY"}
+    proc = subprocess.Popen([root + argv[0]] + argv[1:], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        text = scrape(f"http://{opts.get('address')}:{port}/metrics", 15)
+    except OSError as e:
+        text = f"no answer: {e}"
+    proc.send_signal(signal.SIGTERM)
+    try:
+        _, err = proc.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        _, err = proc.communicate()
+    clocks = re.findall(r'^dpdk_pmu_event_seconds_total\{[^}]*event="task-clock"[^}]*\} (\S+)',
+                        text, re.M)
+    report(re.search(r"^dpdk_pmu_up 1\.0$", text, re.M) and clocks and
+           all(float(v) > 0 for v in clocks),
+           f"unit: that command serves the application's counters (dpdk_pmu_up 1, "
+           f"task-clock of {len(clocks)} lcores)", text[-500:] + err[-500:])
+    plugin = os.path.join(root, "usr/share/dpdk-pmu/telemetry-endpoints/pmu.py")
+    report(f"using endpoint plugin {plugin}" in err,
+           f"unit: the exporter finds its plugin by default in {plugin[len(root):]}",
+           err[-500:])
+    report(proc.returncode == 0, "unit: the exporter stops on SIGTERM with status 0 "
+           "(systemctl stop)", f"status {proc.returncode}: {err[-300:]}")
+
+
+
+def check_any_port():
+    """dpdk-pmu-exporter -p 0 (any free port): the port its "serving" line
+    names answers, dpdk_pmu_up 0 with no application behind it."""
+    line, port, text = "", None, ""
+    proc = subprocess.Popen(["/usr/bin/python3",
+                             os.path.join(REPO, "usertools", "dpdk-pmu-exporter"),
+                             "-p", "0", "-s", MISSING], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        for line in proc.stderr:  # up to its "serving" line, or its end
+            port = re.search(r" on http://127\.0\.0\.1:(\d+)/metrics$", line.strip())
+            if port:
+                break
+        if port and port.group(1) != "0":
+            with urllib.request.urlopen(f"http://127.0.0.1:{port.group(1)}/metrics",
+                                        timeout=10) as resp:
+                text = resp.read().decode()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+    report(port and port.group(1) != "0" and
+           re.search(r"^dpdk_pmu_up 0\.0$", text, re.M),
+           f"dpdk-pmu-exporter -p 0: logs the port bound ({port.group(1) if port else '?'}), "
+           "which serves dpdk_pmu_up 0 (no application)", f"{line.strip()} {text[-300:]}")
+
