@@ -332,8 +332,10 @@ for lib, libs in below.items():
 # disabling wrote NULL functions into its nodes: a crash at its next walk)
 # (26), an lcore's stage state started with no event started again once
 # its group has some (2), and stage_info() and the dump logged their errors
-# (5).
-SIZE_GATE = 2009
+# (5); 2,009 until a measured call's counters were read again as a group
+# where a page changed during the pass (a context switch), not that counter
+# alone, which took it 20 instructions after the others in the guest (4).
+SIZE_GATE = 2013
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

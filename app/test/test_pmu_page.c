@@ -325,6 +325,20 @@ test_seqlock_retry_interrupt(void)
 	TEST_ASSERT_EQUAL(pmc_calls, 2u, "seqlock change not detected (%u reads)", pmc_calls);
 	TEST_ASSERT_EQUAL(value, UINT64_C(1500), "value after retry %" PRIu64, value);
 
+	/* A counter of a group's pass: no second pass of it alone, the
+	 * caller reads the group again (and then gets the value).
+	 */
+	page_setup(1, 32, 1000, 500);
+	pmc_calls = 0;
+	value = 0;
+	TEST_ASSERT_EQUAL(__rte_pmu_page_read_with(&page, __RTE_PMU_PAGE_GROUP,
+		read_pmc_interrupted, read_fake_time, &value), __RTE_PMU_PAGE_CHANGED,
+		"group mode: a page changed during the read is not __RTE_PMU_PAGE_CHANGED");
+	TEST_ASSERT_EQUAL(pmc_calls, 1u, "group mode: %u reads, not 1", pmc_calls);
+	TEST_ASSERT_SUCCESS(__rte_pmu_page_read_with(&page, __RTE_PMU_PAGE_GROUP,
+		read_pmc_interrupted, read_fake_time, &value), "group mode: read again");
+	TEST_ASSERT_EQUAL(value, UINT64_C(1500), "group mode: value read again %" PRIu64, value);
+
 	return TEST_SUCCESS;
 }
 

@@ -72,6 +72,22 @@ typedef uint64_t (*__rte_pmu_time_reader_t)(void);
 /** Result of __rte_pmu_page_read() in fast mode: needs the full read. */
 #define __RTE_PMU_PAGE_SLOW 2
 
+/** __rte_pmu_page_read() modes (its full argument; false and true work). */
+#define __RTE_PMU_PAGE_FAST 0
+#define __RTE_PMU_PAGE_FULL 1
+/** Result of __rte_pmu_page_read() in group mode: the page changed during
+ *  the read; read the group again.
+ */
+#define __RTE_PMU_PAGE_CHANGED 4
+/** Fast mode for one counter of a group read in one pass: a page updated
+ *  while its counter was read (a context switch) gives __RTE_PMU_PAGE_CHANGED
+ *  rather than a second pass of this counter alone, so that the caller
+ *  reads the whole group again. A second pass of one counter would take it
+ *  later than the others by that pass's instructions: a stage ending there
+ *  and the one beginning there would be off by them, in opposite ways.
+ */
+#define __RTE_PMU_PAGE_GROUP 2
+
 /**
  * Sign-extend a raw counter of @p width bits (the page's pmc_width).
  * Widths 0 and 64 leave the value as is.
@@ -245,15 +261,17 @@ __rte_pmu_page_time_since(struct perf_event_mmap_page *pc, uint64_t caps,
  * from one pass (a multiplexed counter's pass starts again in a loop of its
  * own: the header words are loaded twice, never through a call). A page
  * that cannot give the live value (index 0, user access off) returns
- * before the counter is touched: __RTE_PMU_PAGE_SLOW in fast mode (@p full false),
- * __RTE_PMU_PAGE_NO_USER in full mode; the caller must read() the event's
+ * before the counter is touched: __RTE_PMU_PAGE_SLOW in fast mode (@p full false,
+ * or __RTE_PMU_PAGE_GROUP), __RTE_PMU_PAGE_NO_USER in full mode; the caller must read() the event's
  * file descriptor. Where __RTE_PMU_SCALE_INLINE is 0, fast mode also gives
  * __RTE_PMU_PAGE_SLOW for a multiplexed counter (full mode scales it).
  *
  * @param pc
  *   The event's user page.
  * @param full
- *   A compile-time constant: which code a page without the live value gets.
+ *   A compile-time constant: which code a page without the live value gets,
+ *   __RTE_PMU_PAGE_FAST (false), __RTE_PMU_PAGE_FULL (true) or
+ *   __RTE_PMU_PAGE_GROUP.
  * @param read_pmc
  *   Counter reader (architecture's, or a test's).
  * @param read_time
@@ -261,13 +279,15 @@ __rte_pmu_page_time_since(struct perf_event_mmap_page *pc, uint64_t caps,
  * @param value
  *   Counter value on success.
  * @return
- *   0 on success, __RTE_PMU_PAGE_SLOW or __RTE_PMU_PAGE_NO_USER.
+ *   0 on success, __RTE_PMU_PAGE_SLOW, __RTE_PMU_PAGE_NO_USER or (group
+ *   mode) __RTE_PMU_PAGE_CHANGED.
  */
 static __rte_always_inline int
-__rte_pmu_page_read_with(struct perf_event_mmap_page *pc, bool full,
+__rte_pmu_page_read_with(struct perf_event_mmap_page *pc, unsigned int mode,
 	__rte_pmu_pmc_reader_t read_pmc, __rte_pmu_time_reader_t read_time,
 	uint64_t *value)
 {
+	const bool full = mode == __RTE_PMU_PAGE_FULL;
 	uint64_t caps, count, enabled, running, delta;
 	uint32_t seq, index;
 
@@ -292,7 +312,11 @@ __rte_pmu_page_read_with(struct perf_event_mmap_page *pc, bool full,
 			__RTE_PMU_LOAD_WIDTH(pc));
 
 		rte_compiler_barrier();
-	} while (unlikely(__RTE_PMU_LOAD(pc->lock) != seq));
+		if (likely(__RTE_PMU_LOAD(pc->lock) == seq))
+			break;
+		if (mode == __RTE_PMU_PAGE_GROUP)
+			return __RTE_PMU_PAGE_CHANGED;
+	} while (true);
 
 	*value = count;
 	return 0;
@@ -326,7 +350,7 @@ multiplexed:
 
 /** __rte_pmu_page_read_with() with this architecture's readers. */
 static __rte_always_inline int
-__rte_pmu_page_read(struct perf_event_mmap_page *pc, bool full, uint64_t *value)
+__rte_pmu_page_read(struct perf_event_mmap_page *pc, unsigned int full, uint64_t *value)
 {
 	return __rte_pmu_page_read_with(pc, full, __rte_pmu_pmc_read, __rte_pmu_time_read,
 		value);

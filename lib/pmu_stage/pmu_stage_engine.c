@@ -88,20 +88,11 @@ misuse(struct stage_lcore *sl, unsigned int id, enum misuse_kind kind)
 		misuse_what[kind], known ? "misuse" : "lcore_misuse");
 }
 
-/* counters() where a page could not give its event: the whole group
- * through librte_pmu (one read() for those events); where that fails, the
- * last good values, so that a delta across it is never above the truth.
- */
-static __rte_noinline void
-counters_slow(struct stage_lcore *sl, uint64_t *v)
-{
-	if (rte_pmu_read_group(v, sl->num_events) != (int)sl->num_events)
-		memcpy(v, sl->last, sizeof(sl->last));
-}
-
-/* The lcore's @p n counters (sl->num_events) into @p v: each event from
- * its user page, as rte_pmu_read() reads it; not 0 where a page could not
- * give its event.
+/* The lcore's @p n counters (sl->num_events) into @p v, in one pass over
+ * their user pages; not 0 where a page could not give its event, or was
+ * updated during the pass (a context switch): then the group is read again
+ * whole, so that each counter is read at the same point of its pass as at
+ * every other read, which the calibration measured.
  */
 static __rte_always_inline int
 counters_try(struct stage_lcore *sl, unsigned int n, uint64_t *v)
@@ -111,16 +102,34 @@ counters_try(struct stage_lcore *sl, unsigned int n, uint64_t *v)
 	int slow = 0;
 
 	for (i = 0; i < n; i++)
-		slow |= __rte_pmu_page_read(pages[i], false, &v[i]);
+		slow |= __rte_pmu_page_read(pages[i], __RTE_PMU_PAGE_GROUP, &v[i]);
 	return slow;
+}
+
+/* counters() where its pass failed (@p why): where a page changed, more
+ * passes; where a page could not give its event, the whole group through
+ * librte_pmu (one read() for those events); where that fails, the last
+ * good values, so that a delta across it is never above the truth.
+ */
+static __rte_noinline void
+counters_slow(struct stage_lcore *sl, uint64_t *v, int why)
+{
+	unsigned int pass;
+
+	for (pass = 0; why == __RTE_PMU_PAGE_CHANGED && pass < 3; pass++)
+		why = counters_try(sl, sl->num_events, v);
+	if (why != 0 && rte_pmu_read_group(v, sl->num_events) != (int)sl->num_events)
+		memcpy(v, sl->last, sizeof(sl->last));
 }
 
 /* The lcore's @p n counters into @p v, each from its page where it can be. */
 static __rte_always_inline void
 counters(struct stage_lcore *sl, unsigned int n, uint64_t *v)
 {
-	if (unlikely(counters_try(sl, n, v) != 0))
-		counters_slow(sl, v);
+	int why = counters_try(sl, n, v);
+
+	if (unlikely(why != 0))
+		counters_slow(sl, v, why);
 }
 
 #define COUNTDOWN(w) ((w) & ((UINT64_C(1) << __RTE_PMU_STAGE_PENDING_SHIFT) - 1))
