@@ -59,19 +59,29 @@ fi
 # skeleton sets no signal handler: SIGINT kills it. Started with SIGINT's
 # default disposition (a background job of this script would inherit it
 # ignored), stopped by SIGINT once dpdk-pmu-top sees no packet move.
+# skeleton_start NAME STDERR COMMAND...: COMMAND (dpdk-pmu-run and its
+# options) runs skeleton over two pcap ports of in.pcap, in the background
+# (its pid in $pid), its stdout in $tmp/NAME.out, its stderr in STDERR.
+skeleton_start() {
+	local name=$1 err=$2
+
+	shift 2
+	"$@" -- "$tmp/skeleton/build/basicfwd" -l 0 --no-huge --no-pci -m 512 \
+		--file-prefix="$prefix-$name" \
+		--vdev "net_pcap0,rx_pcap=$tmp/in.pcap,tx_pcap=$tmp/$name-0.pcap" \
+		--vdev "net_pcap1,rx_pcap=$tmp/in.pcap,tx_pcap=$tmp/$name-1.pcap" \
+		>"$tmp/$name.out" 2>"$err" &
+	pid=$!
+	pids+=("$pid")
+}
+
 echo "=== run: skeleton under dpdk-pmu-run, killed by SIGINT (no handler of its own)"
 if [ -x "$tmp/skeleton/build/basicfwd" ]; then
 	name=skeleton
 	# 1 call in 65,536 measured: the rx and tx stages of the packets (about
 	# 60 calls each) have none measured, the idle polls some.
-	env --default-signal=INT "$run" -e task-clock --sampling 65536 --json "$tmp/$name.json" \
-		-o "$tmp/$name.table" -- "$tmp/skeleton/build/basicfwd" -l 0 --no-huge --no-pci \
-		-m 512 --file-prefix="$prefix-$name" \
-		--vdev "net_pcap0,rx_pcap=$tmp/in.pcap,tx_pcap=$tmp/$name-0.pcap" \
-		--vdev "net_pcap1,rx_pcap=$tmp/in.pcap,tx_pcap=$tmp/$name-1.pcap" \
-		>"$tmp/$name.out" 2>"$tmp/$name.err" &
-	pid=$!
-	pids+=("$pid")
+	skeleton_start "$name" "$tmp/$name.err" env --default-signal=INT "$run" -e task-clock \
+		--sampling 65536 --json "$tmp/$name.json" -o "$tmp/$name.table"
 	# shellcheck disable=SC2034 # wait_top's (devtools/ci-run.sh)
 	TOP_ARGS=(--total)
 	wait_top "$prefix-$name" "$tmp/$name-wait.json" "$python" devtools/ci_run_check.py \
@@ -108,16 +118,10 @@ if [ -x "$tmp/skeleton/build/basicfwd" ]; then
 		fail "$name: tx-0's line in the table: $(grep '^  tx-0 ' "$tmp/$name.table")"
 	grep '^dpdk-pmu-run:' "$tmp/$name.err" | sed 's/^/    /'
 	# SIGQUIT (abort()'s SIGABRT, SIGALRM, SIGUSR1 and SIGUSR2 alike): it
-	# died without its report, the -o and --json files left empty.
+	# dies of it, its report written.
 	name=skeleton-quit
-	env --default-signal=QUIT "$run" -e task-clock --json "$tmp/$name.json" -- \
-		"$tmp/skeleton/build/basicfwd" -l 0 \
-		--no-huge --no-pci -m 512 --file-prefix="$prefix-$name" \
-		--vdev "net_pcap0,rx_pcap=$tmp/in.pcap,tx_pcap=$tmp/$name-0.pcap" \
-		--vdev "net_pcap1,rx_pcap=$tmp/in.pcap,tx_pcap=$tmp/$name-1.pcap" \
-		>"$tmp/$name.out" 2>"$tmp/$name.err" &
-	pid=$!
-	pids+=("$pid")
+	skeleton_start "$name" "$tmp/$name.err" env --default-signal=QUIT "$run" -e task-clock \
+		--json "$tmp/$name.json"
 	sleep 3 # its ports started (its stdout, a file, is not flushed before exit)
 	kill -QUIT "$pid" 2>/dev/null
 	timeout 60 tail --pid="$pid" -f /dev/null
@@ -126,6 +130,72 @@ if [ -x "$tmp/skeleton/build/basicfwd" ]; then
 	[ "$rc" -eq 131 ] && grep -q '"name": "rx-0-0"' "$tmp/$name.json" &&
 		ok "$name: died of SIGQUIT (status 131, as without), its --json written" ||
 		fail "$name: exit status $rc, --json: $(head -c 200 "$tmp/$name.json")"
+	# Killed in its rte_eal_init(): net_pcap opens its rx file as the EAL
+	# probes it, a FIFO no one writes, and waits there for good. Started
+	# by a shell after a command that is no DPDK program, whose line ("did
+	# not call rte_eal_init()") the program's replaces.
+	name=skeleton-eal
+	mkfifo "$tmp/$name.fifo"
+	"$run" -e task-clock -o "$tmp/$name.table" --json "$tmp/$name.json" -- \
+		sh -c "/bin/true; exec $tmp/skeleton/build/basicfwd -l 0 --no-huge --no-pci \
+		-m 512 --file-prefix=$prefix-$name --vdev net_pcap0,rx_pcap=$tmp/$name.fifo" \
+		>"$tmp/$name.out" 2>"$tmp/$name.err" &
+	pid=$!
+	pids+=("$pid")
+	for _ in $(seq 100); do
+		[ "$(cat "/proc/$pid/wchan" 2>/dev/null)" = wait_for_partner ] && break
+		sleep 0.1
+	done
+	kill -TERM "$pid" 2>/dev/null
+	timeout 60 tail --pid="$pid" -f /dev/null
+	wait "$pid"
+	rc=$?
+	[ "$rc" -eq 143 ] && grep -q "^the program died of SIGTERM in its rte_eal_init(): nothing measured$" \
+		"$tmp/$name.table" && grep -q '"stages": \[\]' "$tmp/$name.json" &&
+		ok "$name: SIGTERM in rte_eal_init(): status 143, said in -o, an empty --json" ||
+		fail "$name: exit status $rc, -o: $(head -c 200 "$tmp/$name.table"), stderr:" \
+			"$(grep -v '^EAL' "$tmp/$name.err" | head -3)"
+	# Its standard error a pipe that no one reads, full: the report's
+	# lines wait there, SIGTERM's handler waits 10 s for them, then the
+	# program dies of it; the files were written first.
+	name=skeleton-stall
+	mkfifo "$tmp/$name.fifo"
+	exec 7<>"$tmp/$name.fifo"
+	skeleton_start "$name" "$tmp/$name.fifo" "$run" -e task-clock --json "$tmp/$name.json"
+	wait_top "$prefix-$name" "$tmp/$name-wait.json" "$python" devtools/ci_run_check.py \
+		settled || fail "$name: its ports did not settle in 30 s (dpdk-pmu-top --once)"
+	"$python" -c 'import os, sys
+fd = os.open(sys.argv[1], os.O_WRONLY | os.O_NONBLOCK)
+try:
+    while True:
+        os.write(fd, b"x" * 4096)
+except BlockingIOError:
+    pass' "$tmp/$name.fifo"
+	kill -TERM "$pid" 2>/dev/null
+	timeout 60 tail --pid="$pid" -f /dev/null
+	wait "$pid"
+	rc=$?
+	exec 7>&-
+	[ "$rc" -eq 143 ] && grep -q '"name": "rx-0-0"' "$tmp/$name.json" &&
+		ok "$name: SIGTERM with stderr a full pipe: status 143, its --json written" ||
+		fail "$name: exit status $rc, --json: $(head -c 200 "$tmp/$name.json")"
+	# Started through dash's exec and taskset, which pass on LD_PRELOAD as
+	# they got it: the library took itself out of it as they loaded it.
+	name=skeleton-sh
+	env --default-signal=INT "$run" -e task-clock -o "$tmp/$name.table" -- \
+		sh -c "exec taskset -c 0 $tmp/skeleton/build/basicfwd -l 0 --no-huge --no-pci \
+		-m 512 --file-prefix=$prefix-$name \
+		--vdev net_pcap0,rx_pcap=$tmp/in.pcap,tx_pcap=$tmp/$name-0.pcap \
+		--vdev net_pcap1,rx_pcap=$tmp/in.pcap,tx_pcap=$tmp/$name-1.pcap" \
+		>"$tmp/$name.out" 2>"$tmp/$name.err" &
+	pid=$!
+	pids+=("$pid")
+	wait_top "$prefix-$name" "$tmp/$name-wait.json" "$python" devtools/ci_run_check.py \
+		settled || fail "$name: its ports did not settle in 30 s (dpdk-pmu-top --once)"
+	stop "$pid"
+	[ "$rc" -eq 130 ] && grep -qE '^  rx-0-0 +[0-9]+ +'"$packets"' ' "$tmp/$name.table" &&
+		ok "$name: sh -c 'exec taskset ... basicfwd': measured (rx-0-0 with $packets packets)" ||
+		fail "$name: exit status $rc, -o: $(head -c 200 "$tmp/$name.table")"
 fi
 
 # packet_ordering: an rx lcore, a worker that never touches a port, a tx

@@ -30,6 +30,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <link.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +63,7 @@ static bool stepped_aside;      /* the program uses rte_pmu itself */
 static bool pmu_own_call;       /* rte_pmu_init() called by the preload */
 static bool measured;           /* a port or a graph got stages */
 static bool eal_failed;         /* its rte_eal_init() failed (and none succeeded) */
+static bool eal_in_init;        /* in its rte_eal_init(), which has not returned */
 /* What rte_pmu logged at the preload's first rte_pmu_init() (its warnings
  * are logged once a process): given back to a program that calls
  * rte_pmu_init() itself, as it would have seen it without the preload.
@@ -80,9 +82,13 @@ real_of(const char *name)
 }
 
 /* Drop this library from LD_PRELOAD, so that the program's children run
- * as they would without dpdk-pmu-run.
+ * as they would without dpdk-pmu-run: as it loads where the program links
+ * librte_eal itself (preload_env_early()), else at its rte_eal_init(). A
+ * process before the DPDK program (sh -c, taskset, nice, env, stdbuf)
+ * passes it on to the program it starts, as it got it.
  */
-RTE_INIT(preload_env)
+static void
+preload_env(void)
 {
 	const char *env = getenv("LD_PRELOAD");
 	char *copy, *out, *tok, *save;
@@ -114,6 +120,43 @@ RTE_INIT(preload_env)
 		setenv("LD_PRELOAD", out, 1);
 	free(copy);
 	free(out);
+}
+
+/* dl_iterate_phdr() callback of the program, its first object: whether it
+ * needs librte_eal (a DT_NEEDED entry), in *@p arg.
+ */
+static int
+needs_eal(struct dl_phdr_info *info, size_t size __rte_unused, void *arg)
+{
+	const ElfW(Dyn) *dyn = NULL, *d;
+	const char *strtab = NULL;
+	int i;
+
+	for (i = 0; i < info->dlpi_phnum; i++)
+		if (info->dlpi_phdr[i].p_type == PT_DYNAMIC)
+			dyn = (const ElfW(Dyn) *)(info->dlpi_addr + info->dlpi_phdr[i].p_vaddr);
+	/* The loader relocated the address, or not (glibc's choice). */
+	for (d = dyn; d != NULL && d->d_tag != DT_NULL; d++)
+		if (d->d_tag == DT_STRTAB)
+			strtab = (const char *)(d->d_un.d_ptr < info->dlpi_addr ?
+				info->dlpi_addr + d->d_un.d_ptr : d->d_un.d_ptr);
+	for (d = dyn; strtab != NULL && d->d_tag != DT_NULL; d++)
+		if (d->d_tag == DT_NEEDED &&
+				strncmp(strtab + d->d_un.d_val, "librte_eal.so", 13) == 0)
+			*(bool *)arg = true;
+	return 1;
+}
+
+/* A DPDK program leaves LD_PRELOAD to its children as it loads, before
+ * any of them starts (some start before their rte_eal_init()).
+ */
+RTE_INIT(preload_env_early)
+{
+	bool eal = false;
+
+	dl_iterate_phdr(needs_eal, &eal);
+	if (eal)
+		preload_env();
 }
 
 /* An unsigned setting from the environment, @p def where unset; false
@@ -385,6 +428,12 @@ preload_start(void)
 	}
 	preload_run.sampling = sampling;
 	preload_run.interval_ms = interval;
+	/* Its ports' callbacks are the process's own: a secondary's bursts on
+	 * ports the primary started are not seen, here nor there.
+	 */
+	if (rte_eal_process_type() == RTE_PROC_SECONDARY)
+		PRELOAD_MSG("a secondary process: the ports the primary started are "
+			"not measured here (only the functions it launches on lcores)");
 
 	ret = log_caught(pmu_init_own, NULL, why, sizeof(why));
 	if (ret != 0) {
@@ -427,18 +476,33 @@ preload_start(void)
 	}
 }
 
+/* A watched signal kills the program in its rte_eal_init() (it set no
+ * handler for it): said before it dies, from the handler.
+ */
+static void
+eal_init_killed(int sig)
+{
+	if (eal_in_init)
+		preload_report_nothing_dying(sig, err_fd >= 0 ? err_fd : STDERR_FILENO);
+}
+
 int
 rte_eal_init(int argc, char **argv)
 {
 	int (*real)(int, char **) = real_of("rte_eal_init");
 	int ret;
 
+	preload_env();
 	if (real == NULL) {
 		PRELOAD_MSG("rte_eal_init not found after the preload");
 		rte_errno = ENOSYS;
 		return -1;
 	}
+	eal_in_init = true;
+	preload_signals_early(eal_init_killed);
 	ret = real(argc, argv);
+	preload_signals_early(NULL);
+	eal_in_init = false;
 	if (ret < 0 && !eal_called)
 		eal_failed = true;
 	if (ret < 0 || eal_called)
@@ -591,7 +655,9 @@ RTE_FINI(preload_fini)
 {
 	int fd = err_fd >= 0 ? err_fd : STDERR_FILENO;
 
-	if (eal_failed)
+	if (eal_in_init && !eal_called)
+		nothing_measured(fd, "the program ended in its rte_eal_init(): nothing measured");
+	else if (eal_failed)
 		nothing_measured(fd, "the program's rte_eal_init() failed: nothing measured");
 	else if (!eal_called && !stepped_aside)
 		nothing_measured(fd, "the program did not call rte_eal_init() of DPDK's shared "

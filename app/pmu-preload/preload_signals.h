@@ -14,6 +14,12 @@
  */
 int preload_signals_report(void (*report)(void));
 
+/* Until the report is set up (preload_signals_report()): @p fn(sig)
+ * called in the handler, where a watched signal kills the program (it set
+ * no handler), before it dies; async-signal-safe. NULL: none.
+ */
+void preload_signals_early(void (*fn)(int sig));
+
 /* The calling thread never gets those signals (one of the preload's), or
  * not until it sets @p old (not NULL) back.
  */

@@ -10,10 +10,15 @@
  * line saying why in the -o file and an empty JSON file.
  */
 
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE  /* sigabbrev_np() */
+#endif
+
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -34,6 +39,12 @@
 /* One report at a time; none after the final one. */
 static pthread_mutex_t report_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool final_done;
+/* The reports' tables on stderr, in order: taken under report_lock, and
+ * held while they are written, report_lock given back: a stderr nobody
+ * reads (a stalled pipe) holds up the thread writing there, not the files
+ * of the final report.
+ */
+static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
 /* The calling thread is in the final report (or about to take
  * report_lock for it): a signal handler of the program that ends the
  * program from there (rte_exit(), whose rte_eal_cleanup() is wrapped, at
@@ -345,10 +356,10 @@ report_write(FILE *f, const char *prefix, bool called, const struct preload_tabl
  * (preload_fig_interval()), each lcore's total then less the last, and its
  * stages fitted to it, the part outside them what they leave of it
  * (preload_lcore_fit()). @p t's figures are kept for the next interval.
- * Under report_lock.
+ * On @p out; under report_lock.
  */
 static void
-interval_write(const struct preload_table *t, const struct timespec *when)
+interval_write(const struct preload_table *t, const struct timespec *when, FILE *out)
 {
 	size_t i, num_figs = (size_t)RTE_MAX_LCORE * t->num_stages;
 	unsigned int n = t->num_stages;
@@ -384,7 +395,7 @@ interval_write(const struct preload_table *t, const struct timespec *when)
 	part.figs = figs;
 	part.totals = totals;
 	part.interval = true;
-	preload_table_write(PRELOAD_OUT, lead, &part);
+	preload_table_write(out, lead, &part);
 	/* The figures at the end of this interval, for the next. */
 	memcpy(figs, t->figs, sizeof(*figs) * num_figs);
 	memcpy(totals, t->totals, sizeof(*totals) * RTE_MAX_LCORE);
@@ -500,9 +511,8 @@ report_final(void)
 	struct preload_table t;
 	struct timespec now;
 	bool called, keep_o, keep_json;
-	int err;
+	int err, json_ret, o_ret;
 	FILE *f;
-	int ret;
 
 	if (RTE_PER_LCORE(in_final))
 		return;
@@ -522,48 +532,54 @@ report_final(void)
 	 */
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	err = snapshot(&t);
-	if (interval_on && err == 0)
-		interval_write(&t, &now);
-	free(last_figs);
-	free(last_totals);
-	last_figs = NULL;
-	last_totals = NULL;
 	/* No stage called here: not over another process's report of stages. */
 	keep_o = !called && preload_run.output != NULL &&
 		!nothing_may_write(preload_run.output, false, false);
 	keep_json = !called && preload_run.json != NULL &&
 		!nothing_may_write(preload_run.json, true, false);
-	f = preload_run.output != NULL && !keep_o ? fopen(preload_run.output, "w") : NULL;
-	if (keep_o) {
-		PRELOAD_MSG("%s", PRELOAD_NOTHING);
-	} else if (f != NULL) {
-		errno = 0;
-		report_write(f, "", called, &t, err);
-		/* A write that failed (ENOSPC at the last flush, or before
-		 * it): said as --json's, and the table on stderr, not lost.
-		 */
-		ret = fflush(f) != 0 || ferror(f) ? (errno != 0 ? errno : EIO) : 0;
-		if (fclose(f) != 0 && ret == 0)
-			ret = errno;
-		if (ret != 0) {
-			PRELOAD_MSG("-o %s: %s: the table on stderr", preload_run.output,
-				strerror(ret));
-			report_write(PRELOAD_OUT, PRELOAD_TAG, called, &t, err);
-		} else if (!called) {
-			/* Said on stderr too. */
-			PRELOAD_MSG("%s", PRELOAD_NOTHING);
+	/* The files before anything on stderr: a stderr nobody reads (a
+	 * stalled pipe) holds up its own lines, not the files, which a
+	 * signal that kills the program then (the handler's wait for the
+	 * report ends) would lose.
+	 */
+	json_ret = preload_run.json != NULL && !keep_json ?
+		json_write(preload_run.json, &t, err) : 0;
+	o_ret = 0;
+	if (preload_run.output != NULL && !keep_o) {
+		f = fopen(preload_run.output, "w");
+		if (f == NULL) {
+			o_ret = errno;
+		} else {
+			errno = 0;
+			report_write(f, "", called, &t, err);
+			/* A write that failed (ENOSPC at the last flush, or
+			 * before it): said as --json's, and the table on
+			 * stderr, not lost.
+			 */
+			o_ret = fflush(f) != 0 || ferror(f) ? (errno != 0 ? errno : EIO) : 0;
+			if (fclose(f) != 0 && o_ret == 0)
+				o_ret = errno;
 		}
-	} else {
+	}
+	pthread_mutex_lock(&out_lock);
+	if (interval_on && err == 0)
+		interval_write(&t, &now, PRELOAD_OUT);
+	free(last_figs);
+	free(last_totals);
+	last_figs = NULL;
+	last_totals = NULL;
+	if (keep_o || (preload_run.output != NULL && o_ret == 0 && !called)) {
+		/* Said on stderr too. */
+		PRELOAD_MSG("%s", PRELOAD_NOTHING);
+	} else if (preload_run.output == NULL || o_ret != 0) {
 		if (preload_run.output != NULL)
 			PRELOAD_MSG("-o %s: %s: the table on stderr", preload_run.output,
-				strerror(errno));
+				strerror(o_ret));
 		report_write(PRELOAD_OUT, PRELOAD_TAG, called, &t, err);
 	}
-	if (preload_run.json != NULL && !keep_json) {
-		ret = json_write(preload_run.json, &t, err);
-		if (ret != 0)
-			PRELOAD_MSG("--json %s: %s", preload_run.json, strerror(-ret));
-	}
+	if (json_ret != 0)
+		PRELOAD_MSG("--json %s: %s", preload_run.json, strerror(-json_ret));
+	pthread_mutex_unlock(&out_lock);
 	snapshot_free(&t);
 	pthread_mutex_unlock(&report_lock);
 	RTE_PER_LCORE(in_final) = false;
@@ -622,6 +638,83 @@ preload_report_nothing(const char *why, int fd, bool weak)
 	RTE_PER_LCORE(in_final) = false;
 }
 
+/* @p s after the @p len bytes of @p buf (@p size bytes), cut to fit: the
+ * new length. Async-signal-safe.
+ */
+static size_t
+text_add(char *buf, size_t len, size_t size, const char *s)
+{
+	size_t n = RTE_MIN(strlen(s), size - 1 - len);
+
+	memcpy(buf + len, s, n);
+	buf[len + n] = '\0';
+	return len + n;
+}
+
+/* @p text into the file at @p path, emptied, never blocking on a FIFO.
+ * Async-signal-safe.
+ */
+static void
+text_write(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0666);
+	ssize_t n;
+
+	if (fd < 0)
+		return;
+	n = write(fd, text, strlen(text));
+	RTE_SET_USED(n);
+	close(fd);
+}
+
+void
+preload_report_nothing_dying(int sig, int fd)
+{
+	char line[160], json[128], num[12], *p = num + sizeof(num);
+	const char *name = sigabbrev_np(sig);
+	struct pollfd out = { .fd = fd, .events = POLLOUT };
+	unsigned int v = preload_run.sampling;
+	size_t len;
+	ssize_t n;
+
+	*--p = '\0';
+	do {
+		*--p = (char)('0' + v % 10);
+		v /= 10;
+	} while (v != 0);
+	len = text_add(line, 0, sizeof(line), PRELOAD_TAG "the program died of SIG");
+	len = text_add(line, len, sizeof(line), name != NULL ? name : "?");
+	len = text_add(line, len, sizeof(line), " in its rte_eal_init(): nothing measured\n");
+	text_add(json, text_add(json, text_add(json, 0, sizeof(json),
+		"{\"events\": [], \"sampling\": "), sizeof(json), p), sizeof(json),
+		", \"stages\": [], \"lcores\": []}\n");
+	/* The files first, as preload_report_nothing() writes them. */
+	if (preload_run.output != NULL && !holds_stages(preload_run.output, false))
+		text_write(preload_run.output, line + strlen(PRELOAD_TAG));
+	if (preload_run.json != NULL && !holds_stages(preload_run.json, true))
+		text_write(preload_run.json, json);
+	/* The line where it goes at once: no wait on a stderr no one reads. */
+	if (poll(&out, 1, 0) == 1 && (out.revents & POLLOUT) != 0) {
+		n = write(fd, line, len);
+		RTE_SET_USED(n);
+	}
+}
+
+/* @p text on @p f a line at a time: a line buffered stream writes each
+ * whole, not cut where its buffer fills.
+ */
+static void
+lines_write(const char *text, FILE *f)
+{
+	const char *end;
+
+	for (; *text != '\0'; text = end) {
+		end = strchr(text, '\n');
+		end = end != NULL ? end + 1 : text + strlen(text);
+		fwrite(text, 1, end - text, f);
+	}
+}
+
 /* Every interval_ms, until the final report: the figures of the interval
  * on stderr (interval_write()).
  */
@@ -634,6 +727,9 @@ interval_loop(void *arg __rte_unused)
 	};
 	struct timespec now, next = interval_start;
 	struct preload_table t;
+	char *text;
+	size_t size;
+	FILE *mem;
 
 	preload_thread_block_signals(NULL);
 	for (;;) {
@@ -650,11 +746,21 @@ interval_loop(void *arg __rte_unused)
 			return NULL;
 		}
 		clock_gettime(CLOCK_MONOTONIC, &now);
+		/* Made in memory, written on stderr outside report_lock. */
+		text = NULL;
+		mem = open_memstream(&text, &size);
 		if (snapshot(&t) == 0) {
-			interval_write(&t, &now);
+			interval_write(&t, &now, mem != NULL ? mem : PRELOAD_OUT);
 			snapshot_free(&t);
 		}
+		if (mem != NULL)
+			fclose(mem);
+		pthread_mutex_lock(&out_lock);
 		pthread_mutex_unlock(&report_lock);
+		if (text != NULL)
+			lines_write(text, PRELOAD_OUT);
+		pthread_mutex_unlock(&out_lock);
+		free(text);
 	}
 
 	return NULL;

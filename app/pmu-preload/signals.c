@@ -62,6 +62,7 @@ static int done_pipe[2] = { -1, -1 };
 static volatile sig_atomic_t reporter_on;
 static int reported; /* atomic: the first signal reports */
 static void (*report_fn)(void);
+static void (*early_fn)(int sig);
 
 static sigaction_fn
 real_sigaction(void)
@@ -113,6 +114,8 @@ on_signal(int sig, siginfo_t *info, void *uc)
 	}
 	if (act.sa_handler == SIG_DFL) {
 		/* Die of it: its status, as without the preload. */
+		if (!reporter_on && early_fn != NULL)
+			early_fn(sig);
 		report_from_handler();
 		memset(&dfl, 0, sizeof(dfl));
 		dfl.sa_handler = SIG_DFL;
@@ -267,6 +270,12 @@ preload_signals_report(void (*fn)(void))
 	reporter_on = 1;
 
 	return 0;
+}
+
+void
+preload_signals_early(void (*fn)(int sig))
+{
+	early_fn = fn;
 }
 
 /* Before the program's main(): the handlers in place, the program's

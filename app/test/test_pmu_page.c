@@ -339,6 +339,17 @@ test_seqlock_retry_interrupt(void)
 		read_pmc_interrupted, read_fake_time, &value), "group mode: read again");
 	TEST_ASSERT_EQUAL(value, UINT64_C(1500), "group mode: value read again %" PRIu64, value);
 
+	/* The same of a multiplexed counter, where it is scaled inline. */
+	page_setup(1, 32, 1000, 500);
+	page_time(1000, 500, 3u << 20, 21, 100, 400);
+	pmc_calls = 0;
+	TEST_ASSERT_EQUAL(__rte_pmu_page_read_with(&page, __RTE_PMU_PAGE_GROUP,
+		read_pmc_interrupted, read_fake_time, &value),
+		__RTE_PMU_SCALE_INLINE ? __RTE_PMU_PAGE_CHANGED : __RTE_PMU_PAGE_SLOW,
+		"group mode, multiplexed: not the whole group again");
+	TEST_ASSERT_EQUAL(pmc_calls, __RTE_PMU_SCALE_INLINE ? 1u : 0u,
+		"group mode, multiplexed: %u reads", pmc_calls);
+
 	return TEST_SUCCESS;
 }
 

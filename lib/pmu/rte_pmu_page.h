@@ -261,14 +261,16 @@ __rte_pmu_page_time_since(struct perf_event_mmap_page *pc, uint64_t caps,
  * from one pass (a multiplexed counter's pass starts again in a loop of its
  * own: the header words are loaded twice, never through a call). A page
  * that cannot give the live value (index 0, user access off) returns
- * before the counter is touched: __RTE_PMU_PAGE_SLOW in fast mode (@p full false,
- * or __RTE_PMU_PAGE_GROUP), __RTE_PMU_PAGE_NO_USER in full mode; the caller must read() the event's
- * file descriptor. Where __RTE_PMU_SCALE_INLINE is 0, fast mode also gives
- * __RTE_PMU_PAGE_SLOW for a multiplexed counter (full mode scales it).
+ * before the counter is touched: __RTE_PMU_PAGE_SLOW in fast and group
+ * modes, __RTE_PMU_PAGE_NO_USER in full mode; the caller must read() the
+ * event's file descriptor. Where __RTE_PMU_SCALE_INLINE is 0, fast and
+ * group modes also give __RTE_PMU_PAGE_SLOW for a multiplexed counter (full
+ * mode scales it). A page changed during the pass is read again, but in
+ * group mode, which gives __RTE_PMU_PAGE_CHANGED.
  *
  * @param pc
  *   The event's user page.
- * @param full
+ * @param mode
  *   A compile-time constant: which code a page without the live value gets,
  *   __RTE_PMU_PAGE_FAST (false), __RTE_PMU_PAGE_FULL (true) or
  *   __RTE_PMU_PAGE_GROUP.
@@ -342,7 +344,11 @@ multiplexed:
 			__RTE_PMU_LOAD_WIDTH(pc));
 
 		rte_compiler_barrier();
-	} while (unlikely(__RTE_PMU_LOAD(pc->lock) != seq));
+		if (likely(__RTE_PMU_LOAD(pc->lock) == seq))
+			break;
+		if (mode == __RTE_PMU_PAGE_GROUP)
+			return __RTE_PMU_PAGE_CHANGED;
+	} while (true);
 
 	*value = __rte_pmu_scale(count, enabled + delta, running + delta);
 	return 0;
@@ -350,9 +356,9 @@ multiplexed:
 
 /** __rte_pmu_page_read_with() with this architecture's readers. */
 static __rte_always_inline int
-__rte_pmu_page_read(struct perf_event_mmap_page *pc, unsigned int full, uint64_t *value)
+__rte_pmu_page_read(struct perf_event_mmap_page *pc, unsigned int mode, uint64_t *value)
 {
-	return __rte_pmu_page_read_with(pc, full, __rte_pmu_pmc_read, __rte_pmu_time_read,
+	return __rte_pmu_page_read_with(pc, mode, __rte_pmu_pmc_read, __rte_pmu_time_read,
 		value);
 }
 

@@ -107,8 +107,9 @@ counters_try(struct stage_lcore *sl, unsigned int n, uint64_t *v)
 }
 
 /* counters() where its pass failed (@p why): where a page changed, more
- * passes; where a page could not give its event, the whole group through
- * librte_pmu (one read() for those events); where that fails, the last
+ * passes; where a page could not give its event, or pages still changed,
+ * the whole group through librte_pmu (its pages, each retried alone, and
+ * one read() for the events they cannot give); where that fails, the last
  * good values, so that a delta across it is never above the truth.
  */
 static __rte_noinline void
