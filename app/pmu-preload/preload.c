@@ -48,6 +48,7 @@
 #include <rte_pmu.h>
 #include <rte_pmu_stage.h>
 
+#include "preload_nothing.h"
 #include "preload_run.h"
 #include "preload_ports.h"
 #include "preload_report.h"
@@ -483,7 +484,7 @@ static void
 eal_init_killed(int sig)
 {
 	if (eal_in_init)
-		preload_report_nothing_dying(sig, err_fd >= 0 ? err_fd : STDERR_FILENO);
+		preload_nothing_dying(sig, err_fd >= 0 ? err_fd : STDERR_FILENO);
 }
 
 int

@@ -27,12 +27,6 @@ void preload_report_final(void);
  */
 void preload_report_nothing(const char *why, int fd, bool weak);
 
-/* preload_report_nothing() from a signal handler, in the program's
- * rte_eal_init() that signal @p sig ends: the line says so; the files
- * first, the line on @p fd only where it goes at once. Async-signal-safe.
- */
-void preload_report_nothing_dying(int sig, int fd);
-
 /* Start the thread printing the table every interval_ms, and at the final
  * report the interval since the last; 0 or -errno.
  */

@@ -10,20 +10,13 @@
  * line saying why in the -o file and an empty JSON file.
  */
 
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE  /* sigabbrev_np() */
-#endif
-
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
-#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -31,6 +24,7 @@
 #include <rte_lcore.h>
 #include <rte_pmu_stage.h>
 
+#include "preload_nothing.h"
 #include "preload_run.h"
 #include "preload_report.h"
 #include "preload_signals.h"
@@ -406,46 +400,6 @@ interval_write(const struct preload_table *t, const struct timespec *when, FILE 
 	last_stages = n;
 }
 
-/* Whether the file at @p path holds a report of stages (another process
- * of the run made it): lines of an lcore's stages, or a JSON list of
- * stages with one in it.
- */
-static bool
-holds_stages(const char *path, bool json)
-{
-	char buf[4096];
-	struct stat st;
-	ssize_t n;
-	/* Not blocking on a FIFO; and of a file only: a pipe or a terminal
-	 * (-o /dev/stdout) is not read, its reader's.
-	 */
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-
-	if (fd < 0)
-		return false;
-	n = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? read(fd, buf, sizeof(buf) - 1) : 0;
-	close(fd);
-	if (n <= 0)
-		return false;
-	buf[n] = '\0';
-	return json ? strstr(buf, "\"stages\": [{") != NULL :
-		strncmp(buf, "lcore ", 6) == 0 || strstr(buf, "\nlcore ") != NULL;
-}
-
-/* Whether a file of the run may take a line saying nothing was measured:
- * never over a report of stages; where @p weak, into an empty file only
- * (dpdk-pmu-run empties them as the run starts).
- */
-static bool
-nothing_may_write(const char *path, bool json, bool weak)
-{
-	struct stat st;
-
-	if (weak)
-		return stat(path, &st) != 0 || st.st_size == 0;
-	return !holds_stages(path, json);
-}
-
 /* The process the run is: a forked child (its exit(), its own
  * rte_eal_cleanup()) reports nothing, as children are not measured.
  */
@@ -534,9 +488,9 @@ report_final(void)
 	err = snapshot(&t);
 	/* No stage called here: not over another process's report of stages. */
 	keep_o = !called && preload_run.output != NULL &&
-		!nothing_may_write(preload_run.output, false, false);
+		!preload_nothing_may_write(preload_run.output, false, false);
 	keep_json = !called && preload_run.json != NULL &&
-		!nothing_may_write(preload_run.json, true, false);
+		!preload_nothing_may_write(preload_run.json, true, false);
 	/* The files before anything on stderr: a stderr nobody reads (a
 	 * stalled pipe) holds up its own lines, not the files, which a
 	 * signal that kills the program then (the handler's wait for the
@@ -585,30 +539,6 @@ report_final(void)
 	RTE_PER_LCORE(in_final) = false;
 }
 
-/* @p line in the -o file (@p json false), or a JSON with no stage; 0 or
- * an errno.
- */
-static int
-nothing_write(const char *path, const char *line, bool json)
-{
-	FILE *f = fopen(path, "w");
-	int ret;
-
-	if (f == NULL)
-		return errno;
-	errno = 0;
-	if (json)
-		fprintf(f, "{\"events\": [], \"sampling\": %u, \"stages\": [], "
-			"\"lcores\": []}\n", preload_run.sampling);
-	else
-		fprintf(f, "%s\n", line);
-	ret = fflush(f) != 0 || ferror(f) ? (errno != 0 ? errno : EIO) : 0;
-	if (fclose(f) != 0 && ret == 0)
-		ret = errno;
-
-	return ret;
-}
-
 void
 preload_report_nothing(const char *why, int fd, bool weak)
 {
@@ -624,80 +554,18 @@ preload_report_nothing(const char *why, int fd, bool weak)
 		return;
 	}
 	final_done = true;
-	if (preload_run.output != NULL && nothing_may_write(preload_run.output, false, weak)) {
-		ret = nothing_write(preload_run.output, why, false);
+	if (preload_run.output != NULL && preload_nothing_may_write(preload_run.output, false, weak)) {
+		ret = preload_nothing_write(preload_run.output, why, false);
 		if (ret != 0)
 			dprintf(fd, PRELOAD_TAG "-o %s: %s\n", preload_run.output, strerror(ret));
 	}
-	if (preload_run.json != NULL && nothing_may_write(preload_run.json, true, weak)) {
-		ret = nothing_write(preload_run.json, why, true);
+	if (preload_run.json != NULL && preload_nothing_may_write(preload_run.json, true, weak)) {
+		ret = preload_nothing_write(preload_run.json, why, true);
 		if (ret != 0)
 			dprintf(fd, PRELOAD_TAG "--json %s: %s\n", preload_run.json, strerror(ret));
 	}
 	pthread_mutex_unlock(&report_lock);
 	RTE_PER_LCORE(in_final) = false;
-}
-
-/* @p s after the @p len bytes of @p buf (@p size bytes), cut to fit: the
- * new length. Async-signal-safe.
- */
-static size_t
-text_add(char *buf, size_t len, size_t size, const char *s)
-{
-	size_t n = RTE_MIN(strlen(s), size - 1 - len);
-
-	memcpy(buf + len, s, n);
-	buf[len + n] = '\0';
-	return len + n;
-}
-
-/* @p text into the file at @p path, emptied, never blocking on a FIFO.
- * Async-signal-safe.
- */
-static void
-text_write(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0666);
-	ssize_t n;
-
-	if (fd < 0)
-		return;
-	n = write(fd, text, strlen(text));
-	RTE_SET_USED(n);
-	close(fd);
-}
-
-void
-preload_report_nothing_dying(int sig, int fd)
-{
-	char line[160], json[128], num[12], *p = num + sizeof(num);
-	const char *name = sigabbrev_np(sig);
-	struct pollfd out = { .fd = fd, .events = POLLOUT };
-	unsigned int v = preload_run.sampling;
-	size_t len;
-	ssize_t n;
-
-	*--p = '\0';
-	do {
-		*--p = (char)('0' + v % 10);
-		v /= 10;
-	} while (v != 0);
-	len = text_add(line, 0, sizeof(line), PRELOAD_TAG "the program died of SIG");
-	len = text_add(line, len, sizeof(line), name != NULL ? name : "?");
-	len = text_add(line, len, sizeof(line), " in its rte_eal_init(): nothing measured\n");
-	text_add(json, text_add(json, text_add(json, 0, sizeof(json),
-		"{\"events\": [], \"sampling\": "), sizeof(json), p), sizeof(json),
-		", \"stages\": [], \"lcores\": []}\n");
-	/* The files first, as preload_report_nothing() writes them. */
-	if (preload_run.output != NULL && !holds_stages(preload_run.output, false))
-		text_write(preload_run.output, line + strlen(PRELOAD_TAG));
-	if (preload_run.json != NULL && !holds_stages(preload_run.json, true))
-		text_write(preload_run.json, json);
-	/* The line where it goes at once: no wait on a stderr no one reads. */
-	if (poll(&out, 1, 0) == 1 && (out.revents & POLLOUT) != 0) {
-		n = write(fd, line, len);
-		RTE_SET_USED(n);
-	}
 }
 
 /* @p text on @p f a line at a time: a line buffered stream writes each
