@@ -27,6 +27,22 @@ else
 	fail "bash: exit status $st, stdout '$out', stderr: $(cat "$tmp/sh.err")"
 fi
 
+# A script's commands and its forks say nothing; the script says it once.
+"$run" -- bash -c '/bin/true; /bin/true x | cat; exit 3' 2>"$tmp/sh2.err"
+st=$?
+[ "$st" -eq 3 ] && [ "$(grep -c 'nothing measured' "$tmp/sh2.err")" -eq 1 ] &&
+	grep -q '^dpdk-pmu-run: bash did not call rte_eal_init()' "$tmp/sh2.err" &&
+	ok "bash running true, true | cat: one line, bash's: $(cat "$tmp/sh2.err")" ||
+	fail "bash running true, true | cat: status $st, stderr: $(cat "$tmp/sh2.err")"
+# -o a FIFO no one reads: neither dpdk-pmu-run nor the program waits for
+# a reader (perf stat -o waits at the start).
+mkfifo "$tmp/o.fifo"
+timeout 20 "$run" -o "$tmp/o.fifo" -- /bin/true x 2>"$tmp/fifo.err"
+st=$?
+[ "$st" -eq 0 ] && grep -q "^dpdk-pmu-run: -o .*o.fifo: No such device or address" "$tmp/fifo.err" &&
+	ok "-o a FIFO no one reads: status 0, said: $(head -n1 "$tmp/fifo.err")" ||
+	fail "-o a FIFO no one reads: status $st (124: it waited), stderr: $(cat "$tmp/fifo.err")"
+
 echo "=== run: programs that measure nothing say so in one line"
 # coreutils' true with an argument closes stderr at exit (close_stdout()).
 "$run" -- /bin/true x 2>"$tmp/true.err"

@@ -51,6 +51,21 @@ holds_stages(const char *path, bool json)
 		strncmp(buf, "lcore ", 6) == 0 || strstr(buf, "\nlcore ") != NULL;
 }
 
+FILE *
+preload_fopen_w(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0666);
+	FILE *f;
+
+	if (fd < 0)
+		return NULL;
+	/* Blocking again for the writes (a FIFO's reader may be slow). */
+	f = fcntl(fd, F_SETFL, O_WRONLY) == 0 ? fdopen(fd, "w") : NULL;
+	if (f == NULL)
+		close(fd);
+	return f;
+}
+
 bool
 preload_nothing_may_write(const char *path, bool json, bool weak)
 {
@@ -64,7 +79,7 @@ preload_nothing_may_write(const char *path, bool json, bool weak)
 int
 preload_nothing_write(const char *path, const char *line, bool json)
 {
-	FILE *f = fopen(path, "w");
+	FILE *f = preload_fopen_w(path);
 	int ret;
 
 	if (f == NULL)
@@ -138,7 +153,7 @@ preload_nothing_dying(int sig, int fd)
 	if (preload_run.json != NULL && !holds_stages(preload_run.json, true))
 		text_write(preload_run.json, json);
 	/* The line where it goes at once: no wait on a stderr no one reads. */
-	if (poll(&out, 1, 0) == 1 && (out.revents & POLLOUT) != 0) {
+	if (fd >= 0 && poll(&out, 1, 0) == 1 && (out.revents & POLLOUT) != 0) {
 		n = write(fd, line, len);
 		RTE_SET_USED(n);
 	}

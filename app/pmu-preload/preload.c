@@ -123,15 +123,21 @@ preload_env(void)
 	free(out);
 }
 
-/* dl_iterate_phdr() callback of the program, its first object: whether it
- * needs librte_eal (a DT_NEEDED entry), in *@p arg.
+/* dl_iterate_phdr() callback: whether an object of the program (not of
+ * DPDK, this library's own) needs librte_eal (a DT_NEEDED entry), in
+ * *@p arg: the program's executable, or a library of its own.
  */
 static int
 needs_eal(struct dl_phdr_info *info, size_t size __rte_unused, void *arg)
 {
+	const char *base = strrchr(info->dlpi_name, '/');
 	const ElfW(Dyn) *dyn = NULL, *d;
 	const char *strtab = NULL;
 	int i;
+
+	base = base != NULL ? base + 1 : info->dlpi_name;
+	if (strncmp(base, "librte_", 7) == 0)
+		return 0;
 
 	for (i = 0; i < info->dlpi_phnum; i++)
 		if (info->dlpi_phdr[i].p_type == PT_DYNAMIC)
@@ -145,7 +151,7 @@ needs_eal(struct dl_phdr_info *info, size_t size __rte_unused, void *arg)
 		if (d->d_tag == DT_NEEDED &&
 				strncmp(strtab + d->d_un.d_val, "librte_eal.so", 13) == 0)
 			*(bool *)arg = true;
-	return 1;
+	return *(bool *)arg;
 }
 
 /* A DPDK program leaves LD_PRELOAD to its children as it loads, before
@@ -210,7 +216,7 @@ settings_read(void)
 
 /* Nothing measured, for @p why (printf-like): the line on standard error,
  * in the -o file, and an empty --json file (preload_report_nothing()).
- * @p fd: the standard error to say it on.
+ * @p fd: the standard error to say it on, or -1: none.
  */
 static void __rte_format_printf(2, 3)
 nothing_measured(int fd, const char *why, ...)
@@ -221,7 +227,8 @@ nothing_measured(int fd, const char *why, ...)
 	va_start(ap, why);
 	vsnprintf(line, sizeof(line), why, ap);
 	va_end(ap);
-	dprintf(fd, PRELOAD_TAG "%s\n", line);
+	if (fd >= 0)
+		dprintf(fd, PRELOAD_TAG "%s\n", line);
 	settings_read();
 	/* A process that never reached DPDK (a shell, a command beside the
 	 * program) says so only into an empty file.
@@ -484,7 +491,7 @@ static void
 eal_init_killed(int sig)
 {
 	if (eal_in_init)
-		preload_nothing_dying(sig, err_fd >= 0 ? err_fd : STDERR_FILENO);
+		preload_nothing_dying(sig, err_fd);
 }
 
 int
@@ -654,14 +661,22 @@ RTE_INIT(preload_err_fd)
  */
 RTE_FINI(preload_fini)
 {
-	int fd = err_fd >= 0 ? err_fd : STDERR_FILENO;
+	const char *run_pid = getenv("RTE_PMU_RUN_PID");
+	/* No stderr where the program started without one (fd 2 may be a
+	 * file of its own now).
+	 */
+	int fd = err_fd;
 
 	if (eal_in_init && !eal_called)
 		nothing_measured(fd, "the program ended in its rte_eal_init(): nothing measured");
 	else if (eal_failed)
 		nothing_measured(fd, "the program's rte_eal_init() failed: nothing measured");
 	else if (!eal_called && !stepped_aside)
-		nothing_measured(fd, "the program did not call rte_eal_init() of DPDK's shared "
-			"libraries (not a DPDK program, or DPDK linked statically): "
-			"nothing measured");
+		/* Said by the process dpdk-pmu-run started only: not by the
+		 * commands of its script, nor its forks, around the program.
+		 */
+		nothing_measured(run_pid == NULL || atoi(run_pid) == getpid() ? fd : -1,
+			"%s did not call rte_eal_init() of DPDK's shared libraries (not a DPDK "
+			"program, or DPDK linked statically): nothing measured",
+			program_invocation_short_name);
 }

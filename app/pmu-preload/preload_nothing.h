@@ -11,6 +11,12 @@
  */
 
 #include <stdbool.h>
+#include <stdio.h>
+
+/* fopen(@p path, "w") that never waits for a FIFO's reader: ENXIO where
+ * it has none.
+ */
+FILE *preload_fopen_w(const char *path);
 
 /* Whether a file of the run may take a line saying nothing was measured:
  * never over a report of stages; where @p weak, into an empty file only
@@ -25,7 +31,8 @@ int preload_nothing_write(const char *path, const char *line, bool json);
 
 /* Said from a signal handler, in the program's rte_eal_init() that signal
  * @p sig ends: the files first, where they hold no report of stages, then
- * the line on @p fd only where it goes at once. Async-signal-safe.
+ * the line on @p fd (-1: none) only where it goes at once.
+ * Async-signal-safe.
  */
 void preload_nothing_dying(int sig, int fd);
 

@@ -244,7 +244,7 @@ json_write(const char *path, const struct preload_table *t, int err)
 
 	if (err != 0)
 		return err;
-	f = fopen(path, "w");
+	f = preload_fopen_w(path);
 	if (f == NULL)
 		return -errno;
 	errno = 0;
@@ -500,7 +500,7 @@ report_final(void)
 		json_write(preload_run.json, &t, err) : 0;
 	o_ret = 0;
 	if (preload_run.output != NULL && !keep_o) {
-		f = fopen(preload_run.output, "w");
+		f = preload_fopen_w(preload_run.output);
 		if (f == NULL) {
 			o_ret = errno;
 		} else {
