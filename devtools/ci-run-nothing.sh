@@ -35,13 +35,16 @@ st=$?
 	ok "bash running true, true | cat: one line, bash's: $(cat "$tmp/sh2.err")" ||
 	fail "bash running true, true | cat: status $st, stderr: $(cat "$tmp/sh2.err")"
 # -o a FIFO no one reads: neither dpdk-pmu-run nor the program waits for
-# a reader (perf stat -o waits at the start).
+# a reader (perf stat -o waits at the start); the program's line, its
+# rte_eal_init() failing, cannot go there, and says so.
 mkfifo "$tmp/o.fifo"
-timeout 20 "$run" -o "$tmp/o.fifo" -- /bin/true x 2>"$tmp/fifo.err"
+timeout 20 "$run" -o "$tmp/o.fifo" -- "$testpmd" --no-such-eal-option --no-huge --no-pci \
+	-m 256 --file-prefix="$prefix-fifo" >/dev/null 2>"$tmp/fifo.err"
 st=$?
-[ "$st" -eq 0 ] && grep -q "^dpdk-pmu-run: -o .*o.fifo: No such device or address" "$tmp/fifo.err" &&
-	ok "-o a FIFO no one reads: status 0, said: $(head -n1 "$tmp/fifo.err")" ||
-	fail "-o a FIFO no one reads: status $st (124: it waited), stderr: $(cat "$tmp/fifo.err")"
+[ "$st" -ne 124 ] && grep -q "^dpdk-pmu-run: -o .*o.fifo: No such device or address" "$tmp/fifo.err" &&
+	ok "-o a FIFO no one reads: status $st, said: $(grep -- '-o ' "$tmp/fifo.err")" ||
+	fail "-o a FIFO no one reads: status $st (124: it waited), stderr:" \
+		"$(grep '^dpdk-pmu-run' "$tmp/fifo.err")"
 
 echo "=== run: programs that measure nothing say so in one line"
 # coreutils' true with an argument closes stderr at exit (close_stdout()).

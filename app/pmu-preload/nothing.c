@@ -71,8 +71,9 @@ preload_nothing_may_write(const char *path, bool json, bool weak)
 {
 	struct stat st;
 
+	/* A FIFO is never empty that way: its reader is the program's. */
 	if (weak)
-		return stat(path, &st) != 0 || st.st_size == 0;
+		return stat(path, &st) != 0 || (S_ISREG(st.st_mode) && st.st_size == 0);
 	return !holds_stages(path, json);
 }
 

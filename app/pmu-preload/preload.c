@@ -74,6 +74,8 @@ static char *init_log;
  * the program closed stderr at exit (coreutils' close_stdout() does).
  */
 static int err_fd = -1;
+/* RTE_PMU_RUN_PID: the process dpdk-pmu-run started (0: not said). */
+static pid_t run_pid;
 
 /* The real @p name, or NULL (said once per name by the caller). */
 static void *
@@ -429,7 +431,7 @@ preload_start(void)
 			&interval)) {
 		const char *sv = getenv("RTE_PMU_RUN_SAMPLING"), *iv = getenv("RTE_PMU_RUN_INTERVAL");
 
-		nothing_measured(STDERR_FILENO, "RTE_PMU_RUN_SAMPLING '%s' or RTE_PMU_RUN_INTERVAL "
+		nothing_measured(err_fd, "RTE_PMU_RUN_SAMPLING '%s' or RTE_PMU_RUN_INTERVAL "
 			"'%s' not a number in range: nothing measured", sv != NULL ? sv : "",
 			iv != NULL ? iv : "");
 		return;
@@ -445,7 +447,7 @@ preload_start(void)
 
 	ret = log_caught(pmu_init_own, NULL, why, sizeof(why));
 	if (ret != 0) {
-		nothing_measured(STDERR_FILENO, "rte_pmu_init: %s: nothing measured", why);
+		nothing_measured(err_fd, "rte_pmu_init: %s: nothing measured", why);
 		return;
 	}
 	if (events != NULL && events[0] != '\0') {
@@ -628,7 +630,7 @@ rte_pmu_init(void)
 		 * report, none is dpdk-pmu-run's. First: no report (an
 		 * interval's) reads the stages after it, while they go.
 		 */
-		nothing_measured(STDERR_FILENO, "the program uses rte_pmu itself: dpdk-pmu-run "
+		nothing_measured(err_fd, "the program uses rte_pmu itself: dpdk-pmu-run "
 			"steps aside: nothing measured");
 		rte_pmu_fini();
 		/* Its warnings, which the preload's call took. */
@@ -652,6 +654,8 @@ RTE_INIT(preload_err_fd)
 	preload_err = err_fd >= 0 ? fdopen(fcntl(err_fd, F_DUPFD_CLOEXEC, 3), "w") : NULL;
 	if (preload_err != NULL)
 		setvbuf(preload_err, NULL, _IOLBF, 0);
+	if (getenv("RTE_PMU_RUN_PID") != NULL)
+		run_pid = (pid_t)atol(getenv("RTE_PMU_RUN_PID"));
 	settings_read();
 }
 
@@ -661,7 +665,6 @@ RTE_INIT(preload_err_fd)
  */
 RTE_FINI(preload_fini)
 {
-	const char *run_pid = getenv("RTE_PMU_RUN_PID");
 	/* No stderr where the program started without one (fd 2 may be a
 	 * file of its own now).
 	 */
@@ -675,7 +678,7 @@ RTE_FINI(preload_fini)
 		/* Said by the process dpdk-pmu-run started only: not by the
 		 * commands of its script, nor its forks, around the program.
 		 */
-		nothing_measured(run_pid == NULL || atoi(run_pid) == getpid() ? fd : -1,
+		nothing_measured(run_pid == 0 || run_pid == getpid() ? fd : -1,
 			"%s did not call rte_eal_init() of DPDK's shared libraries (not a DPDK "
 			"program, or DPDK linked statically): nothing measured",
 			program_invocation_short_name);
