@@ -114,10 +114,12 @@ name=shell-child
 	--no-pci -m 256 --file-prefix="$prefix-$name" --vdev net_null0 --vdev net_null1 -- \
 	--total-num-mbufs=8192 --forward-mode=io --auto-start --stats-period 0 --no-flush-rx \
 	>/dev/null 2>"$tmp/$name.err"
-if grep -q '^  rx-0-0 ' "$tmp/$name.table" && grep -q '"name": "rx-0-0"' "$tmp/$name.json"; then
+if grep -q '^  rx-0-0 ' "$tmp/$name.table" && grep -q '"name": "rx-0-0"' "$tmp/$name.json" &&
+		! grep -q 'did not call' "$tmp/$name.err"; then
 	ok "$name: -o and --json hold testpmd's stages (rx-0-0), not the shell's nothing, nor" \
-		"a second testpmd's that stopped on a bad argument"
+		"a second testpmd's that stopped on a bad argument; no line of the shell's on stderr"
 else
+	grep '^dpdk-pmu-run: .*nothing measured' "$tmp/$name.err"
 	fail "$name: -o holds '$(head -n2 "$tmp/$name.table" | tr '\n' ' ')'," \
 		"--json '$(head -c 120 "$tmp/$name.json")'"
 fi
@@ -132,6 +134,17 @@ line=$(cat "$tmp/$name.table")
 [ "$line" = "the program's rte_eal_init() failed: nothing measured" ] &&
 	ok "$name: /bin/true, then testpmd's rte_eal_init() failing: -o FILE gives that: $line" ||
 	fail "$name: -o FILE holds '$line', not the failed rte_eal_init()'s line"
+# A launcher that runs the DPDK program as its child and closes the
+# descriptors it does not pass on (Python's subprocess): the program's
+# line alone on stderr, not the launcher's 'did not call' after it.
+name=launcher
+"$run" -- "$python" -c 'import subprocess, sys; subprocess.run(sys.argv[1:])' "$testpmd" \
+	--no-such-eal-option --no-huge --no-pci -m 256 --file-prefix="$prefix-$name" \
+	>/dev/null 2>"$tmp/$name.err"
+lines=$(grep '^dpdk-pmu-run: .*nothing measured' "$tmp/$name.err")
+[ "$lines" = "dpdk-pmu-run: the program's rte_eal_init() failed: nothing measured" ] &&
+	ok "$name: python's subprocess.run(testpmd): testpmd's line only: $lines" ||
+	fail "$name: python's subprocess.run(testpmd): stderr lines: $lines"
 
 echo "=== run: a program that cannot be started: 127 not found, 126 not executable (as env)"
 : >"$tmp/not-executable"

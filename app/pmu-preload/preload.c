@@ -48,6 +48,7 @@
 #include <rte_pmu.h>
 #include <rte_pmu_stage.h>
 
+#include "preload_mark.h"
 #include "preload_nothing.h"
 #include "preload_run.h"
 #include "preload_ports.h"
@@ -508,6 +509,7 @@ rte_eal_init(int argc, char **argv)
 		rte_errno = ENOSYS;
 		return -1;
 	}
+	preload_mark_set();
 	eal_in_init = true;
 	preload_signals_early(eal_init_killed);
 	ret = real(argc, argv);
@@ -656,6 +658,7 @@ RTE_INIT(preload_err_fd)
 		setvbuf(preload_err, NULL, _IOLBF, 0);
 	if (getenv("RTE_PMU_RUN_PID") != NULL)
 		run_pid = (pid_t)atol(getenv("RTE_PMU_RUN_PID"));
+	preload_mark_init(run_pid);
 	settings_read();
 }
 
@@ -674,9 +677,11 @@ RTE_FINI(preload_fini)
 		nothing_measured(fd, "the program ended in its rte_eal_init(): nothing measured");
 	else if (eal_failed)
 		nothing_measured(fd, "the program's rte_eal_init() failed: nothing measured");
-	else if (!eal_called && !stepped_aside)
+	else if (!eal_called && !stepped_aside && !preload_mark_seen())
 		/* Said by the process dpdk-pmu-run started only: not by the
-		 * commands of its script, nor its forks, around the program.
+		 * commands of its script, nor its forks, around the program;
+		 * nor by it where a process of the run reached rte_eal_init()
+		 * (its report, or its line, is the run's).
 		 */
 		nothing_measured(run_pid == 0 || run_pid == getpid() ? fd : -1,
 			"%s did not call rte_eal_init() of DPDK's shared libraries (not a DPDK "
