@@ -12,7 +12,9 @@
 # alerting rules of usertools/prometheus loaded (and unit-tested by
 # promtool) and every expression of the Grafana dashboard giving series;
 # (c) --trace='lib.pmu.*' decoded with babeltrace; (d) lib.pmu.error from
-# pmu_autotest's open failure. The application is
+# pmu_autotest's open failure; (e) dpdk-pmu-top's interval on testpmd's
+# sampled stages (dpdk-pmu-run): each lcore's stages within its total.
+# The application is
 # dpdk-test-pmu --interval --duration when built, else dpdk-pmu-observe,
 # which the trace part always uses (rte_pmu_read_trace()).
 # Environment: BUILD_DIR (default build).
@@ -25,7 +27,7 @@ events=task-clock,context-switches,page-faults
 python=/usr/bin/python3
 prefix=pmu_ci_observe_$$
 rundir=$DPDK_RUNDIR/$prefix
-prefixes="$prefix ${prefix}_h ${prefix}_t ${prefix}_e"
+prefixes="$prefix ${prefix}_h ${prefix}_t ${prefix}_e ${prefix}_m ${prefix}_f"
 stage_tmp ci-observe
 
 # checker TIMEOUT KIND ARGS...: one check of ci_observe_check.py, counted.
@@ -135,6 +137,13 @@ else
 		printf 'rule_files: [%s, %s]\n' "$rules" "$alerts" >>"$tmp/prometheus.yml"
 		kill -HUP "${pids[-1]}"
 		checker 60 prometheus "$pport" "$events"
+		# The exporter's stage counters never fall, scraped 4 times a
+		# second while testpmd's stages are sampled (dpdk-pmu-run).
+		if [ -x /usr/bin/dpdk-testpmd ]; then
+			checker 60 monotonic "$build/usertools/dpdk-pmu-run" "${prefix}_m"
+		else
+			skip "exporter counters under sampling: dpdk-testpmd missing (package dpdk)"
+		fi
 		checker 90 dashboard "$pport" "$events" "$rules" \
 			"$REPO/usertools/grafana/dpdk-pmu.json" "$alerts"
 		[[ ,$events, =~ ,(cpu_)?cycles, ]] || skip "prometheus: the IPC rule and" \
@@ -174,6 +183,16 @@ elif DPDK_TEST=pmu_autotest timeout 120 "$runner" \
 else
 	tail -20 "$tmp/trace_error.log"
 	fail "trace of a failed open: pmu_autotest failed"
+fi
+
+# (e) dpdk-pmu-top's interval on stages sampled 1 in 16: in each of its
+# snapshots, an lcore's stage rows within its total.
+echo "=== observe: (e) dpdk-pmu-top on testpmd's sampled stages, under dpdk-pmu-run"
+if [ ! -x "$build/usertools/dpdk-pmu-run" ] || [ ! -x /usr/bin/dpdk-testpmd ]; then
+	skip "dpdk-pmu-top on sampled stages: $build/usertools/dpdk-pmu-run or" \
+		"/usr/bin/dpdk-testpmd missing"
+else
+	checker 120 top-fit "$build/usertools/dpdk-pmu-run" "${prefix}_f"
 fi
 
 finish

@@ -12,6 +12,7 @@ import json
 import os
 import re
 import socket
+import signal
 import subprocess
 import sys
 import time
@@ -189,3 +190,31 @@ def links(root, docdir):
 
 if __name__ == "__main__":
     main({"links": (2, links)}, __doc__)
+
+
+def testpmd_start(run, prefix, options=()):
+    """dpdk-testpmd forwarding between two net_null ports under dpdk-pmu-run
+    (RUN, its OPTIONS), file prefix PREFIX, until testpmd_stop()."""
+    return subprocess.Popen([run, *options, "--", "dpdk-testpmd", "-l", "0-1", "--no-huge",
+                             "--no-pci", "-m", "256", "--vdev", "net_null0", "--vdev",
+                             "net_null1", f"--file-prefix={prefix}", "--",
+                             "--forward-mode=io", "--stats-period", "0",
+                             "--total-num-mbufs=16384", "--auto-start"],
+                            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+
+
+def proc_stop(proc, sig=signal.SIGTERM):
+    """Send proc SIG and wait for its end, SIGKILL after 20 s."""
+    proc.send_signal(sig)
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+def testpmd_stop(proc):
+    """End testpmd_start()'s testpmd (its "Press enter to exit", SIGINT)."""
+    proc.stdin.close()
+    proc_stop(proc, signal.SIGINT)

@@ -71,12 +71,13 @@ def check_prometheus(port, events):
         enabled = prom_range(port, "dpdk_pmu_time_enabled_seconds_total[30s]", 4, 5)
         calls = prom_range(port, "dpdk_pmu_stage_calls_total[30s]", 4)
         items = prom_range(port, "dpdk_pmu_stage_items_total[30s]", 4, 5)
-        stage_events = prom_range(port, EVENT_METRICS % ("stage_", "stage_"), 4, 5)
+        stage_events = prom_range(port, EVENT_METRICS % ("stage_measured_", "stage_measured_"),
+                                  4, 5)
         paths = prom_range(port, "dpdk_pmu_event_read_path", 0, 5)
         status = prom_range(port, "dpdk_pmu_lcore_status", 0, 5)
         inexact = prom_range(port, "dpdk_pmu_stage_inexact", 0, 5)
         parts = {k: prom_range(port, EVENT_METRICS % (k, k), 4, 5)
-                 for k in ("stage_self_", "stage_lcore_")}
+                 for k in ("stage_measured_self_", "stage_lcore_")}
     except (OSError, RuntimeError, ValueError, KeyError) as e:
         report(False, "prometheus: HTTP API answers", e)
         return
@@ -84,10 +85,10 @@ def check_prometheus(port, events):
            "prometheus: scrapes the exporter (target up)", f"targets {targets}")
     # OpenMetrics names the family without _total, the text format with it.
     types = [m["type"] for name in ("events", "event_seconds", "stage_calls", "stage_items",
-                                    "stage_events", "stage_event_seconds")
+                                    "stage_measured_events", "stage_measured_event_seconds")
              for m in meta.get(f"dpdk_pmu_{name}", []) + meta.get(f"dpdk_pmu_{name}_total", [])]
     report(types == ["counter"] * 6, "prometheus: dpdk_pmu_{events,event_seconds,stage_calls,"
-           "stage_items,stage_events,stage_event_seconds}_total are counters",
+           "stage_items,stage_measured_events,stage_measured_event_seconds}_total are counters",
            f"metadata {types}, {sorted(n for n in meta if n.startswith('dpdk'))}")
     lcores, ok = per_event(series, ("lcore",), events, ("cpu",))
     report(ok, f"prometheus: one series per lcore and event, {'/'.join(CLOCKS)} in seconds "
@@ -110,8 +111,9 @@ def check_prometheus(port, events):
            f"prometheus: stage calls and items, one series per lcore and stage, labels "
            f"lcore and stage ({sorted(pairs)})", f"{[s['metric'] for s in calls + items]}")
     groups, ok = per_event(stage_events, ("lcore", "stage"), events)
-    report(ok and set(groups) == pairs, "prometheus: dpdk_pmu_stage_events_total and "
-           "dpdk_pmu_stage_event_seconds_total, one series per lcore, stage and event, time "
+    report(ok and set(groups) == pairs, "prometheus: dpdk_pmu_stage_measured_events_total "
+           "and dpdk_pmu_stage_measured_event_seconds_total, one series per lcore, stage and "
+           "event, time "
            f"events in seconds, labels lcore, stage, event ({len(stage_events)} series)",
            f"{[s['metric'] for s in stage_events]}")
     groups = {}
@@ -139,7 +141,7 @@ def check_parts(parts, pairs, events):
     than that whole."""
     wholes, ok = per_event(parts["stage_lcore_"], ("lcore",), events)
     at = {}  # (lcore, event, time): [stages' self sum, whole]
-    for i, k in enumerate(("stage_self_", "stage_lcore_")):
+    for i, k in enumerate(("stage_measured_self_", "stage_lcore_")):
         for s in parts[k]:
             for t, v in s["values"]:
                 point = at.setdefault((s["metric"].get("lcore"), s["metric"].get("event"), t),

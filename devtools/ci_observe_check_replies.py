@@ -3,7 +3,8 @@
 """Checks of ci_observe_check.py: usertools/telemetry-endpoints/pmu.py and
 dpdk-pmu-top on made-up telemetry replies: the stages' misuse added up,
 replies in pages (and a library from before them), a snapshot's slow
-reads, and %lcore per lcore and in total.
+reads, and %lcore per lcore and in total; then dpdk-pmu-top's sampled
+stages within each lcore's total, on a running program's replies.
 """
 
 import argparse
@@ -14,9 +15,10 @@ import io
 import json
 import logging
 import os
+import subprocess
 import time
 
-from ci_common import REPO, report
+from ci_common import REPO, report, testpmd_start, testpmd_stop
 
 
 class FakeSocket:
@@ -63,7 +65,8 @@ def load_top():
 def stage_reply(name, sid, lcores, misuse=0, calls=5):
     """A /pmu/stage reply as the library gives it: the figures of each lcore
     in lcores ({} for none; None to leave the key out), and their total."""
-    ev = {"value": 10, "self_value": 10, "overhead": 0, "inexact": 0}
+    ev = {"value": 10, "self_value": 10, "measured_value": 10, "measured_self": 10,
+          "overhead": 0, "inexact": 0}
     fig = {"calls": calls, "items": calls, "measured": calls, "misuse": misuse,
            "lcore_misuse": 3, "events": {"task_clock": ev}}
     reply = {"stage": name, "id": sid, "sampling_period": 1, "events": EVENTS_TC,
@@ -359,3 +362,63 @@ def check_top_total():
            f"{rows or 0:.1f} + outside {outside or 0:.1f} = total {whole or 0:.1f})",
            f"{pct}")
 
+
+
+def top_fit(top_path, prefix, count):
+    """COUNT dpdk-pmu-top --once --json --interval 300 (every third --total)
+    on PREFIX, after one that shows a stage (30 s at most): their lines
+    that break the rule of check_top_fit, and each lcore's %lcore of its
+    stages and total."""
+    bad, sums, deadline = [], [], time.time() + 30
+    i = -1
+    while i < count - 1:
+        total = ["--total"] if i % 3 == 2 else []
+        got = subprocess.run(["/usr/bin/python3", top_path, "-f", prefix, "--once", "--json",
+                              "--interval", "300"] + total,
+                             capture_output=True, text=True, timeout=30, check=False)
+        if i < 0 and (got.returncode or not json.loads(got.stdout)["rows"]):
+            if time.time() > deadline:
+                return [f"no stage in 30 s: {got.stderr.strip()[-200:]}"], sums
+            time.sleep(0.5)
+            continue
+        i += 1
+        rows = json.loads(got.stdout)["rows"] + json.loads(got.stdout)["lcores"]
+        for lcore in sorted({r["lcore"] for r in rows}, key=str):
+            pct = {}
+            for r in (r for r in rows if r["lcore"] == lcore):
+                pct[r["kind"]] = pct.get(r["kind"], 0.0) + (r.get("lcore_pct") or 0.0)
+            stages, whole = pct.get("stage", 0.0), pct.get("total", 0.0)
+            outside = pct.get("outside", 0.0)
+            sums.append(f"{stages:.1f}/{whole:.1f}")
+            if stages > whole + 0.5 or abs(stages + outside - whole) > 0.5:
+                bad.append(f"snapshot {i + 1}{' --total' if total else ''}, lcore {lcore}: "
+                           f"stages {stages:.1f} % + outside {outside:.1f} % of a total "
+                           f"{whole:.1f} %")
+        bad += [f"snapshot {i + 1}: {r['lcore']} {r['stage']} {k} {v}" for r in rows
+                for k, v in list(r.items()) + list(r.get("self", {}).items()) +
+                list(r.get("values", {}).items()) + list(r.get("per_item", {}).items())
+                if isinstance(v, (int, float)) and not isinstance(v, bool) and v < 0]
+    return bad, sums
+
+
+def check_top_fit(run, prefix, top_path=os.path.join(REPO, "usertools", "dpdk-pmu-top")):
+    """dpdk-pmu-top (or TOP) against testpmd forwarding under dpdk-pmu-run
+    (RUN, file prefix PREFIX; its stages sampled 1 in 16), with task-clock
+    and msr/tsc/ where it opens: in 10 snapshots of an interval each, every
+    lcore's stage rows' %lcore add up to no more than its total row's (0.5 %
+    for rounding), they and its outside line to the total, and no figure is
+    negative. (Differences of the library's running estimates, scaled to
+    every call and down to the whole run's total, went above the total and
+    below 0.)"""
+    tsc = os.path.exists("/sys/bus/event_source/devices/msr/events/tsc")
+    for event in ("task-clock", "msr/tsc/") if tsc else ("task-clock",):
+        app = testpmd_start(run, prefix, ("-e", event))
+        try:
+            bad, sums = top_fit(top_path, prefix, 10)
+        finally:
+            testpmd_stop(app)
+        report(sums and not bad, f"dpdk-pmu-top --once --json, 10 snapshots of testpmd's "
+               f"sampled stages, {event}: each lcore's stage rows within its total, with the "
+               f"outside line adding up to it, none negative (%lcore stages/total: "
+               f"{', '.join(sums)})",
+               "; ".join(bad[:4]) + (f"; {len(bad) - 4} more" if len(bad) > 4 else ""))

@@ -145,6 +145,8 @@ snapshot(struct preload_table *t)
 			for (e = 0; e < s.num_events && e < RTE_MAX_NUM_GROUP_EVENTS; e++) {
 				g->values[e] = s.values[e];
 				g->self[e] = s.self_values[e];
+				g->measured_values[e] = s.measured_values[e];
+				g->measured_self[e] = s.measured_self_values[e];
 				g->spread[e] = s.spread[e];
 			}
 		}

@@ -84,20 +84,16 @@ preload_fig_add(struct preload_fig *t, const struct preload_fig *s)
 		t->spread[e] = spread_sum(t->self[e], t->spread[e], s->self[e], s->spread[e]);
 		t->values[e] += s->values[e];
 		t->self[e] += s->self[e];
+		t->measured_values[e] += s->measured_values[e];
+		t->measured_self[e] += s->measured_self[e];
 	}
 }
 
-/* The sum over a stage's measured calls behind its running figure @p self:
- * the library gives that sum scaled by its calls up to the last measured
- * one over its @p measured calls (rte_pmu_stage_stats::self_values). The
- * stats give @p calls with the calls since the last measured one in it
- * (fewer than the sampling period), so the sum is recovered within those
- * calls' share of it (and the library's rounding down of @p self, under 1).
- */
-static double
-measured_sum(uint64_t self, uint64_t measured, uint64_t calls)
+/* @p a - @p b, 0 below 0. */
+static uint64_t
+minus(uint64_t a, uint64_t b)
 {
-	return calls != 0 ? (double)self * (double)measured / (double)calls : 0;
+	return a > b ? a - b : 0;
 }
 
 void
@@ -116,11 +112,11 @@ preload_fig_interval(struct preload_fig *t, const struct preload_fig *s)
 	measured = t->measured - s->measured;
 	t->items -= s->items;
 	t->inexact |= s->inexact;
-	if (t->measured == t->calls && s->measured == s->calls) {
+	if (measured == calls) {
 		/* Every call measured: the figures are sums, not estimates. */
 		for (e = 0; e < RTE_MAX_NUM_GROUP_EVENTS; e++) {
-			t->values[e] -= s->values[e];
-			t->self[e] -= s->self[e];
+			t->values[e] = minus(t->measured_values[e], s->measured_values[e]);
+			t->self[e] = minus(t->measured_self[e], s->measured_self[e]);
 			t->spread[e] = 0;
 		}
 	} else if (measured == 0) {
@@ -136,12 +132,10 @@ preload_fig_interval(struct preload_fig *t, const struct preload_fig *s)
 		/* The interval's measured calls scaled to its calls. */
 		scale = (double)calls / (double)measured;
 		for (e = 0; e < RTE_MAX_NUM_GROUP_EVENTS; e++) {
-			v = (measured_sum(t->values[e], t->measured, t->calls) -
-				measured_sum(s->values[e], s->measured, s->calls)) * scale;
-			t->values[e] = v > 0 ? (uint64_t)llround(v) : 0;
-			v = (measured_sum(t->self[e], t->measured, t->calls) -
-				measured_sum(s->self[e], s->measured, s->calls)) * scale;
-			t->self[e] = v > 0 ? (uint64_t)llround(v) : 0;
+			v = (double)minus(t->measured_values[e], s->measured_values[e]) * scale;
+			t->values[e] = (uint64_t)llround(v);
+			v = (double)minus(t->measured_self[e], s->measured_self[e]) * scale;
+			t->self[e] = (uint64_t)llround(v);
 			/* The running sums do not give the interval's spread. */
 			t->spread[e] = NAN;
 		}

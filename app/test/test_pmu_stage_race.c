@@ -9,7 +9,9 @@
  * rte_pmu_stage_sampling_set() and the /pmu/stages and /pmu/stage,<name>
  * telemetry commands through the process's own socket (answered on DPDK's
  * telemetry thread). Every snapshot is consistent (calls * ITEMS == items,
- * measured <= calls, calls never fall between two reads without a reset).
+ * measured <= calls, calls never fall between two reads without a reset,
+ * nor do the sums over the measured calls, which consumers take
+ * differences of, though the estimates scaled from them may: counted).
  * Under ThreadSanitizer (devtools/ci-sanitize.sh) any report of a data race
  * fails it. Run with two lcores (-l 0-1).
  */
@@ -139,10 +141,38 @@ dump_check(unsigned int *named)
 	return TEST_SUCCESS;
 }
 
+/* The sums over the measured calls of @p st (lcore @p lcore, stage @p s)
+ * never below those of the last read, @p last, nor the self sum above the
+ * inclusive one; @p last then holds these and the self estimate, whose
+ * falls are counted in @p down.
+ */
+static int
+sums_check(unsigned int lcore, unsigned int s, const struct rte_pmu_stage_stats *st,
+	uint64_t *last, uint64_t *down)
+{
+	int ret = TEST_SUCCESS;
+
+	if (st->measured_values[0] < last[0] || st->measured_self_values[0] < last[1] ||
+			st->measured_self_values[0] > st->measured_values[0]) {
+		printf("lcore %u %s: measured calls' sums %" PRIu64 " (self %" PRIu64
+			"), before %" PRIu64 " (self %" PRIu64 ")\n", lcore, stage_names[s],
+			st->measured_values[0], st->measured_self_values[0], last[0], last[1]);
+		ret = TEST_FAILED;
+	}
+	*down += st->self_values[0] < last[2];
+	last[0] = st->measured_values[0];
+	last[1] = st->measured_self_values[0];
+	last[2] = st->self_values[0];
+	return ret;
+}
+
 static int
 test_stage_race(void)
 {
 	static uint64_t last[RTE_MAX_LCORE][NUM_STAGES];
+	/* The sums over the measured calls, and the self estimate, last read. */
+	static uint64_t last_sums[RTE_MAX_LCORE][NUM_STAGES][3];
+	uint64_t estimate_down = 0;
 	unsigned int worker = rte_get_next_lcore(-1, 1, 0), lcore, s, named = 0;
 	uint64_t reads = 0, resets = 0, dumps = 0, periods = 0, tel = 0, round;
 	struct rte_pmu_stage_stats st;
@@ -170,6 +200,7 @@ test_stage_race(void)
 	if (sock < 0)
 		printf("no telemetry socket (%s): telemetry not driven\n", strerror(-sock));
 	memset(last, 0, sizeof(last));
+	memset(last_sums, 0, sizeof(last_sums));
 
 	stop = 0;
 	worker_rounds = 0;
@@ -201,6 +232,8 @@ test_stage_race(void)
 						st.items, st.measured, last[lcore][s]);
 					ret = TEST_FAILED;
 				}
+				ret |= sums_check(lcore, s, &st, last_sums[lcore][s],
+					&estimate_down);
 				last[lcore][s] = st.calls;
 			}
 		}
@@ -208,6 +241,7 @@ test_stage_race(void)
 			ret = rte_pmu_stage_reset();
 			resets++;
 			memset(last, 0, sizeof(last));
+			memset(last_sums, 0, sizeof(last_sums));
 		}
 		if (ret == TEST_SUCCESS && round % 16 == 5) {
 			ret = dump_check(&named);
@@ -242,6 +276,8 @@ test_stage_race(void)
 		" period changes, %" PRIu64 " telemetry checks\n", ev, worker_rounds, round,
 		(double)(rte_get_timer_cycles() - start) * 1000 / hz, reads, resets, dumps,
 		named, stage_names[RX], periods, tel);
+	printf("%s: the self estimate of a stage went down between two reads %" PRIu64
+		" times, its sum over the measured calls never\n", ev, estimate_down);
 	TEST_ASSERT_SUCCESS(ret, "a read failed or was inconsistent (see above)");
 
 	/* The worker ran, and its figures since the last reset add up. */

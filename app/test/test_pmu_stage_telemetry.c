@@ -72,9 +72,11 @@ stage_expect(char *buf, size_t len, const char *key, const struct rte_pmu_stage_
 		s->lcore_misuse);
 	for (i = 0; i < s->num_events && i < RTE_DIM(keys) && o < len; i++) {
 		o += snprintf(buf + o, len - o, "%s\"%s\":{\"value\":%" PRIu64
-			",\"self_value\":%" PRIu64 ",\"overhead\":%" PRIu64
+			",\"self_value\":%" PRIu64 ",\"measured_value\":%" PRIu64
+			",\"measured_self\":%" PRIu64 ",\"overhead\":%" PRIu64
 			",\"inexact\":%u", i == 0 ? "" : ",", keys[i], s->values[i],
-			s->self_values[i], s->overhead[i], (s->inexact >> i) & 1);
+			s->self_values[i], s->measured_values[i], s->measured_self_values[i],
+			s->overhead[i], (s->inexact >> i) & 1);
 		/* Every call measured here: a spread of 0, not an estimate. */
 		if (o < len)
 			o += snprintf(buf + o, len - o, ",\"spread_ppm\":%.0f}",
@@ -158,6 +160,8 @@ test_stage_commands(void)
 	for (i = 0; i < 2; i++) {
 		total.values[i] += sw.values[i];
 		total.self_values[i] += sw.self_values[i];
+		total.measured_values[i] += sw.measured_values[i];
+		total.measured_self_values[i] += sw.measured_self_values[i];
 		total.overhead[i] = RTE_MAX(sm.overhead[i], sw.overhead[i]);
 	}
 	snprintf(cmd, sizeof(cmd), "%u", main_lcore);

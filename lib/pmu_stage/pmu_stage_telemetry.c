@@ -38,7 +38,7 @@ json_len(const char *s)
 }
 
 /* The most the figures of one lcore take in a reply (five counts, and
- * per event its key and five numbers), or with @p names, an lcore of
+ * per event its key and seven numbers), or with @p names, an lcore of
  * /pmu/stage_lcores (three numbers, the event's name and unit).
  */
 static size_t
@@ -48,7 +48,7 @@ lcore_room(const struct rte_pmu_lcore_info *info, unsigned int n, bool names)
 	unsigned int i;
 
 	for (i = 0; i < n; i++)
-		room += json_len(info->events[i].key) + 190 + (names ?
+		room += json_len(info->events[i].key) + 270 + (names ?
 			json_len(info->events[i].name) + json_len(info->events[i].unit) + 20 : 0);
 	return room;
 }
@@ -149,6 +149,9 @@ stage_figures(struct rte_tel_data *f, const struct rte_pmu_stage_stats *s, unsig
 			return -ENOMEM;
 		rte_tel_data_add_dict_u64(e, "value", s->values[i]);
 		rte_tel_data_add_dict_u64(e, "self_value", s->self_values[i]);
+		/* The same over the measured calls: they never go down. */
+		rte_tel_data_add_dict_u64(e, "measured_value", s->measured_values[i]);
+		rte_tel_data_add_dict_u64(e, "measured_self", s->measured_self_values[i]);
 		rte_tel_data_add_dict_u64(e, "overhead", s->overhead[i]);
 		/* 0: exact; 1: cheaper than the read that measures it. */
 		rte_tel_data_add_dict_int(e, "inexact", (s->inexact >> i) & 1);

@@ -40,10 +40,10 @@ ERRORS = "read_errors_total"
 STAGE_CALLS = "stage_calls_total"
 STAGE_ITEMS = "stage_items_total"
 STAGE_MEASURED = "stage_measured_calls_total"
-STAGE_EVENTS = "stage_events_total"
-STAGE_SECONDS = "stage_event_seconds_total"
-STAGE_SELF = "stage_self_events_total"
-STAGE_SELF_SECONDS = "stage_self_event_seconds_total"
+STAGE_EVENTS = "stage_measured_events_total"
+STAGE_SECONDS = "stage_measured_event_seconds_total"
+STAGE_SELF = "stage_measured_self_events_total"
+STAGE_SELF_SECONDS = "stage_measured_self_event_seconds_total"
 STAGE_SAMPLING = "stage_sampling_period"
 STAGE_MISUSE = "stage_misuse_total"
 STAGE_INEXACT = "stage_inexact"
@@ -86,14 +86,18 @@ def info():
         STAGE_ITEMS: ("Items (packets) the calls of a stage handled.", "counter"),
         STAGE_MEASURED: ("Calls of a stage whose counters were read (all of them "
                          "unless sampled).", "counter"),
-        STAGE_EVENTS: ("Event count inside a stage, stages nested in it included, "
-                       "scaled to all calls when sampled.", "counter"),
-        STAGE_SECONDS: ("Time event inside a stage in seconds, stages nested in it "
-                        "included, scaled to all calls when sampled.", "counter"),
-        STAGE_SELF: ("Event count inside a stage, stages nested in it left out.",
+        STAGE_EVENTS: ("Event count inside a stage's measured calls, stages nested in "
+                       "it included; times calls over measured calls: all its calls.",
+                       "counter"),
+        STAGE_SECONDS: ("Time event inside a stage's measured calls in seconds, stages "
+                        "nested in it included; times calls over measured calls: all "
+                        "its calls.", "counter"),
+        STAGE_SELF: ("Event count inside a stage's measured calls, stages nested in it "
+                     "left out; times calls over measured calls: all its calls.",
                      "counter"),
-        STAGE_SELF_SECONDS: ("Time event inside a stage in seconds, stages nested in "
-                             "it left out.", "counter"),
+        STAGE_SELF_SECONDS: ("Time event inside a stage's measured calls in seconds, "
+                             "stages nested in it left out; times calls over measured "
+                             "calls: all its calls.", "counter"),
         STAGE_SAMPLING: ("A stage measures one call in this many.", "gauge"),
         STAGE_MISUSE: ("Stage calls on an lcore that were misuse (never counted as "
                        "calls), all stages.", "counter"),
@@ -304,10 +308,12 @@ def stage_metrics(sock, clocks):
             ]
             for key, ev in fig["events"].items():
                 ev_labels = dict(labels, event=stage["events"][key]["name"])
+                # The sums over the measured calls, which never go down
+                # (the estimates value and self_value do, as calls come).
                 out += [
-                    event_value(key, ev["value"], clocks, STAGE_EVENTS, STAGE_SECONDS) +
-                    (ev_labels,),
-                    event_value(key, ev["self_value"], clocks, STAGE_SELF,
+                    event_value(key, ev["measured_value"], clocks, STAGE_EVENTS,
+                                STAGE_SECONDS) + (ev_labels,),
+                    event_value(key, ev["measured_self"], clocks, STAGE_SELF,
                                 STAGE_SELF_SECONDS) + (ev_labels,),
                     (STAGE_INEXACT, ev.get("inexact", 0), ev_labels),
                 ]
