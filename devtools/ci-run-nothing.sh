@@ -146,6 +146,27 @@ lines=$(grep '^dpdk-pmu-run: .*nothing measured' "$tmp/$name.err")
 	ok "$name: python's subprocess.run(testpmd): testpmd's line only: $lines" ||
 	fail "$name: python's subprocess.run(testpmd): stderr lines: $lines"
 
+echo "=== run: a program that calls rte_pmu_init() and rte_pmu_fini() after its port started"
+# The table is taken at its rte_pmu_fini(), while the stages stand (it said
+# 'no stage was called ...: nothing measured' at exit).
+name=late-pmu
+read -ra flags < <(PKG_CONFIG_PATH=$build/meson-uninstalled pkg-config --cflags --libs \
+	libdpdk librte_pmu)
+if cc -O1 -DALLOW_EXPERIMENTAL_API -o "$tmp/$name" devtools/ci-run-late-pmu.c "${flags[@]}" \
+		2>"$tmp/$name.cc"; then
+	LD_LIBRARY_PATH=$build/lib "$run" -e task-clock -- "$tmp/$name" -l 0 --no-huge --no-pci \
+		-m 256 --vdev net_null0 --file-prefix="$prefix-$name" >"$tmp/$name.out" \
+		2>"$tmp/$name.err"
+	st=$?
+	[ "$st" -eq 0 ] && grep -qE '^dpdk-pmu-run:   rx-0-0 +99 +3168 ' "$tmp/$name.err" &&
+		! grep -q 'nothing measured' "$tmp/$name.err" &&
+		ok "$name: its table at its rte_pmu_fini(): rx-0-0 with 99 calls (the 100th" \
+			"polled last, never ended), $(cat "$tmp/$name.out")" ||
+		fail "$name: status $st, stderr: $(grep '^dpdk-pmu-run' "$tmp/$name.err")"
+else
+	fail "$name: cc: $(tail -3 "$tmp/$name.cc")"
+fi
+
 echo "=== run: a program that cannot be started: 127 not found, 126 not executable (as env)"
 : >"$tmp/not-executable"
 for spec in 127:"$tmp/no-such-program" 127:no-such-program-on-path 126:"$tmp/not-executable" \

@@ -519,6 +519,17 @@ rc=$?
 : >"$tmp/full.out"
 expect full "--csv >/dev/full: exit 1, \"dpdk-test-pmu: stdout: \" and why on stderr" \
 	"rc == 1 and 'dpdk-test-pmu: stdout: ' + os.strerror(28) + '\\n' in err"
+# Started with stdout closed, EAL's shared config on (no --no-shconf): its
+# file took fd 1 and got the report (the tool hung in EAL's lock, timeout
+# ended it, status 124).
+# shellcheck disable=SC2086
+timeout 60 "$tool" "$one_worker" ${eal/--no-shconf/} --file-prefix=ci-tool-shconf-$$ -- \
+	-e task-clock --iterations 1000 >&- 2>"$tmp/full.err"
+rc=$?
+rm -rf "$DPDK_RUNDIR/ci-tool-shconf-$$"
+: >"$tmp/full.out"
+expect full "stdout closed: exit 1, \"dpdk-test-pmu: stdout: \" and why on stderr" \
+	"rc == 1 and 'dpdk-test-pmu: stdout: ' + os.strerror(9) + '\\n' in err"
 run full "$one_worker" -e task-clock -j -o /proc/version
 expect full "-j -o /proc/version: exit 1, \"dpdk-test-pmu: -o /proc/version: \" and why on stderr" \
 	"rc == 1 and re.search(r'^dpdk-test-pmu: -o /proc/version: \\S', err, re.M)"

@@ -646,14 +646,36 @@ rte_pmu_init(void)
 	return real();
 }
 
-/* Standard error kept for the last line (closed with FD_CLOEXEC), and the
- * files read from the environment as the program starts: it may change
- * its environment before it exits.
+/* The program's rte_pmu_fini(), where it called rte_pmu_init() after its
+ * ports started: the report first, while the stages stand.
+ */
+void
+rte_pmu_fini(void)
+{
+	void (*real)(void) = real_of("rte_pmu_fini");
+
+	if (preload_run.active && measured && !stepped_aside)
+		preload_report_final();
+	if (real != NULL)
+		real();
+}
+
+static ssize_t
+discard(void *cookie __rte_unused, const char *buf __rte_unused, size_t size)
+{
+	return size;
+}
+
+/* Standard error kept for the last line (closed with FD_CLOEXEC), else
+ * none (not whatever file takes fd 2: EAL's shared config), and the files
+ * read from the environment as the program starts: it may change its
+ * environment before it exits.
  */
 RTE_INIT(preload_err_fd)
 {
 	err_fd = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
-	preload_err = err_fd >= 0 ? fdopen(fcntl(err_fd, F_DUPFD_CLOEXEC, 3), "w") : NULL;
+	preload_err = err_fd >= 0 ? fdopen(fcntl(err_fd, F_DUPFD_CLOEXEC, 3), "w") :
+		fopencookie(NULL, "w", (cookie_io_functions_t){ .write = discard });
 	if (preload_err != NULL)
 		setvbuf(preload_err, NULL, _IOLBF, 0);
 	if (getenv("RTE_PMU_RUN_PID") != NULL)

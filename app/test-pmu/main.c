@@ -9,6 +9,7 @@
  */
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <libgen.h>
 #include <limits.h>
@@ -344,11 +345,27 @@ close_output(void)
 	return true;
 }
 
+/* Standard input, output and error that the tool was started without:
+ * /dev/null read-only in their place (writes fail, EBADF, as on a closed
+ * one), so that no file EAL opens takes them: its shared config would get
+ * the report (a closed stdout hung the tool in EAL's lock).
+ */
+static void
+std_fds_hold(void)
+{
+	int fd;
+
+	for (fd = STDIN_FILENO; fd <= STDERR_FILENO; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && open("/dev/null", O_RDONLY) != fd)
+			break;
+}
+
 int
 main(int argc, char **argv)
 {
 	int ret, status = EXIT_FAILURE;
 
+	std_fds_hold();
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	errno = 0;
 	if (early_option(argc, argv))
