@@ -188,10 +188,6 @@ def links(root, docdir):
            f"{len(bad)} broken", "; ".join(bad[:10]))
 
 
-if __name__ == "__main__":
-    main({"links": (2, links)}, __doc__)
-
-
 def testpmd_start(run, prefix, options=()):
     """dpdk-testpmd forwarding between two net_null ports under dpdk-pmu-run
     (RUN, its OPTIONS), file prefix PREFIX, until testpmd_stop()."""
@@ -218,3 +214,7 @@ def testpmd_stop(proc):
     """End testpmd_start()'s testpmd (its "Press enter to exit", SIGINT)."""
     proc.stdin.close()
     proc_stop(proc, signal.SIGINT)
+
+
+if __name__ == "__main__":
+    main({"links": (2, links)}, __doc__)

@@ -77,7 +77,7 @@ def check_prometheus(port, events):
         status = prom_range(port, "dpdk_pmu_lcore_status", 0, 5)
         inexact = prom_range(port, "dpdk_pmu_stage_inexact", 0, 5)
         parts = {k: prom_range(port, EVENT_METRICS % (k, k), 4, 5)
-                 for k in ("stage_measured_self_", "stage_lcore_")}
+                 for k in ("stage_measured_", "stage_measured_children_", "stage_lcore_")}
     except (OSError, RuntimeError, ValueError, KeyError) as e:
         report(False, "prometheus: HTTP API answers", e)
         return
@@ -137,16 +137,20 @@ def check_prometheus(port, events):
 
 def check_parts(parts, pairs, events):
     """Each lcore of the stages has its whole (as its stage reads counted it)
-    per event; at every scrape its stages' self figures add up to no more
-    than that whole."""
+    per event; at every scrape its stages' self figures (their measured
+    figures less their children's) add up to no more than that whole."""
     wholes, ok = per_event(parts["stage_lcore_"], ("lcore",), events)
     at = {}  # (lcore, event, time): [stages' self sum, whole]
-    for i, k in enumerate(("stage_measured_self_", "stage_lcore_")):
+    for k, sign in (("stage_measured_", 1), ("stage_measured_children_", -1),
+                    ("stage_lcore_", 0)):
         for s in parts[k]:
             for t, v in s["values"]:
                 point = at.setdefault((s["metric"].get("lcore"), s["metric"].get("event"), t),
                                       [0.0, None])
-                point[i] = point[i] + float(v) if i == 0 else float(v)
+                if sign:
+                    point[0] += sign * float(v)
+                else:
+                    point[1] = float(v)
     over = sorted((k, v) for k, v in at.items() if v[1] is None or v[0] > v[1] * (1 + 1e-9))
     lcores = {l for l, _ in pairs}
     report(ok and {l for l, in wholes} == lcores and at and not over,

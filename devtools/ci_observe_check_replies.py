@@ -65,7 +65,7 @@ def load_top():
 def stage_reply(name, sid, lcores, misuse=0, calls=5):
     """A /pmu/stage reply as the library gives it: the figures of each lcore
     in lcores ({} for none; None to leave the key out), and their total."""
-    ev = {"value": 10, "self_value": 10, "measured_value": 10, "measured_self": 10,
+    ev = {"value": 10, "self_value": 10, "measured_value": 10, "measured_children": 0,
           "overhead": 0, "inexact": 0}
     fig = {"calls": calls, "items": calls, "measured": calls, "misuse": misuse,
            "lcore_misuse": 3, "events": {"task_clock": ev}}

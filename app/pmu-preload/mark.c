@@ -53,7 +53,8 @@ preload_mark_init(pid_t run_pid)
 	if (env == NULL || run_pid <= 0)
 		return;
 	num = strtol(env, &end, 10);
-	if (*env == '\0' || *end != '\0' || num < 0 || num > INT_MAX)
+	/* Never 0, 1 or 2: dpdk-pmu-run puts it above them. */
+	if (*env == '\0' || *end != '\0' || num <= STDERR_FILENO || num > INT_MAX)
 		return;
 	mark_pid = run_pid;
 	mark_num = (int)num;

@@ -32,11 +32,12 @@ struct preload_fig {
 	double spread[RTE_MAX_NUM_GROUP_EVENTS];
 	/* Bit e: event e's figures are not exact (rte_pmu_stage_stats::inexact). */
 	uint32_t inexact;
-	/* values[] and self[] over the measured calls only, which never go
-	 * down: an interval's figures are their differences.
+	/* values[] over the measured calls only, and the values of the
+	 * stages nested in them, which never go down: an interval's figures
+	 * are their differences (rte_pmu_stage_stats::measured_values).
 	 */
 	uint64_t measured_values[RTE_MAX_NUM_GROUP_EVENTS];
-	uint64_t measured_self[RTE_MAX_NUM_GROUP_EVENTS];
+	uint64_t measured_children[RTE_MAX_NUM_GROUP_EVENTS];
 };
 
 /* An lcore's total and its part outside every stage, per event. */

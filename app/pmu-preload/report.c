@@ -146,7 +146,7 @@ snapshot(struct preload_table *t)
 				g->values[e] = s.values[e];
 				g->self[e] = s.self_values[e];
 				g->measured_values[e] = s.measured_values[e];
-				g->measured_self[e] = s.measured_self_values[e];
+				g->measured_children[e] = s.measured_children[e];
 				g->spread[e] = s.spread[e];
 			}
 		}

@@ -85,7 +85,7 @@ preload_fig_add(struct preload_fig *t, const struct preload_fig *s)
 		t->values[e] += s->values[e];
 		t->self[e] += s->self[e];
 		t->measured_values[e] += s->measured_values[e];
-		t->measured_self[e] += s->measured_self[e];
+		t->measured_children[e] += s->measured_children[e];
 	}
 }
 
@@ -99,51 +99,41 @@ minus(uint64_t a, uint64_t b)
 void
 preload_fig_interval(struct preload_fig *t, const struct preload_fig *s)
 {
-	uint64_t calls, measured;
-	double scale, v;
+	uint64_t calls, measured, values, self;
+	double scale;
 	unsigned int e;
 
-	/* The stage's counts started again (a new thread on the lcore):
-	 * the interval's are all of @p t's.
+	/* The stage's counts started again (a reset, a new thread on the
+	 * lcore): the interval's are all of @p t's.
 	 */
 	if (t->calls < s->calls || t->measured < s->measured)
 		return;
+	for (e = 0; e < RTE_MAX_NUM_GROUP_EVENTS; e++)
+		if (t->measured_values[e] < s->measured_values[e] ||
+				t->measured_children[e] < s->measured_children[e])
+			return;
 	calls = t->calls - s->calls;
 	measured = t->measured - s->measured;
 	t->items -= s->items;
 	t->inexact |= s->inexact;
-	if (measured == calls) {
-		/* Every call measured: the figures are sums, not estimates. */
-		for (e = 0; e < RTE_MAX_NUM_GROUP_EVENTS; e++) {
-			t->values[e] = minus(t->measured_values[e], s->measured_values[e]);
-			t->self[e] = minus(t->measured_self[e], s->measured_self[e]);
-			t->spread[e] = 0;
-		}
-	} else if (measured == 0) {
-		/* Not measured in the interval: 0, not exact; its work is in
-		 * the lcore's part outside the stages.
-		 */
-		memset(t->values, 0, sizeof(t->values));
-		memset(t->self, 0, sizeof(t->self));
+	/* The interval's measured calls scaled to its calls: sums, not
+	 * estimates, where each was measured; where none was, 0, not exact
+	 * (its work is in the lcore's part outside the stages).
+	 */
+	scale = measured != 0 ? (double)calls / (double)measured : 0;
+	if (measured == 0 && calls != 0)
 		t->inexact = UINT32_MAX;
-		for (e = 0; e < RTE_MAX_NUM_GROUP_EVENTS; e++)
-			t->spread[e] = NAN;
-	} else {
-		/* The interval's measured calls scaled to its calls. */
-		scale = (double)calls / (double)measured;
-		for (e = 0; e < RTE_MAX_NUM_GROUP_EVENTS; e++) {
-			v = (double)minus(t->measured_values[e], s->measured_values[e]) * scale;
-			t->values[e] = (uint64_t)llround(v);
-			v = (double)minus(t->measured_self[e], s->measured_self[e]) * scale;
-			t->self[e] = (uint64_t)llround(v);
-			/* The running sums do not give the interval's spread. */
-			t->spread[e] = NAN;
-		}
+	for (e = 0; e < RTE_MAX_NUM_GROUP_EVENTS; e++) {
+		values = t->measured_values[e] - s->measured_values[e];
+		self = minus(values, t->measured_children[e] - s->measured_children[e]);
+		t->values[e] = (uint64_t)llround((double)values * scale);
+		t->self[e] = (uint64_t)llround((double)self * scale);
+		/* The running sums do not give a sampled interval's spread. */
+		t->spread[e] = measured == calls ? 0 : NAN;
 	}
 	t->calls = calls;
 	t->measured = measured;
 }
-
 void
 preload_lcore_fit(struct preload_fig *figs, unsigned int n, struct preload_lcore_totals *t)
 {

@@ -181,8 +181,12 @@ tool_report_add_stages(struct tool_report *rep, unsigned int lcore_id,
 		row->misuse = now.misuse;
 		/* The library's verdict on the figures since the reset. */
 		row->inexact = now.measured != 0 ? now.inexact : 0;
-		for (i = 0; i < now.num_events; i++)
-			row->values[i] = now.values[i] - prev[s].values[i];
+		/* The interval's measured calls (sums that never go down: the
+		 * whole run's estimates may) scaled to its calls.
+		 */
+		for (i = 0; i < now.num_events && row->measured != 0; i++)
+			row->values[i] = (uint64_t)((double)(now.measured_values[i] -
+				prev[s].measured_values[i]) * row->calls / row->measured + 0.5);
 		prev[s] = now;
 	}
 }

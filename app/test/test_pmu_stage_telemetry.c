@@ -73,9 +73,9 @@ stage_expect(char *buf, size_t len, const char *key, const struct rte_pmu_stage_
 	for (i = 0; i < s->num_events && i < RTE_DIM(keys) && o < len; i++) {
 		o += snprintf(buf + o, len - o, "%s\"%s\":{\"value\":%" PRIu64
 			",\"self_value\":%" PRIu64 ",\"measured_value\":%" PRIu64
-			",\"measured_self\":%" PRIu64 ",\"overhead\":%" PRIu64
+			",\"measured_children\":%" PRIu64 ",\"overhead\":%" PRIu64
 			",\"inexact\":%u", i == 0 ? "" : ",", keys[i], s->values[i],
-			s->self_values[i], s->measured_values[i], s->measured_self_values[i],
+			s->self_values[i], s->measured_values[i], s->measured_children[i],
 			s->overhead[i], (s->inexact >> i) & 1);
 		/* Every call measured here: a spread of 0, not an estimate. */
 		if (o < len)
@@ -161,7 +161,7 @@ test_stage_commands(void)
 		total.values[i] += sw.values[i];
 		total.self_values[i] += sw.self_values[i];
 		total.measured_values[i] += sw.measured_values[i];
-		total.measured_self_values[i] += sw.measured_self_values[i];
+		total.measured_children[i] += sw.measured_children[i];
 		total.overhead[i] = RTE_MAX(sm.overhead[i], sw.overhead[i]);
 	}
 	snprintf(cmd, sizeof(cmd), "%u", main_lcore);

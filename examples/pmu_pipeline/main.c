@@ -474,9 +474,14 @@ run_rounds(struct worker *w, uint64_t tsc_budget)
 		for (i = 0; i < NUM_STAGES; i++) {
 			if (rte_pmu_stage_stats_get(w->lcore_id, ids[i], &now) != 0)
 				memset(&now, 0, sizeof(now));
+			/* The round's measured calls (sums that never go
+			 * down) scaled to its calls, per item.
+			 */
 			for (e = 0; e < num_events; e++)
-				w->round_per_item[r][i][e] = now.items != prev[i].items ?
-					(double)(now.values[e] - prev[i].values[e]) /
+				w->round_per_item[r][i][e] = now.items != prev[i].items &&
+					now.measured != prev[i].measured ?
+					(double)(now.measured_values[e] - prev[i].measured_values[e]) *
+					(now.calls - prev[i].calls) / (now.measured - prev[i].measured) /
 					(now.items - prev[i].items) : 0.0;
 			prev[i] = now;
 		}

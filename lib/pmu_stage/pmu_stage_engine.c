@@ -318,10 +318,7 @@ frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int id, bool m
 				t = now[i];
 				incl = minus(t - start[i], cal[i].own + fe[i].inside);
 				FIG_ADD(sum->ev[i].value, incl);
-				/* Its self value per call is never below 0: what it
-				 * adds to the self sum (value - children) neither.
-				 */
-				FIG_ADD(sum->ev[i].children, RTE_MIN(incl, fe[i].child));
+				FIG_ADD(sum->ev[i].children, fe[i].child);
 				square_add(&sum->ev[i].squares, minus(incl, fe[i].child));
 				/* Not frames[0], the lcore's own, which nothing reads. */
 				if (!top) {

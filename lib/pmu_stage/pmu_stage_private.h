@@ -68,10 +68,7 @@ extern struct stage_registry stage_reg;
 /** One event's figures of a stage on one lcore. */
 struct stage_ev_sums {
 	uint64_t value;     /**< inclusive, measured calls */
-	/** The inclusive values of the stages nested in its measured calls,
-	 *  each call's at most its own value: value - children, the self sum,
-	 *  never goes down.
-	 */
+	/** The inclusive values of the stages nested in its measured calls. */
 	uint64_t children;
 	/** The squares of the measured calls' self values, added up: for the
 	 *  spread of the sampled figures.

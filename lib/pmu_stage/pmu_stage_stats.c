@@ -116,7 +116,7 @@ raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_sta
 		children = now.ev[i].children - base.ev[i].children;
 		self = values > children ? values - children : 0;
 		st->measured_values[i] = values;
-		st->measured_self_values[i] = self;
+		st->measured_children[i] = children;
 		if (self / st->measured < st->overhead[i])
 			st->inexact |= UINT32_C(1) << i;
 		/* Scaled to every call (the calls since the last measured one
@@ -228,7 +228,7 @@ stage_total_add(struct rte_pmu_stage_stats *total, const struct rte_pmu_stage_st
 		total->values[i] += s->values[i];
 		total->self_values[i] += s->self_values[i];
 		total->measured_values[i] += s->measured_values[i];
-		total->measured_self_values[i] += s->measured_self_values[i];
+		total->measured_children[i] += s->measured_children[i];
 		total->overhead[i] = RTE_MAX(total->overhead[i], s->overhead[i]);
 		/* Standard errors of the lcores' self values, squared. */
 		sd = s->spread[i] * s->self_values[i];

@@ -149,9 +149,9 @@ stage_figures(struct rte_tel_data *f, const struct rte_pmu_stage_stats *s, unsig
 			return -ENOMEM;
 		rte_tel_data_add_dict_u64(e, "value", s->values[i]);
 		rte_tel_data_add_dict_u64(e, "self_value", s->self_values[i]);
-		/* The same over the measured calls: they never go down. */
+		/* Sums over the measured calls, which never go down. */
 		rte_tel_data_add_dict_u64(e, "measured_value", s->measured_values[i]);
-		rte_tel_data_add_dict_u64(e, "measured_self", s->measured_self_values[i]);
+		rte_tel_data_add_dict_u64(e, "measured_children", s->measured_children[i]);
 		rte_tel_data_add_dict_u64(e, "overhead", s->overhead[i]);
 		/* 0: exact; 1: cheaper than the read that measures it. */
 		rte_tel_data_add_dict_int(e, "inexact", (s->inexact >> i) & 1);

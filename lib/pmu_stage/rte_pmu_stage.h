@@ -307,15 +307,17 @@ struct rte_pmu_stage_stats {
 	 *  first num_events entries are set.
 	 */
 	double spread[RTE_MAX_NUM_GROUP_EVENTS];
-	/** Per event: values[i] and self_values[i] as measured, summed over
-	 *  the measured calls only, neither scaled to every call nor down to
-	 *  the lcore's total. Unlike those estimates, they never go down
-	 *  between two resets (rte_pmu_stage_reset()): a consumer takes their
-	 *  differences over an interval and scales them by its calls over its
-	 *  measured calls (Prometheus counters, dpdk-pmu-top).
+	/** Per event: values[i] as measured, summed over the measured calls
+	 *  only, neither scaled to every call nor down to the lcore's total;
+	 *  and the values of the stages nested in those calls, which
+	 *  self_values[i] leaves out. Unlike the estimates, they never go down
+	 *  between two resets (rte_pmu_stage_reset()): over an interval, a
+	 *  consumer takes their differences, the self value as the first's
+	 *  less the second's (at least 0), and scales them by the interval's
+	 *  calls over its measured calls (Prometheus counters, dpdk-pmu-top).
 	 */
 	uint64_t measured_values[RTE_MAX_NUM_GROUP_EVENTS];
-	uint64_t measured_self_values[RTE_MAX_NUM_GROUP_EVENTS];
+	uint64_t measured_children[RTE_MAX_NUM_GROUP_EVENTS];
 };
 
 /**

@@ -42,8 +42,8 @@ STAGE_ITEMS = "stage_items_total"
 STAGE_MEASURED = "stage_measured_calls_total"
 STAGE_EVENTS = "stage_measured_events_total"
 STAGE_SECONDS = "stage_measured_event_seconds_total"
-STAGE_SELF = "stage_measured_self_events_total"
-STAGE_SELF_SECONDS = "stage_measured_self_event_seconds_total"
+STAGE_CHILDREN = "stage_measured_children_events_total"
+STAGE_CHILDREN_SECONDS = "stage_measured_children_event_seconds_total"
 STAGE_SAMPLING = "stage_sampling_period"
 STAGE_MISUSE = "stage_misuse_total"
 STAGE_INEXACT = "stage_inexact"
@@ -92,12 +92,12 @@ def info():
         STAGE_SECONDS: ("Time event inside a stage's measured calls in seconds, stages "
                         "nested in it included; times calls over measured calls: all "
                         "its calls.", "counter"),
-        STAGE_SELF: ("Event count inside a stage's measured calls, stages nested in it "
-                     "left out; times calls over measured calls: all its calls.",
-                     "counter"),
-        STAGE_SELF_SECONDS: ("Time event inside a stage's measured calls in seconds, "
-                             "stages nested in it left out; times calls over measured "
-                             "calls: all its calls.", "counter"),
+        STAGE_CHILDREN: ("Event count inside the stages nested in a stage's measured "
+                         "calls: its own count is its measured events less these.",
+                         "counter"),
+        STAGE_CHILDREN_SECONDS: ("Time event inside the stages nested in a stage's "
+                                 "measured calls in seconds: its own time is its "
+                                 "measured time less this.", "counter"),
         STAGE_SAMPLING: ("A stage measures one call in this many.", "gauge"),
         STAGE_MISUSE: ("Stage calls on an lcore that were misuse (never counted as "
                        "calls), all stages.", "counter"),
@@ -313,8 +313,8 @@ def stage_metrics(sock, clocks):
                 out += [
                     event_value(key, ev["measured_value"], clocks, STAGE_EVENTS,
                                 STAGE_SECONDS) + (ev_labels,),
-                    event_value(key, ev["measured_self"], clocks, STAGE_SELF,
-                                STAGE_SELF_SECONDS) + (ev_labels,),
+                    event_value(key, ev["measured_children"], clocks, STAGE_CHILDREN,
+                                STAGE_CHILDREN_SECONDS) + (ev_labels,),
                     (STAGE_INEXACT, ev.get("inexact", 0), ev_labels),
                 ]
     out += [(STAGE_MISUSE, sum(n), {"lcore": l}) for l, n in sorted(misuse.items())]
