@@ -26,7 +26,8 @@
 struct round_best {
 	char name[RTE_NODE_NAMESIZE];
 	int id;
-	uint64_t calls, items, instructions; /* of the previous round's end */
+	/* Of the previous round's end: instructions over the measured calls. */
+	uint64_t calls, items, measured, instructions;
 	uint64_t best_calls, best_items, best_instr;
 	bool have;
 };

@@ -294,19 +294,26 @@ round_end(unsigned int round)
 {
 	struct rte_pmu_stage_stats st;
 	struct round_best *b;
-	uint64_t dc, di, dv;
+	uint64_t dc, di, dm, dv;
 	unsigned int i;
 
 	for (i = 0; i < num_round_nodes; i++) {
 		b = &round_nodes[i];
 		if (rte_pmu_stage_stats_get(rte_lcore_id(), b->id, &st) != 0)
 			continue;
+		/* The round's measured calls (sums that never go down) scaled
+		 * to its calls: sums where each call was measured.
+		 */
 		dc = st.calls - b->calls;
 		di = st.items - b->items;
-		dv = st.values[ev_instructions] - b->instructions;
+		dm = st.measured - b->measured;
+		dv = st.measured_values[ev_instructions] - b->instructions;
+		if (dm != dc)
+			dv = dm != 0 ? (uint64_t)((double)dv * dc / dm + 0.5) : 0;
 		b->calls = st.calls;
 		b->items = st.items;
-		b->instructions = st.values[ev_instructions];
+		b->measured = st.measured;
+		b->instructions = st.measured_values[ev_instructions];
 		/* The first round warms up; a node that handled nothing is left out. */
 		if (round == 0 || di == 0)
 			continue;
