@@ -145,6 +145,19 @@ lines=$(grep '^dpdk-pmu-run: .*nothing measured' "$tmp/$name.err")
 [ "$lines" = "dpdk-pmu-run: the program's rte_eal_init() failed: nothing measured" ] &&
 	ok "$name: python's subprocess.run(testpmd): testpmd's line only: $lines" ||
 	fail "$name: python's subprocess.run(testpmd): stderr lines: $lines"
+# One that starts it in the background and exits at once (setsid -f):
+# it ends before the program reaches rte_eal_init(), with a child running.
+name=launcher-bg
+"$run" -- setsid -f "$testpmd" --no-such-eal-option --no-huge --no-pci -m 256 \
+	--file-prefix="$prefix-$name" >/dev/null 2>"$tmp/$name.err"
+for ((i = 0; i < 100; i++)); do
+	grep -q 'failed: nothing measured' "$tmp/$name.err" && break
+	sleep 0.1
+done
+lines=$(grep '^dpdk-pmu-run: .*nothing measured' "$tmp/$name.err")
+[ "$lines" = "dpdk-pmu-run: the program's rte_eal_init() failed: nothing measured" ] &&
+	ok "$name: setsid -f testpmd: testpmd's line only: $lines" ||
+	fail "$name: setsid -f testpmd: stderr lines: $lines"
 
 echo "=== run: a program that calls rte_pmu_init() and rte_pmu_fini() after its port started"
 # The table is taken at its rte_pmu_fini(), while the stages stand (it said

@@ -71,7 +71,16 @@ preload_mark_set(void)
 	char path[64];
 	int fd;
 
-	if (mark_num < 0 || getpid() == mark_pid)
+	if (mark_num < 0)
+		return;
+	/* The program's own children are not of the run: the mark is not
+	 * theirs (a tool that lists open descriptors would see it).
+	 */
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", mark_num);
+	if (is_mark(path))
+		fcntl(mark_num, F_SETFD, FD_CLOEXEC);
+	unsetenv("RTE_PMU_RUN_MARK");
+	if (getpid() == mark_pid)
 		return;
 	snprintf(path, sizeof(path), "/proc/%d/fd/%d", (int)mark_pid, mark_num);
 	fd = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK);
@@ -84,10 +93,33 @@ preload_mark_set(void)
 	close(fd);
 }
 
+/* Whether a child of this process still runs (the main thread's, as
+ * /proc lists them): a launcher that starts the program in the background
+ * and exits (setsid -f, sh -c 'prog &') ends before it reaches
+ * rte_eal_init().
+ */
+static bool
+children_alive(void)
+{
+	char path[64], c;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/children", (int)getpid());
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	n = read(fd, &c, 1);
+	close(fd);
+	return n == 1;
+}
+
 bool
 preload_mark_seen(void)
 {
 	struct stat st;
 
-	return mark_own >= 0 && fstat(mark_own, &st) == 0 && st.st_size > 0;
+	if (mark_own < 0)
+		return false;
+	return (fstat(mark_own, &st) == 0 && st.st_size > 0) || children_alive();
 }

@@ -22,7 +22,9 @@ void preload_mark_init(pid_t run_pid);
 /* Mark the run: this process reached rte_eal_init(). */
 void preload_mark_set(void);
 
-/* Whether another process of the run marked it (the started process). */
+/* Whether another process of the run marked it, or still may: a child of
+ * this process still runs (the started process only).
+ */
 bool preload_mark_seen(void);
 
 #endif /* PRELOAD_MARK_H */

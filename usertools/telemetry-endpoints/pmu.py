@@ -86,12 +86,12 @@ def info():
         STAGE_ITEMS: ("Items (packets) the calls of a stage handled.", "counter"),
         STAGE_MEASURED: ("Calls of a stage whose counters were read (all of them "
                          "unless sampled).", "counter"),
-        STAGE_EVENTS: ("Event count inside a stage's measured calls, stages nested in "
-                       "it included; times calls over measured calls: all its calls.",
+        STAGE_EVENTS: ("Event count inside a stage's measured calls (summed over "
+                       "stage_measured_calls_total), stages nested in it included.",
                        "counter"),
-        STAGE_SECONDS: ("Time event inside a stage's measured calls in seconds, stages "
-                        "nested in it included; times calls over measured calls: all "
-                        "its calls.", "counter"),
+        STAGE_SECONDS: ("Time event inside a stage's measured calls in seconds (summed "
+                        "over stage_measured_calls_total), stages nested in it "
+                        "included.", "counter"),
         STAGE_CHILDREN: ("Event count inside the stages nested in a stage's measured "
                          "calls: its own count is its measured events less these.",
                          "counter"),
