@@ -150,6 +150,12 @@ def prom_range(port, query, want, timeout=30):
         time.sleep(1)
 
 
+def text_of(path):
+    """The text of the file at path (undecodable bytes replaced)."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return f.read()
+
+
 def console_runs(text):
     """The JSON lines of each command of an arm64 guest's console, between
     its "=== RUN NAME" and "=== EXIT NAME RC" lines: {NAME: [doc, ...]}."""

@@ -12,14 +12,13 @@ import socket
 import struct
 import time
 
-from ci_common import default_first, report
+from ci_common import default_first, report, text_of
 from ci_run_check_report import load_json
 
 
 def accumulated(path):
     """RX-packets and TX-packets of testpmd's accumulated statistics."""
-    with open(path, encoding="utf-8", errors="replace") as f:
-        text = f.read()
+    text = text_of(path)
     block = text.split("Accumulated forward statistics for all ports")
     if len(block) < 2:
         return None, None
@@ -69,8 +68,7 @@ def first(name, err, path):
     doc = load_json(name, path)
     if doc is None:
         return
-    with open(err, encoding="utf-8", errors="replace") as f:
-        event, instead = default_first(f.read())
+    event, instead = default_first(text_of(err))
     # msr/tsc/ alone: a software event beside it makes each measured read a read().
     alone = event != "msr/tsc/" or doc.get("events") == [event]
     report(doc.get("events", [])[:1] == [event] and alone and
@@ -107,8 +105,7 @@ def pcaps(name, a, b):
 
 def graph_stats(path):
     """lib/graph's last printed table: {node: (calls, objs)}."""
-    with open(path, encoding="utf-8", errors="replace") as f:
-        text = f.read()
+    text = text_of(path)
     last = [t for t in text.split("\x1b[2J") if "|Node" in t]
     if not last:
         return None
@@ -162,8 +159,7 @@ def graph(name, out, path, event, packets):
 
 def l2fwd_totals(path):
     """The last "Total packets received" and "sent" l2fwd printed."""
-    with open(path, encoding="utf-8", errors="replace") as f:
-        text = f.read()
+    text = text_of(path)
     rx = re.findall(r"Total packets received: +(\d+)", text)
     tx = re.findall(r"Total packets sent: +(\d+)", text)
     return (int(rx[-1]) if rx else None, int(tx[-1]) if tx else None)
@@ -195,8 +191,7 @@ def pause(name, out, path):
     doc = load_json(name, path)
     if doc is None:
         return
-    with open(out, encoding="utf-8", errors="replace") as f:
-        blocks = f.read().split("Accumulated forward statistics for all ports")[1:]
+    blocks = text_of(out).split("Accumulated forward statistics for all ports")[1:]
     # Each stop's block: its own two lines (the prompt may cut into them).
     stops = [(re.search(r"RX-packets: +(\d+)", b[:400]), re.search(r"TX-packets: +(\d+)",
                                                                     b[:400])) for b in blocks]
@@ -236,8 +231,7 @@ def ordering(name, path, out):
     doc = load_json(name, path)
     if doc is None:
         return
-    with open(out, encoding="utf-8", errors="replace") as f:
-        text = f.read()
+    text = text_of(out)
     counts = {int(p): (int(i), int(o)) for p, i, o in re.findall(
         r"Port (\d+) stats:\n - Pkts in: +(\d+)\n - Pkts out: +(\d+)", text)}
     report(bool(counts), f"{name}: the program printed its ports' Pkts in and out: {counts}")

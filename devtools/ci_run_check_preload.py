@@ -88,5 +88,5 @@ def twice(name, status, *cmd):
            f"{name}: a second SIGINT while its report is written (its handler ends it "
            f"there): exit status {rc} (the program's own: {status}), the table whole",
            "never reached the table" if second is None else
-           f"still running 20 s after the second SIGINT: killed" if rc is None else
+           "still running 20 s after the second SIGINT: killed" if rc is None else
            f"exit status {rc}{'' if whole else ', the table cut'}; stderr's end: {text[-300:]}")

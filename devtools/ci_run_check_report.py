@@ -8,7 +8,7 @@ nothing; and the readers of both that the other checks share.
 import json
 import re
 
-from ci_common import load, report
+from ci_common import load, report, text_of
 
 
 def load_json(name, path):
@@ -271,8 +271,7 @@ def nothing(name, table, path):
     """A run that measured nothing: its -o file the one line saying why, its
     --json file valid JSON with no event, stage or lcore; neither holds an
     earlier run's figures."""
-    with open(table, encoding="utf-8", errors="replace") as f:
-        lines = f.read().splitlines()
+    lines = text_of(table).splitlines()
     report(len(lines) == 1 and lines[0].endswith("nothing measured") and
            not lines[0].startswith("dpdk-pmu-run: "),
            f"{name}: -o FILE holds this run's one line: {lines[0] if lines else ''}",

@@ -9,7 +9,7 @@ import os
 import re
 import statistics
 
-from ci_common import console_runs, report
+from ci_common import console_runs, report, text_of
 from ci_run_check_forward import accumulated
 
 
@@ -23,8 +23,7 @@ def run_rate(path):
             cpu = int(f.read()) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError):
         cpu = 0
-    with open(path, encoding="utf-8", errors="replace") as f:
-        pps = [int(v) for v in re.findall(r"Rx-pps: +(\d+)", f.read())]
+    pps = [int(v) for v in re.findall(r"Rx-pps: +(\d+)", text_of(path))]
     # The first period's pps are 0 (no earlier figure to take from).
     sums = [v for v in (pps[i] + pps[i + 1] for i in range(0, len(pps) - 1, 2)) if v > 0]
     return (rx / cpu if cpu else 0), (statistics.median(sums) if sums else 0)

@@ -7,7 +7,7 @@ tmux) and settled (the program done forwarding).
 
 import re
 
-from ci_common import load, report
+from ci_common import load, report, text_of
 from ci_run_check_report import load_json, spread_valid
 
 
@@ -24,8 +24,7 @@ def top(name, path, text_path):
           f"{name}: --once --json: " + (", ".join(
               f"lcore {r['lcore']} {r['stage']} {r['calls_per_s']:.0f} calls/s "
               f"{r['items_per_s']:.0f} packets/s" for r in rx) or "no rx-P-Q row"))
-    with open(text_path, encoding="utf-8", errors="replace") as f:
-        lines = f.read().splitlines()
+    lines = text_of(text_path).splitlines()
     rows = [ln.split() for ln in lines if len(ln.split()) > 4 and RX_ROW.fullmatch(ln.split()[1])]
     # Lcore, Stage, cost/s, Calls/s, Items/s, ...
     calls = [float(r[3].replace(",", "")) for r in rows]
@@ -75,8 +74,7 @@ def top_lcores(name, doc, lines):
 
 def screen_rows(path):
     """The rx-P-Q rows of a captured screen, by (lcore, stage)."""
-    with open(path, encoding="utf-8", errors="replace") as f:
-        lines = f.read().splitlines()
+    lines = text_of(path).splitlines()
     return {tuple(ln.split()[:2]): ln.split()[2:] for ln in lines
             if len(ln.split()) > 4 and RX_ROW.fullmatch(ln.split()[1])}
 
