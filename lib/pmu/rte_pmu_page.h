@@ -362,6 +362,88 @@ __rte_pmu_page_read(struct perf_event_mmap_page *pc, unsigned int mode, uint64_t
 		value);
 }
 
+/**
+ * What a read of one counter needs from its user page, taken in one pass
+ * of its seqlock (__rte_pmu_view_take()), for a reader that reads the same
+ * counters again and again: each read then loads only the page's lock,
+ * after the counter (__rte_pmu_view_read()). The lock only grows, so where
+ * it still holds the view's value, the page did not change between the
+ * view and the read, and the read is the one __rte_pmu_page_read() makes.
+ * The thread reads its own counters: the kernel changes their pages only
+ * in an interrupt or a switch on this CPU, which comes before or after the
+ * counter instruction, never during it.
+ */
+struct __rte_pmu_view {
+	const struct perf_event_mmap_page *page; /**< the counter's user page */
+	uint64_t offset;  /**< perf_event_mmap_page::offset */
+	uint32_t index;   /**< the counter's user index */
+	uint32_t shift;   /**< 64 - pmc_width (mod 64): the sign extension */
+	uint32_t lock;    /**< perf_event_mmap_page::lock when it was taken */
+};
+
+/**
+ * Take the view of the counter of page @p pc (@p view's page).
+ *
+ * @return
+ *   0, or __RTE_PMU_PAGE_SLOW where the page cannot give the counter
+ *   here (index 0, user access off) or the counter was multiplexed
+ *   (its reads must be scaled): then __rte_pmu_view_read() must not be
+ *   called with @p view.
+ */
+static inline int
+__rte_pmu_view_take(const struct perf_event_mmap_page *pc, struct __rte_pmu_view *view)
+{
+	uint64_t caps, enabled, running;
+	uint32_t seq;
+
+	do {
+		seq = __RTE_PMU_LOAD(pc->lock);
+		rte_compiler_barrier();
+		view->index = (uint32_t)__RTE_PMU_LOAD(pc->index);
+		view->offset = (uint64_t)__RTE_PMU_LOAD(pc->offset);
+		view->shift = (64u - __RTE_PMU_LOAD_WIDTH(pc)) & 63u;
+		enabled = __RTE_PMU_LOAD(pc->time_enabled);
+		running = __RTE_PMU_LOAD(pc->time_running);
+		caps = __RTE_PMU_LOAD(pc->capabilities);
+		rte_compiler_barrier();
+	} while (__RTE_PMU_LOAD(pc->lock) != seq);
+	view->page = pc;
+	view->lock = seq;
+	if (!__RTE_PMU_HAVE_USER_READ || view->index == 0 ||
+			(caps & __RTE_PMU_CAP_USER_RDPMC) == 0 || enabled != running)
+		return __RTE_PMU_PAGE_SLOW;
+	return 0;
+}
+
+/**
+ * Read the counter of @p view's page through it (taken with
+ * __rte_pmu_view_take(), which gave 0) into @p value.
+ *
+ * @param read_pmc
+ *   Counter reader (architecture's, or a test's).
+ * @return
+ *   0 where the page is as the view saw it and @p value is the counter's;
+ *   not 0 where the page changed: take the view again, then read again.
+ */
+static __rte_always_inline uint32_t
+__rte_pmu_view_read_with(const struct __rte_pmu_view *view, __rte_pmu_pmc_reader_t read_pmc,
+	uint64_t *value)
+{
+	uint64_t pmc = read_pmc(view->index);
+
+	*value = view->offset + (uint64_t)((int64_t)(pmc << view->shift) >> view->shift);
+	/* The lock after the counter (the reason: struct __rte_pmu_view). */
+	rte_compiler_barrier();
+	return __RTE_PMU_LOAD(view->page->lock) ^ view->lock;
+}
+
+/** __rte_pmu_view_read_with() with this architecture's counter reader. */
+static __rte_always_inline uint32_t
+__rte_pmu_view_read(const struct __rte_pmu_view *view, uint64_t *value)
+{
+	return __rte_pmu_view_read_with(view, __rte_pmu_pmc_read, value);
+}
+
 #ifdef __cplusplus
 }
 #endif
