@@ -35,12 +35,12 @@
 #define GOAL_STAGE_PAIR_4 340
 #define GOAL_STAGE_NEXT_2 215
 #define GOAL_STAGE_SAMPLED 26
-#define GATE_STAGE_PAIR_2 255
-#define GATE_STAGE_PAIR_4 367
-#define GATE_STAGE_NEXT_2 203
-#define GATE_STAGE_NEXT_4 285
+#define GATE_STAGE_PAIR_2 251
+#define GATE_STAGE_PAIR_4 359
+#define GATE_STAGE_NEXT_2 201
+#define GATE_STAGE_NEXT_4 281
 #define GATE_STAGE_SAMPLED_2 26
-#define GATE_STAGE_SAMPLED_4 33
+#define GATE_STAGE_SAMPLED_4 32
 #define STAGE_ITEMS 32
 
 /* The hand-written way, for the reference column: two snapshots of the

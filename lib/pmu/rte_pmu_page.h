@@ -429,12 +429,13 @@ static __rte_always_inline uint32_t
 __rte_pmu_view_read_with(const struct __rte_pmu_view *view, __rte_pmu_pmc_reader_t read_pmc,
 	uint64_t *value)
 {
-	uint64_t pmc = read_pmc(view->index);
+	const struct __rte_pmu_view v = *view;
+	uint64_t pmc = read_pmc(v.index);
 
-	*value = view->offset + (uint64_t)((int64_t)(pmc << view->shift) >> view->shift);
+	*value = v.offset + (uint64_t)((int64_t)(pmc << v.shift) >> v.shift);
 	/* The lock after the counter (the reason: struct __rte_pmu_view). */
 	rte_compiler_barrier();
-	return __RTE_PMU_LOAD(view->page->lock) ^ view->lock;
+	return __RTE_PMU_LOAD(v.page->lock) ^ v.lock;
 }
 
 /** __rte_pmu_view_read_with() with this architecture's counter reader. */
