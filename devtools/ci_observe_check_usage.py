@@ -8,6 +8,7 @@ message and a status, never a traceback.
 
 import os
 import shlex
+import socket
 import subprocess
 import tempfile
 
@@ -52,6 +53,8 @@ BAD_RUNS = [
     ("dpdk-pmu-top", ["--once", "-t", "0"], 2, "argument -t/--timeout: invalid timeout '0'"),
     ("dpdk-pmu-top", ["--once", "-t", "-1"], 2, "argument -t/--timeout: invalid timeout '-1'"),
     ("dpdk-pmu-traffic", ["count", "TEXT"], 1, "TEXT: not a pcap (magic number 0x"),
+    ("dpdk-pmu-top", ["--once", "-s", "TEXT"], 1, "TEXT: not a socket"),
+    ("dpdk-pmu-top", ["--once", "-s", "DEAD"], 1, "DEAD: no application listens there"),
 ]
 
 
@@ -72,9 +75,13 @@ def check_bad_arguments():
         text = os.path.join(tmp, "passwd.txt")
         with open(text, "w", encoding="utf-8") as f:
             f.write("root:x:0:0:root:/root:/bin/bash\n" * 4)
+        # The socket of an application that ended: there, no one listening.
+        dead = os.path.join(tmp, "dpdk_telemetry.v2")
+        with socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET) as sock:
+            sock.bind(dead)
         for script, args, status, want in BAD_RUNS:
-            args = [text if a == "TEXT" else a for a in args]
-            want = want.replace("TEXT", text)
+            args = [{"TEXT": text, "DEAD": dead}.get(a, a) for a in args]
+            want = want.replace("TEXT", text).replace("DEAD", dead)
             res = run_script(script, args)
             lines = res.stderr.strip().splitlines()
             report(res.returncode == status and lines and want in lines[-1] and
