@@ -163,6 +163,8 @@ test_stage_scale(void)
 	TEST_ASSERT(t_dump < t_read / 2, "the dump read each lcore's total once a stage");
 	TEST_ASSERT(marked == (strstr(dump, "\n~ not exact: ") != NULL), "a figure marked '~' "
 		"and no line saying what it means, or that line and no mark");
+	TEST_ASSERT(strstr(dump, " \n") == NULL, "a dump line ends with a blank:\n%.400s",
+		strstr(dump, " \n") - RTE_MIN(strstr(dump, " \n") - dump, 300));
 	free(dump);
 	/* Two lcore headers and the total's, with theirs; each stage 3 times;
 	 * where events are counted, each lcore's total and outside lines; the

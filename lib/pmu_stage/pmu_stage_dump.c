@@ -44,6 +44,18 @@ row_end(FILE *f, int ret)
 	return ret >= 0 && fputc('\n', f) != EOF ? 0 : -EIO;
 }
 
+/* The mark after event @p i's figure in a row: '~' where bit i of
+ * @p inexact is set, else a blank, but none that would end the row.
+ */
+static const char *
+mark(const struct dump_ctx *c, uint32_t inexact, unsigned int i, bool last)
+{
+	if ((inexact >> i) & 1)
+		return "~";
+	return last && i + 1 == c->num_events && (c->cycles < 0 || c->instructions < 0) ?
+		"" : " ";
+}
+
 /* One stage's line, self values; '~' marks a figure that is not exact. */
 static int
 dump_line(struct dump_ctx *c, const char *name, const struct rte_pmu_stage_stats *s)
@@ -55,10 +67,10 @@ dump_line(struct dump_ctx *c, const char *name, const struct rte_pmu_stage_stats
 	ret = fprintf(c->f, "  %-*s %14" PRIu64 " %14" PRIu64 " %11.2f", c->width, name,
 		s->calls, s->items, ratio(s->items, s->calls));
 	for (i = 0; i < c->num_events && ret >= 0; i++)
-		ret = fprintf(c->f, " %*.2f%c %*.2f%c", c->ev_width[i] + 4,
-			ratio(s->self_values[i], s->items), (s->inexact >> i) & 1 ? '~' : ' ',
+		ret = fprintf(c->f, " %*.2f%s %*.2f%s", c->ev_width[i] + 4,
+			ratio(s->self_values[i], s->items), mark(c, s->inexact, i, false),
 			c->ev_width[i] + 4, ratio(s->self_values[i], s->calls),
-			(s->inexact >> i) & 1 ? '~' : ' ');
+			mark(c, s->inexact, i, true));
 	if (ret >= 0 && c->cycles >= 0 && c->instructions >= 0)
 		ret = fprintf(c->f, " %7.2f", ratio(s->self_values[c->instructions],
 			s->self_values[c->cycles]));
@@ -77,8 +89,8 @@ dump_whole(struct dump_ctx *c, const char *what, const uint64_t *v, uint32_t ine
 	c->marked |= inexact != 0;
 	ret = fprintf(c->f, "  %-*s %14s %14s %11s", c->width, what, "-", "-", "-");
 	for (i = 0; i < c->num_events && ret >= 0; i++)
-		ret = fprintf(c->f, " %*s %*" PRIu64 "%c", c->ev_width[i] + 5, "-",
-			c->ev_width[i] + 4, v[i], (inexact >> i) & 1 ? '~' : ' ');
+		ret = fprintf(c->f, " %*s %*" PRIu64 "%s", c->ev_width[i] + 5, "-",
+			c->ev_width[i] + 4, v[i], mark(c, inexact, i, true));
 	return row_end(c->f, ret);
 }
 
