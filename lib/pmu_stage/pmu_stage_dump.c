@@ -50,10 +50,9 @@ row_end(FILE *f, int ret)
 static const char *
 mark(const struct dump_ctx *c, uint32_t inexact, unsigned int i, bool last)
 {
-	if ((inexact >> i) & 1)
-		return "~";
-	return last && i + 1 == c->num_events && (c->cycles < 0 || c->instructions < 0) ?
-		"" : " ";
+	bool ends = last && i + 1 == c->num_events && (c->cycles < 0 || c->instructions < 0);
+
+	return (inexact >> i) & 1 ? "~" : ends ? "" : " ";
 }
 
 /* One stage's line, self values; '~' marks a figure that is not exact. */
