@@ -507,13 +507,23 @@ test_view(void)
 	page_setup(5, 48, 5000, 42);
 	page.time_running = 500;
 	TEST_ASSERT_EQUAL(__rte_pmu_view_take(&page, &view), __RTE_PMU_PAGE_SLOW, "multiplexed");
+	/* Being updated from another CPU: the fields may be half written. */
+	page_setup(5, 48, 5000, 42);
+	page.lock = 3;
+	TEST_ASSERT_EQUAL(__rte_pmu_view_take(&page, &view), __RTE_PMU_PAGE_SLOW, "lock odd");
 
 	/* Changed after the view: a new counter and offset. */
 	page_setup(1, 32, 1000, 500);
 	TEST_ASSERT_SUCCESS(__rte_pmu_view_take(&page, &view), "take");
 	kernel_update(0x80000000u);
+	pmc_calls = 0;
 	TEST_ASSERT(__rte_pmu_view_read_with(&view, read_fake_pmc, &value) != 0,
 		"a page changed after the view was read through it");
+	/* Changed to say the counter cannot be read here (user access taken
+	 * away: the instruction would fault): not touched.
+	 */
+	TEST_ASSERT_EQUAL(pmc_calls, 0u, "the counter read through a view of a page changed "
+		"since (it may not be readable any more)");
 	TEST_ASSERT_SUCCESS(__rte_pmu_view_take(&page, &view), "take again");
 	TEST_ASSERT_EQUAL(__rte_pmu_view_read_with(&view, read_fake_pmc, &value), 0u, "read");
 	TEST_ASSERT_EQUAL(value, UINT64_C(1500), "after the change: %" PRIu64, value);

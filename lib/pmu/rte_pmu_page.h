@@ -366,12 +366,15 @@ __rte_pmu_page_read(struct perf_event_mmap_page *pc, unsigned int mode, uint64_t
  * What a read of one counter needs from its user page, taken in one pass
  * of its seqlock (__rte_pmu_view_take()), for a reader that reads the same
  * counters again and again: each read then loads only the page's lock,
- * after the counter (__rte_pmu_view_read()). The lock only grows, so where
- * it still holds the view's value, the page did not change between the
- * view and the read, and the read is the one __rte_pmu_page_read() makes.
- * The thread reads its own counters: the kernel changes their pages only
+ * before the counter and after it (__rte_pmu_view_read()). Each update of
+ * the page moves its lock on by two (it wraps only after 2^31 of them), so
+ * where it still holds the view's value, the page did not change between
+ * the view and the read, and the read is the one __rte_pmu_page_read()
+ * makes. The thread reads its own counters: the kernel changes their pages
  * in an interrupt or a switch on this CPU, which comes before or after the
- * counter instruction, never during it.
+ * counter instruction, never during it; the few updates made from another
+ * CPU (an ioctl of another thread) leave the lock odd while they run, and a
+ * view is not taken then.
  */
 struct __rte_pmu_view {
 	const struct perf_event_mmap_page *page; /**< the counter's user page */
@@ -386,7 +389,8 @@ struct __rte_pmu_view {
  *
  * @return
  *   0, or __RTE_PMU_PAGE_SLOW where the page cannot give the counter
- *   here (index 0, user access off) or the counter was multiplexed
+ *   here (index 0, user access off), is being updated (its lock odd), or
+ *   the counter was multiplexed
  *   (its reads must be scaled): then __rte_pmu_view_read() must not be
  *   called with @p view.
  */
@@ -409,7 +413,7 @@ __rte_pmu_view_take(const struct perf_event_mmap_page *pc, struct __rte_pmu_view
 	} while (__RTE_PMU_LOAD(pc->lock) != seq);
 	view->page = pc;
 	view->lock = seq;
-	if (!__RTE_PMU_HAVE_USER_READ || view->index == 0 ||
+	if (!__RTE_PMU_HAVE_USER_READ || (seq & 1) != 0 || view->index == 0 ||
 			(caps & __RTE_PMU_CAP_USER_RDPMC) == 0 || enabled != running)
 		return __RTE_PMU_PAGE_SLOW;
 	return 0;
@@ -430,8 +434,16 @@ __rte_pmu_view_read_with(const struct __rte_pmu_view *view, __rte_pmu_pmc_reader
 	uint64_t *value)
 {
 	const struct __rte_pmu_view v = *view;
-	uint64_t pmc = read_pmc(v.index);
+	uint64_t pmc;
 
+	/* The lock before the counter too: a page changed since the view may
+	 * say that the counter can no longer be read here (the instruction
+	 * would fault).
+	 */
+	if (unlikely(__RTE_PMU_LOAD(v.page->lock) != v.lock))
+		return 1;
+	rte_compiler_barrier();
+	pmc = read_pmc(v.index);
 	*value = v.offset + (uint64_t)((int64_t)(pmc << v.shift) >> v.shift);
 	/* The lock after the counter (the reason: struct __rte_pmu_view). */
 	rte_compiler_barrier();

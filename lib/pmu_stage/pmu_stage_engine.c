@@ -807,6 +807,8 @@ stage_on_lcore_gone(unsigned int lcore_id, void *arg __rte_unused)
 		RTE_PER_LCORE(_pmu_stage) = &stage_none.pub;
 	sl = __atomic_load_n(&stage_reg.lcores[lcore_id], __ATOMIC_ACQUIRE);
 	if (sl != NULL) {
+		/* Its pages go (rte_pmu_fini()): a call left open reads none. */
+		__atomic_store_n(&sl->views_ok, false, __ATOMIC_RELAXED);
 		__atomic_store_n(&sl->pub.pending, stage_zeros, __ATOMIC_RELAXED);
 		__atomic_store_n(&sl->known, 0, __ATOMIC_RELAXED);
 		__atomic_store_n(&sl->gone, true, __ATOMIC_RELEASE);
