@@ -200,23 +200,50 @@ echo "=== run: --interval, the program ending mid-interval: the last interval pr
 # then the 1.5 s the end cut short, before the final table (perf stat -I
 # prints it); the intervals' calls add up to the final table's. The -o
 # file starts with the line that says the figures are sampled.
+# first_table NAME: wait (20 s at most) for the first interval table in
+# $tmp/NAME.err.
+first_table()
+{
+	for _ in $(seq 200); do
+		grep -qE '^dpdk-pmu-run: +[0-9]+\.[0-9]{6} ' "$tmp/$1.err" && return
+		sleep 0.1
+	done
+}
+# null_testpmd NAME RUN-ARGS...: testpmd over two net_null ports under
+# dpdk-pmu-run RUN-ARGS until a line on its stdin; $tmp/NAME.out and .err.
+null_testpmd()
+{
+	local name=$1
+
+	shift
+	"$run" "$@" -- "$testpmd" -l 0-1 --no-huge --no-pci -m 256 --file-prefix="$prefix-$name" \
+		--vdev net_null0 --vdev net_null1 -- --total-num-mbufs=8192 --forward-mode=io \
+		--auto-start --stats-period 0 --no-flush-rx >"$tmp/$name.out" 2>"$tmp/$name.err"
+}
 name=interval-end
 # The end 1.5 s after the first table (not from the start: testpmd may be
 # slow to start on a busy machine).
 : >"$tmp/$name.err"
-(for _ in $(seq 200); do
-	grep -qE '^dpdk-pmu-run: +[0-9]+\.[0-9]{6} ' "$tmp/$name.err" && break
-	sleep 0.1
-done; sleep 1.5; echo) | "$run" -e task-clock --interval 2000 -o "$tmp/$name.table" -- "$testpmd" \
-	-l 0-1 --no-huge --no-pci -m 256 --file-prefix="$prefix-$name" --vdev net_null0 \
-	--vdev net_null1 -- --total-num-mbufs=8192 --forward-mode=io --auto-start \
-	--stats-period 0 --no-flush-rx >"$tmp/$name.out" 2>"$tmp/$name.err"
+(first_table "$name"; sleep 1.5; echo) |
+	null_testpmd "$name" -e task-clock --interval 2000 -o "$tmp/$name.table"
 py_check 60 ci_run_check.py "$tmp/check.out" interval-sum "$name" "$tmp/$name.err" \
 	"$tmp/$name.table" 2000
 line=$(head -n1 "$tmp/$name.table")
 [ "$line" = "stages, sampling 1 in 16:" ] &&
 	ok "$name: -o FILE starts with the header of stderr's table: $line" ||
 	fail "$name: -o FILE's first line '$line', not 'stages, sampling 1 in 16:'"
+
+echo "=== run: --interval with the program stopped for a while: no burst of intervals after"
+# testpmd stopped (SIGSTOP) for 1.2 s under tables every 100 ms, then run
+# on: the interval thread wakes with a dozen deadlines passed, and skips
+# them (it printed a table for each, microseconds apart).
+name=interval-stop
+: >"$tmp/$name.err"
+(first_table "$name"; sleep 0.5
+pid=$(pgrep -f "file-prefix=$prefix-$name" | head -n1)
+kill -STOP "$pid"; sleep 1.2; kill -CONT "$pid"; sleep 0.8; echo) |
+	null_testpmd "$name" -e task-clock -I 100
+py_check 60 ci_run_check.py "$tmp/check.out" interval-gaps "$name" "$tmp/$name.err" 100
 
 echo "=== run: refusals before the program starts (perf's kind of message, status not 0)"
 # refuse WHAT PATTERN ARGS...: dpdk-pmu-run ARGS -- bash writing a file:

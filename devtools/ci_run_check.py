@@ -143,7 +143,7 @@
 # The checks, a file a topic: ci_run_check_*.py.
 from ci_common import main
 from ci_run_check_forward import first, graph, ordering, pause, pcaps, ports, tap, testpmd
-from ci_run_check_interval import interval, interval_sum, lcores
+from ci_run_check_interval import interval, interval_gaps, interval_sum, lcores
 from ci_run_check_preload import circles, twice
 from ci_run_check_report import inexact, nothing, nulls, same, spread
 from ci_run_check_runs import guest, rates
@@ -174,6 +174,7 @@ COMMANDS = {
     "nulls": (2, nulls),
     "nothing": (3, nothing),
     "interval-sum": (4, interval_sum),
+    "interval-gaps": (3, interval_gaps),
     "twice": ((3, 64), twice),
 }
 

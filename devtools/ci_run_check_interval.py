@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright(c) 2026 The rte_pmu authors
 """Checks of ci_run_check.py on dpdk-pmu-run --interval's tables and on each
-lcore's total: interval, interval-sum and lcores.
+lcore's total: interval, interval-sum, interval-gaps and lcores.
 """
 
 import re
@@ -209,3 +209,20 @@ def lcores(name, path, event):
         report(abs(total - selfs - outside) <= total / 100,
                f"{name}: lcore {lcore}: outside the stages {outside} = total less the "
                f"stages ({total - selfs}, within 1 %)")
+
+
+def interval_gaps(name, err, ms):
+    """With --interval MS, the program stopped for a while in its run: no two
+    tables closer than half an interval (the deadlines missed while stopped
+    are skipped, not made up for by a burst of near-empty intervals), but the
+    last, which the end cuts short; and one table spans the stop."""
+    stamps = [sec for sec, _ in interval_lines(err)]
+    period = int(ms) / 1000.0
+    gaps = [b - a for a, b in zip(stamps, stamps[1:-1])]
+    close = [round(g, 6) for g in gaps if g < period / 2]
+    report(len(gaps) >= 3 and not close and max(gaps) > 5 * period,
+           f"{name}: {len(stamps)} tables every {ms} ms with the program stopped for a "
+           f"while: none closer than {period / 2:.3f} s to the one before, the longest "
+           f"interval {max(gaps, default=0):.3f} s",
+           f"intervals {[round(g, 6) for g in gaps]}, {len(close)} closer than half of "
+           f"{ms} ms")

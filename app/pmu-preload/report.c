@@ -591,11 +591,9 @@ lines_write(const char *text, FILE *f)
 static void *
 interval_loop(void *arg __rte_unused)
 {
-	struct timespec ts = {
-		.tv_sec = preload_run.interval_ms / 1000,
-		.tv_nsec = (long)(preload_run.interval_ms % 1000) * 1000000,
-	};
-	struct timespec now, next = interval_start;
+	const uint64_t period = (uint64_t)preload_run.interval_ms * 1000000;
+	uint64_t next = (uint64_t)interval_start.tv_sec * 1000000000 + interval_start.tv_nsec, at;
+	struct timespec now, deadline;
 	struct preload_table t;
 	char *text;
 	size_t size;
@@ -606,9 +604,10 @@ interval_loop(void *arg __rte_unused)
 		/* To a deadline: a signal that wakes the thread (net_tap's rx
 		 * signal) does not cut an interval short.
 		 */
-		next.tv_sec += ts.tv_sec + (next.tv_nsec + ts.tv_nsec) / 1000000000;
-		next.tv_nsec = (next.tv_nsec + ts.tv_nsec) % 1000000000;
-		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, NULL) == EINTR)
+		next += period;
+		deadline.tv_sec = (time_t)(next / 1000000000);
+		deadline.tv_nsec = (long)(next % 1000000000);
+		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, NULL) == EINTR)
 			;
 		pthread_mutex_lock(&report_lock);
 		if (final_done) {
@@ -616,6 +615,13 @@ interval_loop(void *arg __rte_unused)
 			return NULL;
 		}
 		clock_gettime(CLOCK_MONOTONIC, &now);
+		/* Woken late (the program stopped, the machine busy): the
+		 * deadlines start again from now, so that this interval is the
+		 * longer one, not the first of a burst of near-empty ones.
+		 */
+		at = (uint64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+		if (at > next + period / 2)
+			next = at;
 		/* Made in memory, written on stderr outside report_lock. */
 		text = NULL;
 		mem = open_memstream(&text, &size);

@@ -124,7 +124,8 @@ format_rate(double rate, char *buf, size_t len)
 static void
 print_row(const struct tool_row *row)
 {
-	char v[32], ratio[48] = "";
+	char v[32], ratio[48] = "", line[256];
+	int n;
 
 	if (!row->ev->supported) {
 		printf("  %15s      %-*s  (%s)\n", "<not supported>", name_width, row->ev->name,
@@ -142,9 +143,13 @@ print_row(const struct tool_row *row)
 			(double)row->value / 1e6);
 	else
 		tool_group_digits(row->value, v, sizeof(v));
-	printf("  %15s %-4s %-*s  %-28s %10.3f %-7s  %s", v,
+	/* No blank at the line's end (the total has no read path). */
+	n = snprintf(line, sizeof(line), "  %15s %-4s %-*s  %-28s %10.3f %-7s  %s", v,
 		row->unit[0] != '\0' ? "msec" : "", name_width, row->ev->name, ratio,
 		row->per_iteration, row->unit[0] != '\0' ? "ns/iter" : "/iter", row->path_brief);
+	while (n > 0 && (size_t)n < sizeof(line) && line[n - 1] == ' ')
+		line[--n] = '\0';
+	printf("%s", line);
 	if (row->has_spread)
 		printf("  ( +- %5.2f%% )", row->spread);
 	printf("\n");

@@ -135,8 +135,10 @@ tool_report_add(struct tool_report *rep, unsigned int lcore_id,
 	rec->rounds = to->rounds - from->rounds;
 	rec->iterations = to->iterations - from->iterations;
 	rec->overhead_ns = tsc_to_ns((double)l->overhead_tsc);
-	rec->elapsed_ns = tsc_to_ns((double)(to->tsc - from->tsc -
-		RTE_MIN(to->tsc - from->tsc, rec->rounds * l->overhead_tsc)));
+	rec->first_tsc = from->tsc;
+	rec->last_tsc = to->tsc;
+	rec->read_tsc = RTE_MIN(to->tsc - from->tsc, rec->rounds * l->overhead_tsc);
+	rec->elapsed_ns = tsc_to_ns((double)(to->tsc - from->tsc - rec->read_tsc));
 	for (i = 0; i < rep->evs->count; i++) {
 		row = &rec->rows[i];
 		ev = row->ev;
@@ -322,7 +324,16 @@ tool_report_finish(struct tool_report *rep)
 		ok++;
 		total->iterations += rec->iterations;
 		total->rounds += rec->rounds;
-		total->elapsed_ns = RTE_MAX(total->elapsed_ns, rec->elapsed_ns);
+		/* From the first lcore's start to the last one's end: lcores
+		 * that took turns on one CPU ran for their sum, not for the
+		 * longest (a read overhead taken out, as the lcores' overlap).
+		 */
+		total->first_tsc = ok == 1 ? rec->first_tsc : RTE_MIN(total->first_tsc,
+			rec->first_tsc);
+		total->last_tsc = RTE_MAX(total->last_tsc, rec->last_tsc);
+		total->read_tsc = RTE_MAX(total->read_tsc, rec->read_tsc);
+		total->elapsed_ns = tsc_to_ns((double)(total->last_tsc - total->first_tsc -
+			RTE_MIN(total->last_tsc - total->first_tsc, total->read_tsc)));
 		total->overhead_ns += rec->overhead_ns;
 		for (i = 0; i < rep->evs->count; i++) {
 			total->rows[i].value += rec->rows[i].value;

@@ -43,6 +43,8 @@ struct tool_record {
 	uint64_t iterations;
 	uint64_t rounds;
 	double elapsed_ns;              /* read overhead subtracted */
+	uint64_t first_tsc, last_tsc;   /* its interval (the total's: the lcores') */
+	uint64_t read_tsc;              /* read overhead in it */
 	double overhead_ns;             /* per snapshot's reads */
 	struct tool_row rows[TOOL_MAX_EVENTS];  /* every listed event */
 };
