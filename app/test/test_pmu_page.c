@@ -5,8 +5,7 @@
 /* The user-page read algorithm over constructed pages: sign extension at
  * every width, time scaling with and without cap_user_time_short, no
  * division when running == 0, index 0, and the seqlock retry against page
- * updates made in the kernel's order; the view of a page (struct
- * __rte_pmu_view) against the same. The counter and clock readers are
+ * updates made in the kernel's order. The counter and clock readers are
  * the test's own, so no PMU is needed.
  */
 
@@ -374,32 +373,8 @@ on_timer(int sig __rte_unused)
 	}
 }
 
-/* A read through a view, taken again where the page changed. */
-static struct __rte_pmu_view view;
-static bool view_taken;
-
 static int
-view_read(uint64_t *value)
-{
-	for (;;) {
-		if (!view_taken && __rte_pmu_view_take(&page, &view) != 0)
-			return -1;
-		view_taken = true;
-		if (__rte_pmu_view_read_with(&view, read_fake_pmc, value) == 0)
-			return 0;
-		view_taken = false;
-	}
-}
-
-static int
-page_read_fast(uint64_t *value)
-{
-	return page_read(false, value);
-}
-
-/* Reads by @p read while a timer signal updates the page. */
-static int
-async_writer_run(int (*read)(uint64_t *value))
+test_seqlock_async_writer(void)
 {
 	struct sigevent sev;
 	struct itimerspec its;
@@ -410,7 +385,6 @@ async_writer_run(int (*read)(uint64_t *value))
 	int ret = TEST_SUCCESS;
 
 	page_setup(1, 32, 0, 0);
-	view_taken = false;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_timer;
@@ -432,7 +406,7 @@ async_writer_run(int (*read)(uint64_t *value))
 	do {
 		for (int i = 0; i < 10000; i++) {
 			value = 0;
-			if (read(&value) != 0) {
+			if (page_read(false, &value) != 0) {
 				printf("fast read failed\n");
 				ret = TEST_FAILED;
 				goto out;
@@ -466,81 +440,6 @@ out:
 	return TEST_SUCCESS;
 }
 
-static int
-test_seqlock_async_writer(void)
-{
-	return async_writer_run(page_read_fast);
-}
-
-/* The view (struct __rte_pmu_view): the same values as the page read at
- * every width, refused where the page cannot give the counter or it was
- * multiplexed, and a page changed after it, or during a read through it,
- * never read as if it had not.
- */
-static int
-test_view(void)
-{
-	static const uint16_t widths[] = { 0, 32, 40, 48, 64 };
-	static const uint64_t raws[] = { 0, 5, 0x7fffffffu, 0x80000000u, 0xfffffffffffeu,
-		UINT64_MAX };
-	uint64_t value, want;
-	unsigned int w, k;
-
-	for (w = 0; w < RTE_DIM(widths); w++)
-		for (k = 0; k < RTE_DIM(raws); k++) {
-			page_setup(3, widths[w], -5000, raws[k]);
-			TEST_ASSERT_SUCCESS(page_read(true, &want), "page read");
-			TEST_ASSERT_SUCCESS(__rte_pmu_view_take(&page, &view), "take");
-			value = 0;
-			TEST_ASSERT_EQUAL(__rte_pmu_view_read_with(&view, read_fake_pmc, &value), 0u,
-				"view read of an unchanged page");
-			TEST_ASSERT_EQUAL(value, want, "width %u raw 0x%" PRIx64 ": view 0x%" PRIx64
-				", page read 0x%" PRIx64, widths[w], raws[k], value, want);
-		}
-
-	page_setup(0, 48, 5000, 42);
-	TEST_ASSERT_EQUAL(__rte_pmu_view_take(&page, &view), __RTE_PMU_PAGE_SLOW, "index 0");
-	page_setup(5, 48, 5000, 42);
-	page.cap_user_rdpmc = 0;
-	TEST_ASSERT_EQUAL(__rte_pmu_view_take(&page, &view), __RTE_PMU_PAGE_SLOW,
-		"no cap_user_rdpmc");
-	page_setup(5, 48, 5000, 42);
-	page.time_running = 500;
-	TEST_ASSERT_EQUAL(__rte_pmu_view_take(&page, &view), __RTE_PMU_PAGE_SLOW, "multiplexed");
-	/* Being updated from another CPU: the fields may be half written. */
-	page_setup(5, 48, 5000, 42);
-	page.lock = 3;
-	TEST_ASSERT_EQUAL(__rte_pmu_view_take(&page, &view), __RTE_PMU_PAGE_SLOW, "lock odd");
-
-	/* Changed after the view: a new counter and offset. */
-	page_setup(1, 32, 1000, 500);
-	TEST_ASSERT_SUCCESS(__rte_pmu_view_take(&page, &view), "take");
-	kernel_update(0x80000000u);
-	pmc_calls = 0;
-	TEST_ASSERT(__rte_pmu_view_read_with(&view, read_fake_pmc, &value) != 0,
-		"a page changed after the view was read through it");
-	/* Changed to say the counter cannot be read here (user access taken
-	 * away: the instruction would fault): not touched.
-	 */
-	TEST_ASSERT_EQUAL(pmc_calls, 0u, "the counter read through a view of a page changed "
-		"since (it may not be readable any more)");
-	TEST_ASSERT_SUCCESS(__rte_pmu_view_take(&page, &view), "take again");
-	TEST_ASSERT_EQUAL(__rte_pmu_view_read_with(&view, read_fake_pmc, &value), 0u, "read");
-	TEST_ASSERT_EQUAL(value, UINT64_C(1500), "after the change: %" PRIu64, value);
-
-	/* Changed while the counter was read. */
-	page_setup(1, 32, 1000, 500);
-	TEST_ASSERT_SUCCESS(__rte_pmu_view_take(&page, &view), "take");
-	TEST_ASSERT(__rte_pmu_view_read_with(&view, read_pmc_interrupted, &value) != 0,
-		"a page changed during the read");
-	TEST_ASSERT_SUCCESS(__rte_pmu_view_take(&page, &view), "take again");
-	TEST_ASSERT_EQUAL(__rte_pmu_view_read_with(&view, read_pmc_interrupted, &value), 0u,
-		"read again");
-	TEST_ASSERT_EQUAL(value, UINT64_C(1500), "read again: %" PRIu64, value);
-
-	return async_writer_run(view_read);
-}
-
 static struct unit_test_suite pmu_page_suite = {
 	.suite_name = "pmu user-page read algorithm",
 	.unit_test_cases = {
@@ -552,7 +451,6 @@ static struct unit_test_suite pmu_page_suite = {
 		TEST_CASE(test_index_zero),
 		TEST_CASE(test_seqlock_retry_interrupt),
 		TEST_CASE(test_seqlock_async_writer),
-		TEST_CASE(test_view),
 		TEST_CASES_END()
 	}
 };

@@ -304,8 +304,8 @@ test_stage_lifecycle(void)
 
 	/* A worker's measured call left open across rte_pmu_fini() (made by
 	 * the main lcore while the worker waits): its end reads no page that
-	 * fini unmapped (in the guest, through a view of the old pages, it
-	 * was a crash), and counts nothing.
+	 * fini unmapped (in the guest, cached views of the old pages, tried,
+	 * crashed there), and counts nothing.
 	 */
 	if (stage_setup_one(NULL) != TEST_SUCCESS)
 		return TEST_FAILED;

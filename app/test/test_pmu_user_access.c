@@ -109,8 +109,8 @@ restore:
 /* User access taken away while stages run (perf_user_access set to 0,
  * then the thread sleeps: the kernel rewrites its pages with index 0): the
  * stage calls go on through read(), counted, and never run the counter
- * instruction through a view of the old page (a SIGILL: an outside
- * reviewer's find).
+ * instruction as the old page allowed (a SIGILL: cached counter views,
+ * tried, did).
  */
 static int
 test_user_access_revoked(void)

@@ -89,50 +89,37 @@ misuse(struct stage_lcore *sl, unsigned int id, enum misuse_kind kind)
 }
 
 /* The lcore's @p n counters (sl->num_events) into @p v, in one pass over
- * their views: not 0 where the views are not taken (or a page cannot give
- * its event), or a page changed since they were (a context switch). Then
- * the views are taken again and the group read again whole, so that each
- * counter is read at the same point of its pass as at every other read,
- * which the calibration measured.
+ * their user pages; not 0 where a page could not give its event, or was
+ * updated during the pass (a context switch): then the group is read again
+ * whole, so that each counter is read at the same point of its pass as at
+ * every other read, which the calibration measured.
  */
-static __rte_always_inline uint32_t
+static __rte_always_inline int
 counters_try(struct stage_lcore *sl, unsigned int n, uint64_t *v)
 {
-	const struct __rte_pmu_view *view = sl->views;
-	uint32_t changed = 0;
+	struct perf_event_mmap_page *const *pages = sl->pages;
 	unsigned int i;
+	int slow = 0;
 
-	if (unlikely(!sl->views_ok))
-		return 1;
 	for (i = 0; i < n; i++)
-		changed |= __rte_pmu_view_read(&view[i], &v[i]);
-	return changed;
+		slow |= __rte_pmu_page_read(pages[i], __RTE_PMU_PAGE_GROUP, &v[i]);
+	return slow;
 }
 
-/* counters() where its pass failed: the views taken again and another
- * pass, a few times; where a page cannot give its event, or pages still
- * change, the whole group through librte_pmu (its pages, each retried
- * alone, and one read() for the events they cannot give); where that
- * fails, the last good values, so that a delta across it is never above
- * the truth.
+/* counters() where its pass failed (@p why): where a page changed, more
+ * passes; where a page could not give its event, or pages still changed,
+ * the whole group through librte_pmu (its pages, each retried alone, and
+ * one read() for the events they cannot give); where that fails, the last
+ * good values, so that a delta across it is never above the truth.
  */
 static __rte_noinline void
-counters_slow(struct stage_lcore *sl, uint64_t *v)
+counters_slow(struct stage_lcore *sl, uint64_t *v, int why)
 {
-	const unsigned int n = sl->num_events;
-	unsigned int pass, i;
-	bool ok;
+	unsigned int pass;
 
-	for (pass = 0; pass < 3; pass++) {
-		for (i = 0, ok = true; i < n; i++)
-			ok &= __rte_pmu_view_take(sl->pages[i], &sl->views[i]) == 0;
-		sl->views_ok = ok;
-		if (!ok)
-			break;
-		if (counters_try(sl, n, v) == 0)
-			return;
-	}
-	if (rte_pmu_read_group(v, n) != (int)n)
+	for (pass = 0; why == __RTE_PMU_PAGE_CHANGED && pass < 3; pass++)
+		why = counters_try(sl, sl->num_events, v);
+	if (why != 0 && rte_pmu_read_group(v, sl->num_events) != (int)sl->num_events)
 		memcpy(v, sl->last, sizeof(sl->last));
 }
 
@@ -140,8 +127,10 @@ counters_slow(struct stage_lcore *sl, uint64_t *v)
 static __rte_always_inline void
 counters(struct stage_lcore *sl, unsigned int n, uint64_t *v)
 {
-	if (unlikely(counters_try(sl, n, v) != 0))
-		counters_slow(sl, v);
+	int why = counters_try(sl, n, v);
+
+	if (unlikely(why != 0))
+		counters_slow(sl, v, why);
 }
 
 #define COUNTDOWN(w) ((w) & ((UINT64_C(1) << __RTE_PMU_STAGE_PENDING_SHIFT) - 1))
@@ -708,7 +697,6 @@ lcore_restart(struct stage_lcore *sl, uint32_t epoch)
 	__atomic_store_n(&sl->lcore_misuse, 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&sl->num_events, rte_pmu_lcore_num_events(), __ATOMIC_RELAXED);
 	sl->pages = RTE_PER_LCORE(_pmu_group)->mmap_pages;
-	sl->views_ok = false;
 	words_copy(sl->first, v, sizeof(v));
 	words_copy(sl->last, v, sizeof(v));
 	rte_seqcount_write_end(&sl->seq);
@@ -807,8 +795,6 @@ stage_on_lcore_gone(unsigned int lcore_id, void *arg __rte_unused)
 		RTE_PER_LCORE(_pmu_stage) = &stage_none.pub;
 	sl = __atomic_load_n(&stage_reg.lcores[lcore_id], __ATOMIC_ACQUIRE);
 	if (sl != NULL) {
-		/* Its pages go (rte_pmu_fini()): a call left open reads none. */
-		__atomic_store_n(&sl->views_ok, false, __ATOMIC_RELAXED);
 		__atomic_store_n(&sl->pub.pending, stage_zeros, __ATOMIC_RELAXED);
 		__atomic_store_n(&sl->known, 0, __ATOMIC_RELAXED);
 		__atomic_store_n(&sl->gone, true, __ATOMIC_RELEASE);

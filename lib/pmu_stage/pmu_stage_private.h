@@ -138,8 +138,6 @@ struct stage_lcore {
 	unsigned int num_events;
 	unsigned int depth;        /**< frames open above frames[0], the lcore's */
 	struct perf_event_mmap_page *const *pages; /**< its events' user pages */
-	bool views_ok;             /**< views taken, each page able to give its event */
-	struct __rte_pmu_view views[RTE_MAX_NUM_GROUP_EVENTS];
 	uint32_t misuse_logged;    /**< a bit per kind already logged */
 	/** A bit per stage whose period became 1 while its countdown was not
 	 *  0: a call of it begun inline may be open, whose end finds no frame.
