@@ -278,6 +278,8 @@ refuse "--json /nonexistent/t.json" \
 # -e lists dpdk-test-pmu refuses.
 refuse "--interval 3600001" "^dpdk-pmu-run: error: --interval: at most 3600000" \
 	--interval 3600001
+refuse "-o and --json one file" "^dpdk-pmu-run: error: -o and --json name the same file" \
+	-o "$tmp/same.out" --json "$tmp/./same.out"
 for list in "," "" task-clock,,page-faults; do
 	refuse "-e '$list'" \
 		"^dpdk-pmu-run: error: invalid --events '$list': want names separated by single commas" \
