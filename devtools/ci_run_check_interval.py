@@ -65,10 +65,11 @@ def interval_tables(path, event):
     return tables
 
 
-def final_totals(path, event):
+def final_totals(path, event, block=False):
     """{lcore: (lcore total) of event} of the last dpdk-pmu-run table of a
-    file (table_lines())."""
-    out, where = {}, None
+    file (table_lines()); with block, that of its total block (None where
+    it has none)."""
+    out, where, whole = {}, None, None
     for line in table_lines(path):
         head = re.fullmatch(r"lcore (\d+).*|total", line)
         if head:
@@ -78,7 +79,9 @@ def final_totals(path, event):
                      + r"(?: \w+)? +- +- +- +(\d+)", line)
         if m and where is not None:
             out[where] = int(m.group(1))
-    return out
+        elif m:
+            whole = int(m.group(1))
+    return whole if block else out
 
 
 def interval(name, err, table, event):
@@ -89,6 +92,9 @@ def interval(name, err, table, event):
     report(lcores and final, f"{name}: --interval tables with (lcore total) rows of "
            f"{event} ({len(tables)} tables, lcores {lcores}), and the final table's "
            f"(lcores {sorted(final)})")
+    whole = final_totals(table, event, block=True)
+    report(whole == sum(final.values()), f"{name}: the final table's total block has the "
+           f"lcores' (lcore total) summed: {whole}, {sum(final.values())}")
     time_event = event in ("task-clock", "cpu-clock")
     checked = 0
     for lc in lcores:

@@ -334,12 +334,31 @@ lcore_rows(FILE *f, const char *lead, const struct widths *w,
 	return have && t->inexact != 0;
 }
 
+/* Add the lcore's @p lt to the lcores' @p sum; an lcore without its
+ * totals leaves the sum without them too.
+ */
+static void
+totals_add(struct preload_lcore_totals *sum, const struct preload_lcore_totals *lt,
+	unsigned int num_events)
+{
+	unsigned int e;
+
+	if (lt->num_events == 0)
+		sum->num_events = 0;
+	for (e = 0; e < num_events; e++) {
+		sum->total[e] += lt->total[e];
+		sum->outside[e] += lt->outside[e];
+	}
+	sum->inexact |= lt->inexact;
+}
+
 void
 preload_table_write(FILE *f, const char *lead, const struct preload_table *t)
 {
 	struct widths w = { .name = (int)strlen("(outside stages)"), .event = 5 };
 	char label[PRELOAD_EVENT_NAME_MAX + 16];
-	struct preload_lcore_totals now;
+	struct preload_lcore_totals now, sum = { .num_events = t->num_events };
+	const struct preload_lcore_totals *lt;
 	struct preload_fig *total;
 	unsigned int lcore, id, e;
 	bool any, marked = false, unmeasured = false;
@@ -377,8 +396,9 @@ preload_table_write(FILE *f, const char *lead, const struct preload_table *t)
 			continue;
 		if (t->totals == NULL)
 			preload_lcore_totals(lcore, &now);
-		marked |= lcore_rows(f, lead, &w, t->totals != NULL ? &t->totals[lcore] : &now,
-			t->events, t->num_events);
+		lt = t->totals != NULL ? &t->totals[lcore] : &now;
+		marked |= lcore_rows(f, lead, &w, lt, t->events, t->num_events);
+		totals_add(&sum, lt, t->num_events);
 		/* Its figures are no counts: said under them. */
 		status = rte_pmu_lcore_status(lcore);
 		if (status == -ENOSPC)
@@ -399,6 +419,8 @@ preload_table_write(FILE *f, const char *lead, const struct preload_table *t)
 	}
 	if (!any)
 		fprintf(f, "%sno stage called\n", lead);
+	else
+		marked |= lcore_rows(f, lead, &w, &sum, t->events, t->num_events);
 	if (marked)
 		fprintf(f, "%s%s\n", lead, RTE_PMU_STAGE_INEXACT_NOTE);
 	if (unmeasured)
