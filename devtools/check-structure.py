@@ -339,8 +339,10 @@ for lib, libs in below.items():
 # stages', were given beside the estimates, in the stats and telemetry, for
 # consumers that take differences (the estimates go down: Prometheus took
 # each fall for a counter reset) (8); 2,021 until no line of the dump ended
-# with a blank (6).
-SIZE_GATE = 2027
+# with a blank (6); 2,027 until a sampled stage with none or too few of its
+# calls measured was marked not exact, and the dump gave '-' for none, not
+# 0.00 (9).
+SIZE_GATE = 2036
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

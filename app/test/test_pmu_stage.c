@@ -329,6 +329,30 @@ sampled_calls(unsigned int id, unsigned int n)
 	}
 }
 
+/* Whether rte_pmu_stage_dump()'s line of stage @p name holds @p what. */
+static bool
+dump_line_has(const char *name, const char *what)
+{
+	char *buf = NULL, *line, *end;
+	size_t len = 0;
+	bool has = false;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (f == NULL)
+		return false;
+	rte_pmu_stage_dump(f);
+	fclose(f);
+	for (line = buf; line != NULL && !has; line = end != NULL ? end + 1 : NULL) {
+		end = strchr(line, '\n');
+		if (end != NULL)
+			*end = '\0';
+		has = strncmp(line + 2, name, strlen(name)) == 0 && line[2 + strlen(name)] == ' ' &&
+			strstr(line, what) != NULL;
+	}
+	free(buf);
+	return has;
+}
+
 static int
 test_stage_sampling(void)
 {
@@ -415,6 +439,28 @@ test_stage_sampling(void)
 	sampled_calls(sampled, 7);
 	if (stage_get(rte_lcore_id(), sampled, &some) != TEST_SUCCESS)
 		return TEST_FAILED;
+	/* None of its calls measured yet: no figure is exact, and the dump
+	 * gives none (it gave 0.00, unmarked: an outside tester's find).
+	 */
+	TEST_ASSERT(some.measured == 0 && some.num_events != 0 &&
+		some.inexact == (1u << some.num_events) - 1, "7 calls, none measured: inexact %#x "
+		"of %u events", some.inexact, some.num_events);
+	TEST_ASSERT(dump_line_has("phase", " -~"), "the dump's line of a stage with no "
+		"call measured has no '-~' figure");
+	/* Few measured: 100 calls 1 in 64 of a loop dearer than the reads,
+	 * 36 since its only measured one, past the lcore's total: marked.
+	 */
+	other = rte_pmu_stage_register("few");
+	TEST_ASSERT(other >= 0 && rte_pmu_stage_sampling_set(other, 64) == 0, "few: %d", other);
+	for (i = 0; i < 100; i++) {
+		rte_pmu_stage_begin(other);
+		test_loop(LOOP);
+		rte_pmu_stage_end(other, 1);
+	}
+	if (stage_get(rte_lcore_id(), other, &all) != TEST_SUCCESS)
+		return TEST_FAILED;
+	TEST_ASSERT(all.measured == 1 && all.inexact == (1u << all.num_events) - 1,
+		"100 calls 1 in 64: %" PRIu64 " measured, inexact %#x", all.measured, all.inexact);
 	other = rte_pmu_stage_register("other");
 	TEST_ASSERT(other >= 0, "register other: %d", other);
 	sampled_calls(other, 1);

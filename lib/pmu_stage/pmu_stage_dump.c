@@ -65,12 +65,19 @@ dump_line(struct dump_ctx *c, const char *name, const struct rte_pmu_stage_stats
 	c->marked |= s->inexact != 0;
 	ret = fprintf(c->f, "  %-*s %14" PRIu64 " %14" PRIu64 " %11.2f", c->width, name,
 		s->calls, s->items, ratio(s->items, s->calls));
-	for (i = 0; i < c->num_events && ret >= 0; i++)
+	for (i = 0; i < c->num_events && ret >= 0 && s->measured != 0; i++)
 		ret = fprintf(c->f, " %*.2f%s %*.2f%s", c->ev_width[i] + 4,
 			ratio(s->self_values[i], s->items), mark(c, s->inexact, i, false),
 			c->ev_width[i] + 4, ratio(s->self_values[i], s->calls),
 			mark(c, s->inexact, i, true));
-	if (ret >= 0 && c->cycles >= 0 && c->instructions >= 0)
+	/* No call measured: no figure, rather than 0. */
+	for (i = 0; i < c->num_events && ret >= 0 && s->measured == 0; i++)
+		ret = fprintf(c->f, " %*s%s %*s%s", c->ev_width[i] + 4, "-",
+			mark(c, s->inexact, i, false), c->ev_width[i] + 4, "-",
+			mark(c, s->inexact, i, true));
+	if (ret >= 0 && c->cycles >= 0 && c->instructions >= 0 && s->measured == 0)
+		ret = fprintf(c->f, " %7s", "-");
+	else if (ret >= 0 && c->cycles >= 0 && c->instructions >= 0)
 		ret = fprintf(c->f, " %7.2f", ratio(s->self_values[c->instructions],
 			s->self_values[c->cycles]));
 	return row_end(c->f, ret);

@@ -128,6 +128,12 @@ raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_sta
 		st->spread[i] = spread(st->measured, st->calls, self,
 			now.ev[i].squares - base.ev[i].squares);
 	}
+	/* Too few of its calls measured: none, or more than 1 in 100 of them
+	 * since its last measured one, past the lcore's total (which ends at
+	 * the lcore's last measured call): no event's figure is exact.
+	 */
+	if (st->measured == 0 || PENDING_CALLS(now.pending) * 100 > st->calls)
+		st->inexact |= (uint32_t)((UINT64_C(1) << st->num_events) - 1);
 }
 
 /* The lcore's total in @p st, and its stages' self values added up in

@@ -104,7 +104,8 @@ extern "C" {
  *  rte_pmu_stage_dump() prints it; for tools that print stage figures.
  */
 #define RTE_PMU_STAGE_INEXACT_NOTE "~ not exact: the stage costs less than the read that " \
-	"measures it, or the lcore's stages were scaled down to its total"
+	"measures it, too few of its calls were measured, or the lcore's stages were scaled " \
+	"down to its total"
 
 /** Bits of a pending word below its items: the stage's countdown. */
 #define __RTE_PMU_STAGE_PENDING_SHIFT 16
@@ -290,8 +291,11 @@ struct rte_pmu_stage_stats {
 	unsigned int num_events; /**< entries of values in use */
 	/** Bit i: the figures of event i are not exact: the stage's self value
 	 *  per measured call is below overhead[i] (a read() of the counters,
-	 *  as on a VM, costs more than such a stage's work), or the lcore's
-	 *  stages were scaled down to its total. An event the kernel multiplexed
+	 *  as on a VM, costs more than such a stage's work), too few of its
+	 *  calls were measured (none, or more than 1 in 100 of them since its
+	 *  last measured one: scaled past the lcore's total, which ends at the
+	 *  lcore's last measured call), or the lcore's stages were scaled down
+	 *  to its total. An event the kernel multiplexed
 	 *  (rte_pmu_event_info::multiplexed) is not marked: its counts are
 	 *  estimates, and a multiplexed read costs more than the calibrated one.
 	 */

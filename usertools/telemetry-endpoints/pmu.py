@@ -102,8 +102,9 @@ def info():
         STAGE_MISUSE: ("Stage calls on an lcore that were misuse (never counted as "
                        "calls), all stages.", "counter"),
         STAGE_INEXACT: ("1 where a stage's figures of the event on the lcore are not "
-                        "exact: the stage costs less than the read that measures it, or "
-                        "the lcore's stages were scaled down to its total.", "gauge"),
+                        "exact: the stage costs less than the read that measures it, too "
+                        "few of its calls were measured, or the lcore's stages were "
+                        "scaled down to its total.", "gauge"),
         STAGE_LCORE: ("An lcore's whole count of an event as its stage reads counted it "
                       "(from its first stage read to its last measured call): what its "
                       "stages' self counts add up to no more than.", "counter"),
