@@ -341,8 +341,10 @@ for lib, libs in below.items():
 # each fall for a counter reset) (8); 2,021 until no line of the dump ended
 # with a blank (6); 2,027 until a sampled stage with none or too few of its
 # calls measured was marked not exact, and the dump gave '-' for none, not
-# 0.00 (9).
-SIZE_GATE = 2036
+# 0.00 (9); 2,036 until an lcore's misuse was in its stats and a dump row,
+# the misuse log line named the stage, and a stage call before the first
+# rte_pmu_init() was logged (17).
+SIZE_GATE = 2053
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

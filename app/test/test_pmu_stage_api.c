@@ -52,6 +52,31 @@ refused_saying(const char *name, const char *want)
 	return ok;
 }
 
+/* Lines holding @p what that 3 stage calls log. */
+static int
+calls_logged(const char *what)
+{
+	char *buf = NULL;
+	const char *p;
+	size_t len = 0;
+	FILE *saved = rte_log_get_stream(), *log = open_memstream(&buf, &len);
+	int i, n = 0;
+
+	if (log == NULL)
+		return -1;
+	rte_openlog_stream(log);
+	for (i = 0; i < 3; i++) {
+		rte_pmu_stage_begin(0);
+		rte_pmu_stage_end(0, 1);
+	}
+	rte_openlog_stream(saved);
+	fclose(log);
+	for (p = buf; (p = strstr(p, what)) != NULL; p++)
+		n++;
+	free(buf);
+	return n;
+}
+
 int
 test_stage_register(void)
 {
@@ -60,6 +85,13 @@ test_stage_register(void)
 	int a, i, ret;
 
 	rte_pmu_fini();
+	/* Stage calls before the process's first rte_pmu_init(): said once
+	 * (they were silent: an outside tester).
+	 */
+	if (!stage_reg.was_init) {
+		a = calls_logged("stage call before rte_pmu_init(): not counted");
+		TEST_ASSERT_EQUAL(a, 1, "3 stage calls before rte_pmu_init(): %d lines", a);
+	}
 	TEST_ASSERT_EQUAL(rte_pmu_stage_register("rx"), -ENODEV, "before init");
 	TEST_ASSERT_EQUAL(rte_pmu_stage_count(), -ENODEV, "count before init");
 	TEST_ASSERT_EQUAL(rte_pmu_stage_lookup("rx"), -ENODEV, "lookup before init");
@@ -136,11 +168,15 @@ test_stage_misuse(void)
 	/* Not a constant: the datapath's own compares must refuse it. */
 	volatile unsigned int largest_id = UINT32_MAX;
 	struct rte_pmu_stage_stats sa, sb, sc, sall;
+	struct rte_pmu_stage_lcore_stats ls;
 	char *buf = NULL;
+	const char *p;
 	size_t len = 0;
 	FILE *saved, *log;
 	int a, b, c, lines;
 	unsigned int i;
+	bool dumped;
+	uint64_t v;
 
 	if (test_pmu_stage_setup() != TEST_SUCCESS)
 		return TEST_FAILED;
@@ -212,6 +248,20 @@ test_stage_misuse(void)
 			"release: c's misuse %" PRIu64 ", calls %" PRIu64, sc.misuse, sc.calls);
 		TEST_ASSERT_EQUAL(lines, 3, "one log line per kind");
 	}
+	/* The lcore's misuse in all, in its stats and as the dump's row (the
+	 * dump gave none: an outside tester).
+	 */
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_lcore_stats_get(rte_lcore_id(), &ls), "lcore stats");
+	TEST_ASSERT_EQUAL(ls.misuse, sa.misuse + sb.misuse + sc.misuse + sa.lcore_misuse,
+		"the lcore's misuse: %" PRIu64, ls.misuse);
+	buf = NULL;
+	log = open_memstream(&buf, &len);
+	TEST_ASSERT(log != NULL && rte_pmu_stage_dump(log) == 0, "dump");
+	fclose(log);
+	p = strstr(buf, "  (misuse) ");
+	dumped = p != NULL && sscanf(p + 10, "%" SCNu64, &v) == 1 && v == ls.misuse;
+	free(buf);
+	TEST_ASSERT(dumped, "no dump row (misuse) %" PRIu64, ls.misuse);
 	rte_pmu_fini();
 	return TEST_SUCCESS;
 }

@@ -188,6 +188,8 @@ on_fini(void *arg __rte_unused)
 	unsigned int i;
 
 	rte_spinlock_lock(&stage_reg.lock);
+	if (pmu_ready())
+		__atomic_store_n(&stage_reg.was_init, true, __ATOMIC_RELAXED);
 	/* Each lcore's calls out of line, where its next one starts it again. */
 	for (i = 0; i < RTE_MAX_LCORE; i++)
 		stage_on_lcore_gone(i, NULL);

@@ -134,10 +134,15 @@ dump_table(struct dump_ctx *c, unsigned int lcore_id, unsigned int n)
 	if (ret != 0 || all)
 		return ret;
 	stage_lcore_fill(stage_lcore_get(lcore_id), &ls);
-	if (ls.num_events == 0)
-		return 0;
-	ret = dump_whole(c, "(lcore total)", ls.total, 0);
-	return ret != 0 ? ret : dump_whole(c, "(outside stages)", ls.outside, ls.inexact);
+	if (ls.num_events != 0)
+		ret = dump_whole(c, "(lcore total)", ls.total, 0);
+	if (ls.num_events != 0 && ret == 0)
+		ret = dump_whole(c, "(outside stages)", ls.outside, ls.inexact);
+	/* Misuse, not counted (logged once a kind): its calls. */
+	if (ls.misuse != 0 && ret == 0)
+		ret = row_end(c->f, fprintf(c->f, "  %-*s %14" PRIu64, c->width, "(misuse)",
+			ls.misuse));
+	return ret;
 }
 
 int

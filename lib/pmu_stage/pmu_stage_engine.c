@@ -72,7 +72,7 @@ square_add(double *f, uint64_t v)
 static void __rte_cold
 misuse(struct stage_lcore *sl, unsigned int id, enum misuse_kind kind)
 {
-	bool known = id < sl->known;
+	bool known = id < sl->known, named;
 
 	rte_seqcount_write_begin(&sl->seq);
 	if (known)
@@ -83,8 +83,10 @@ misuse(struct stage_lcore *sl, unsigned int id, enum misuse_kind kind)
 	if ((sl->misuse_logged & (1u << kind)) != 0)
 		return;
 	sl->misuse_logged |= 1u << kind;
-	STAGE_LOG(ERR, "lcore %u, stage %u: %s: not counted (rte_pmu_stage_stats::%s counts "
-		"such calls, only the first of each kind is logged)", sl->lcore_id, id,
+	named = known && id < RTE_PMU_MAX_STAGES;
+	STAGE_LOG(ERR, "lcore %u, stage %u%s%s%s: %s: not counted (rte_pmu_stage_stats::%s "
+		"counts such calls, only the first of each kind is logged)", sl->lcore_id, id,
+		named ? " (" : "", named ? stage_reg.names[id] : "", named ? ")" : "",
 		misuse_what[kind], known ? "misuse" : "lcore_misuse");
 }
 
@@ -734,20 +736,26 @@ lcore_restart(struct stage_lcore *sl, uint32_t epoch)
 static struct stage_lcore *
 stage_lcore_sync(struct stage_lcore *sl)
 {
-	static uint32_t not_lcore_logged;
+	static uint32_t logged; /* bit 0: not an lcore, bit 1: before rte_pmu_init() */
 	unsigned int lcore_id = rte_lcore_id();
 	uint32_t epoch = __atomic_load_n(&stage_reg.epoch, __ATOMIC_ACQUIRE);
 
 	if (lcore_id >= RTE_MAX_LCORE) {
-		if (__atomic_fetch_or(&not_lcore_logged, 1, __ATOMIC_RELAXED) == 0)
+		if ((__atomic_fetch_or(&logged, 1, __ATOMIC_RELAXED) & 1) == 0)
 			STAGE_LOG(ERR, "stage call from a thread that is not an lcore: not counted "
 				"(register the thread with rte_thread_register())");
 		return NULL;
 	}
-	/* Counted from rte_pmu_init() on (a new stage needs no check). */
+	/* Counted from rte_pmu_init() on (a new stage needs no check); said
+	 * once before the first (after rte_pmu_fini(), calls count nowhere).
+	 */
 	if ((sl == &stage_none || __atomic_load_n(&sl->epoch, __ATOMIC_RELAXED) != epoch) &&
-			!pmu_ready())
+			!pmu_ready()) {
+		if (!__atomic_load_n(&stage_reg.was_init, __ATOMIC_RELAXED) &&
+				(__atomic_fetch_or(&logged, 2, __ATOMIC_RELAXED) & 2) == 0)
+			STAGE_LOG(ERR, "stage call before rte_pmu_init(): not counted");
 		return NULL;
+	}
 	if (sl == &stage_none) {
 		sl = lcore_alloc(lcore_id);
 		if (sl == NULL)

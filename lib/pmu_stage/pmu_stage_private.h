@@ -57,6 +57,7 @@ struct stage_registry {
 	rte_spinlock_t lock;
 	uint32_t count;          /**< registered; release after name and period */
 	uint32_t epoch;          /**< rte_pmu_fini() calls: older lcore state is void */
+	bool was_init;           /**< rte_pmu_fini() ended an rte_pmu_init() */
 	uint32_t default_period;
 	uint32_t period_m1[STAGE_IDS];   /**< each lcore counts down from it */
 	char names[RTE_PMU_MAX_STAGES][RTE_PMU_STAGE_NAME_MAX];

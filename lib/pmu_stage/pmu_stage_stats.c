@@ -158,6 +158,7 @@ stage_lcore_sums(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats 
 	for (id = 0; id < n; id++) {
 		raw_fill(sl, id, &s);
 		st->measured += s.measured;
+		st->misuse += s.misuse;
 		st->inexact |= s.inexact;
 		for (i = 0; i < st->num_events; i++)
 			st->outside[i] += s.self_values[i];
@@ -169,7 +170,9 @@ stage_lcore_sums(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats 
 		for (i = 0; i < st->num_events; i++)
 			st->total[i] = total[i] -
 				__atomic_load_n(&sl->base_total[i], __ATOMIC_RELAXED);
+		misuse -= __atomic_load_n(&sl->base_lcore_misuse, __ATOMIC_RELAXED);
 	} while (rte_seqlock_read_retry(&sl->base_lock, sn));
+	st->misuse += misuse;
 }
 
 /* Measuring disturbs what it measures in time and cycles (caches, the

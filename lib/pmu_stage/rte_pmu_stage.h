@@ -378,6 +378,11 @@ struct rte_pmu_stage_lcore_stats {
 	 *  is not (rte_pmu_stage_stats::inexact).
 	 */
 	uint32_t inexact;
+	/** Calls on the lcore that were misuse, not counted: its stages'
+	 *  (rte_pmu_stage_stats::misuse) and those naming no registered stage
+	 *  (rte_pmu_stage_stats::lcore_misuse).
+	 */
+	uint64_t misuse;
 };
 
 /**
