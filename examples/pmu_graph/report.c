@@ -132,10 +132,10 @@ print_table(FILE *f)
 		fprintf(f, "%-16s %10" PRIu64 " %10" PRIu64 " %8.2f", r->name, s->calls,
 			s->items, per(s->items, s->calls));
 		/* '~': not exact (rte_pmu_stage_stats::inexact), as in the dump;
-		 * '-': no call measured, not known (not 0).
+		 * '-': no call measured, not known (not 0), or no packet.
 		 */
 		for (e = 0; e < num_events; e++) {
-			if (s->measured == 0) {
+			if (s->measured == 0 || s->items == 0) {
 				fprintf(f, " %16s", "-");
 				continue;
 			}
@@ -147,10 +147,12 @@ print_table(FILE *f)
 			fprintf(f, " %6s", "-");
 		else if (ev_cycles >= 0 && ev_instructions >= 0)
 			fprintf(f, " %6.2f", per(s->values[ev_instructions], s->values[ev_cycles]));
-		fprintf(f, " | %10" PRIu64 " %10" PRIu64 " %12.1f %12.2f\n", r->graph_calls,
-			r->graph_objs, per(r->graph_cycles, r->graph_calls),
-			r->graph_objs != 0 ? (double)r->graph_cycles * 1e9 / hz / r->graph_objs :
-			0.0);
+		fprintf(f, " | %10" PRIu64 " %10" PRIu64 " %12.1f", r->graph_calls,
+			r->graph_objs, per(r->graph_cycles, r->graph_calls));
+		if (r->graph_objs != 0)
+			fprintf(f, " %12.2f\n", (double)r->graph_cycles * 1e9 / hz / r->graph_objs);
+		else
+			fprintf(f, " %12s\n", "-");
 	}
 	if (marked)
 		fprintf(f, "%s\n", RTE_PMU_STAGE_INEXACT_NOTE);
