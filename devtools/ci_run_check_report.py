@@ -88,13 +88,15 @@ def table_marks(path):
 
 
 def outside_marks(path):
-    """{lcore: [whether each event's "(outside stages)" line holds '~']}."""
+    """{lcore: [whether each event's "(outside stages)" line holds '~']}; the
+    total block's lines left out."""
     marks, where, cur = {}, None, None
     for line in table_lines(path):
-        head = re.fullmatch(r"lcore (\d+).*", line)
+        head = re.fullmatch(r"lcore (\d+).*|total", line)
         if head:
-            where, cur = int(head.group(1)), None
-        elif line.startswith("  (outside stages)"):
+            where = int(head.group(1)) if head.group(1) else None
+            cur = None
+        elif line.startswith("  (outside stages)") and where is not None:
             cur = where
             marks[cur] = ["~" in line]
         elif cur is not None and re.match(r" {3,}- ", line):

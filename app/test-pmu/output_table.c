@@ -124,7 +124,7 @@ format_rate(double rate, char *buf, size_t len)
 static void
 print_row(const struct tool_row *row)
 {
-	char v[32], ratio[48] = "", line[256];
+	char v[32], ratio[48] = "", line[512];
 	int n;
 
 	if (!row->ev->supported) {

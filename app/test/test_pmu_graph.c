@@ -297,7 +297,9 @@ pg_walk_counted(unsigned int walks, struct rte_pmu_stage_stats *st)
 	return TEST_SUCCESS;
 }
 
-/* Whether rte_pmu_stage_dump() gives an IPC column, in @p ipc. */
+/* Whether rte_pmu_stage_dump() gives an IPC column, in @p ipc; -1 where a
+ * line of it ends with a blank (the (lcore total) row did, with IPC).
+ */
 static int
 dump_has_ipc(bool *ipc)
 {
@@ -311,6 +313,10 @@ dump_has_ipc(bool *ipc)
 	ret = rte_pmu_stage_dump(f);
 	fclose(f);
 	*ipc = text != NULL && strstr(text, " IPC\n") != NULL;
+	if (text != NULL && strstr(text, " \n") != NULL) {
+		printf("a dump line ends with a blank:\n%s", text);
+		ret = -1;
+	}
 	free(text);
 	return ret;
 }

@@ -4,7 +4,7 @@
 
 /* rte_pmu_stage_dump(): the figures as VPP's "show runtime" prints them,
  * each lcore's stages beside its total and the part outside them. It
- * allocates nothing: what it keeps of each lcore (about 150 bytes) is on
+ * allocates nothing: what it keeps of each lcore (about 160 bytes) is on
  * the stack.
  */
 
@@ -45,20 +45,19 @@ row_end(FILE *f, int ret)
 }
 
 /* The mark after event @p i's figure in a row: '~' where bit i of
- * @p inexact is set, else a blank, but none that would end the row.
+ * @p inexact is set, else a blank, but none where it @p ends the row.
  */
 static const char *
-mark(const struct dump_ctx *c, uint32_t inexact, unsigned int i, bool last)
+mark(const struct dump_ctx *c, uint32_t inexact, unsigned int i, bool ends)
 {
-	bool ends = last && i + 1 == c->num_events && (c->cycles < 0 || c->instructions < 0);
-
-	return (inexact >> i) & 1 ? "~" : ends ? "" : " ";
+	return (inexact >> i) & 1 ? "~" : ends && i + 1 == c->num_events ? "" : " ";
 }
 
 /* One stage's line, self values; '~' marks a figure that is not exact. */
 static int
 dump_line(struct dump_ctx *c, const char *name, const struct rte_pmu_stage_stats *s)
 {
+	const bool ipc = c->cycles >= 0 && c->instructions >= 0;
 	unsigned int i;
 	int ret;
 
@@ -69,15 +68,15 @@ dump_line(struct dump_ctx *c, const char *name, const struct rte_pmu_stage_stats
 		ret = fprintf(c->f, " %*.2f%s %*.2f%s", c->ev_width[i] + 4,
 			ratio(s->self_values[i], s->items), mark(c, s->inexact, i, false),
 			c->ev_width[i] + 4, ratio(s->self_values[i], s->calls),
-			mark(c, s->inexact, i, true));
+			mark(c, s->inexact, i, !ipc));
 	/* No call measured: no figure, rather than 0. */
 	for (i = 0; i < c->num_events && ret >= 0 && s->measured == 0; i++)
 		ret = fprintf(c->f, " %*s%s %*s%s", c->ev_width[i] + 4, "-",
 			mark(c, s->inexact, i, false), c->ev_width[i] + 4, "-",
-			mark(c, s->inexact, i, true));
-	if (ret >= 0 && c->cycles >= 0 && c->instructions >= 0 && s->measured == 0)
+			mark(c, s->inexact, i, !ipc));
+	if (ret >= 0 && ipc && s->measured == 0)
 		ret = fprintf(c->f, " %7s", "-");
-	else if (ret >= 0 && c->cycles >= 0 && c->instructions >= 0)
+	else if (ret >= 0 && ipc)
 		ret = fprintf(c->f, " %7.2f", ratio(s->self_values[c->instructions],
 			s->self_values[c->cycles]));
 	return row_end(c->f, ret);

@@ -153,7 +153,7 @@ stage_figures(struct rte_tel_data *f, const struct rte_pmu_stage_stats *s, unsig
 		rte_tel_data_add_dict_u64(e, "measured_value", s->measured_values[i]);
 		rte_tel_data_add_dict_u64(e, "measured_children", s->measured_children[i]);
 		rte_tel_data_add_dict_u64(e, "overhead", s->overhead[i]);
-		/* 0: exact; 1: cheaper than the read that measures it. */
+		/* 0: exact; 1: not (rte_pmu_stage_stats::inexact). */
 		rte_tel_data_add_dict_int(e, "inexact", (s->inexact >> i) & 1);
 		/* Telemetry has no double: the spread in parts per million of
 		 * the self value; absent where it cannot be told.

@@ -103,9 +103,8 @@ extern "C" {
 /** The line under a table whose figures are marked '~' (inexact), as
  *  rte_pmu_stage_dump() prints it; for tools that print stage figures.
  */
-#define RTE_PMU_STAGE_INEXACT_NOTE "~ not exact: the stage costs less than the read that " \
-	"measures it, too few of its calls were measured, or the lcore's stages were scaled " \
-	"down to its total"
+#define RTE_PMU_STAGE_INEXACT_NOTE "~ not exact: cheaper than the read that measures it, " \
+	"too few calls measured, or scaled down to the lcore's total"
 
 /** Bits of a pending word below its items: the stage's countdown. */
 #define __RTE_PMU_STAGE_PENDING_SHIFT 16
