@@ -97,6 +97,7 @@ static int
 all_zero_elsewhere(unsigned int worker)
 {
 	struct rte_pmu_stage_stats s, all, w, zero;
+	struct rte_pmu_stage_lcore_stats lm, lw, la;
 
 	memset(&zero, 0, sizeof(zero));
 	TEST_ASSERT_SUCCESS(rte_pmu_lcore_open(), "open");
@@ -113,6 +114,15 @@ all_zero_elsewhere(unsigned int worker)
 		"%u events, spread %f, not all zero", rte_lcore_id(), s.num_events, s.spread[0]);
 	TEST_ASSERT(w.num_events == 0 || isnan(w.spread[0]) || !isnan(all.spread[0]),
 		"the sum over every lcore: spread NAN, lcore %u's %f", worker, w.spread[0]);
+	/* The lcores' totals added up (it was -EINVAL: an outside tester). */
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_lcore_stats_get(rte_lcore_id(), &lm), "lcore stats");
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_lcore_stats_get(worker, &lw), "lcore stats");
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_lcore_stats_get(RTE_PMU_STAGE_ALL_LCORES, &la),
+		"every lcore's stats");
+	TEST_ASSERT(la.num_events == 0 || (la.total[0] == lm.total[0] + lw.total[0] &&
+		la.outside[0] == lm.outside[0] + lw.outside[0]), "every lcore's total %" PRIu64
+		" and outside %" PRIu64 ", not the sum of lcores %u and %u", la.total[0],
+		la.outside[0], rte_lcore_id(), worker);
 	return TEST_SUCCESS;
 }
 

@@ -130,9 +130,12 @@ dump_table(struct dump_ctx *c, unsigned int lcore_id, unsigned int n)
 		if (s.calls != 0)
 			ret = dump_line(c, stage_reg.names[id], &s);
 	}
-	if (ret != 0 || all)
+	if (ret != 0)
 		return ret;
-	stage_lcore_fill(stage_lcore_get(lcore_id), &ls);
+	if (all)
+		rte_pmu_stage_lcore_stats_get(RTE_PMU_STAGE_ALL_LCORES, &ls);
+	else
+		stage_lcore_fill(stage_lcore_get(lcore_id), &ls);
 	if (ls.num_events != 0)
 		ret = dump_whole(c, "(lcore total)", ls.total, 0);
 	if (ls.num_events != 0 && ret == 0)

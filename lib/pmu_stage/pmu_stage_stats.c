@@ -325,9 +325,25 @@ rte_pmu_stage_stats_get(unsigned int lcore_id, unsigned int id,
 int
 rte_pmu_stage_lcore_stats_get(unsigned int lcore_id, struct rte_pmu_stage_lcore_stats *stats)
 {
-	int ret = reader_check("stage lcore stats", lcore_id, stats);
+	const bool all = lcore_id == RTE_PMU_STAGE_ALL_LCORES;
+	struct rte_pmu_stage_lcore_stats one;
+	unsigned int l, i;
+	int ret = reader_check("stage lcore stats", all ? 0 : lcore_id, stats);
 
-	if (ret == 0)
-		stage_lcore_fill(stage_lcore_get(lcore_id), stats);
-	return ret;
+	if (ret != 0)
+		return ret;
+	/* The lcore's, or every lcore's added up (the dump's total block). */
+	memset(stats, 0, sizeof(*stats));
+	for (l = all ? 0 : lcore_id; l < (all ? RTE_MAX_LCORE : lcore_id + 1); l++) {
+		stage_lcore_fill(stage_lcore_get(l), &one);
+		stats->num_events = RTE_MAX(stats->num_events, one.num_events);
+		for (i = 0; i < one.num_events; i++) {
+			stats->total[i] += one.total[i];
+			stats->outside[i] += one.outside[i];
+		}
+		stats->measured += one.measured;
+		stats->inexact |= one.inexact;
+		stats->misuse += one.misuse;
+	}
+	return 0;
 }

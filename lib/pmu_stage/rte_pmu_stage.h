@@ -394,7 +394,7 @@ struct rte_pmu_stage_lcore_stats {
  * Thread-safe; control path; takes no lock.
  *
  * @param lcore_id
- *   An lcore id.
+ *   An lcore id, or RTE_PMU_STAGE_ALL_LCORES for every lcore's added up.
  * @param stats
  *   Filled on success; all zero for an lcore that ran no stage.
  * @return
