@@ -135,12 +135,11 @@ print_table(FILE *f)
 		 * '-': no call measured, not known (not 0), or no packet.
 		 */
 		for (e = 0; e < num_events; e++) {
-			if (s->measured == 0 || s->items == 0) {
-				fprintf(f, " %16s", "-");
-				continue;
-			}
-			fprintf(f, " %15.2f%c", per(s->values[e], s->items),
-				(s->inexact >> e) & 1 ? '~' : ' ');
+			if (s->measured == 0 || s->items == 0)
+				fprintf(f, " %15s%c", "-", (s->inexact >> e) & 1 ? '~' : ' ');
+			else
+				fprintf(f, " %15.2f%c", per(s->values[e], s->items),
+					(s->inexact >> e) & 1 ? '~' : ' ');
 			marked |= (s->inexact >> e) & 1;
 		}
 		if (ev_cycles >= 0 && ev_instructions >= 0 && s->measured == 0)
