@@ -275,7 +275,7 @@ json_write(const char *path, const struct preload_table *t, int err)
 			fprintf(f, ", \"spread\": ");
 			json_events(f, NULL, g->spread, 0, n);
 			fprintf(f, ", \"inexact\": ");
-			json_events(f, NULL, NULL, g->measured != 0 ? g->inexact : 0, n);
+			json_events(f, NULL, NULL, g->inexact, n);
 			fputc('}', f);
 			sep = ", ";
 		}

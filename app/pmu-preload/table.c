@@ -284,16 +284,18 @@ stage_rows(FILE *f, const char *lead, const struct widths *w, const char *name,
 		if (e != 0)
 			fprintf(f, "%s  %-*s %11s %12s %10s", lead, w->name, "", "", "", "");
 		event_label(label, sizeof(label), events, e);
-		mark = (s->measured != 0 || interval) && (s->inexact >> e) & 1 ? '~' : '\0';
+		mark = (s->inexact >> e) & 1 ? '~' : '\0';
 		/* In an interval, a stage with no call measured in it: 0~,
-		 * said on its own line under the table.
+		 * said on its own line under the table; in the final table -~
+		 * (none measured: not exact, rte_pmu_stage_stats::inexact).
 		 */
-		marked |= mark != '\0' && s->measured != 0;
-		*unmeasured |= mark != '\0' && s->measured == 0;
-		snprintf(d, sizeof(d), "%" PRIu64 "%.1s", s->self[e], &mark);
+		marked |= mark != '\0' && (s->measured != 0 || !interval);
+		*unmeasured |= mark != '\0' && s->measured == 0 && interval;
+		snprintf(d, sizeof(d), "%s%.1s", s->measured == 0 && !interval ? "-" : "", &mark);
+		if (s->measured != 0 || interval)
+			snprintf(d, sizeof(d), "%" PRIu64 "%.1s", s->self[e], &mark);
 		if (s->measured == 0)
-			fprintf(f, "  %-*s %12s %10s %10s %14s", w->event, label, "-", "-", "-",
-				interval ? d : "-");
+			fprintf(f, "  %-*s %12s %10s %10s %14s", w->event, label, "-", "-", "-", d);
 		else
 			fprintf(f, "  %-*s %12s %10s %10s %14s", w->event, label,
 				per(a, sizeof(a), s->self[e], s->calls, mark),
