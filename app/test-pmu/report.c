@@ -181,8 +181,10 @@ tool_report_add_stages(struct tool_report *rep, unsigned int lcore_id,
 		row->items = now.items - prev[s].items;
 		row->measured = now.measured - prev[s].measured;
 		row->misuse = now.misuse;
-		/* The library's verdict on the figures since the reset. */
-		row->inexact = now.measured != 0 ? now.inexact : 0;
+		/* The library's verdict on the figures since the reset (none
+		 * measured: not exact either).
+		 */
+		row->inexact = now.inexact;
 		/* The interval's measured calls (sums that never go down: the
 		 * whole run's estimates may) scaled to its calls.
 		 */
