@@ -52,6 +52,20 @@ sysctl_user_access(const char *val)
 	return n == 1 ? 0 : -EIO;
 }
 
+/* TEST_SUCCESS where a case may switch perf_user_access (the test's own
+ * machine), else the skip, its reason printed.
+ */
+static int
+switch_allowed(void)
+{
+	if (access(PERF_USER_ACCESS, F_OK) != 0)
+		TEST_SKIP("no %s on this kernel", PERF_USER_ACCESS);
+	if (!env_set("RTE_PMU_TEST_GUEST"))
+		TEST_SKIP("changes %s: only in the test's own machine (RTE_PMU_TEST_GUEST=1)",
+			PERF_USER_ACCESS);
+	return TEST_SUCCESS;
+}
+
 static int
 test_user_access_off(void)
 {
@@ -64,11 +78,9 @@ test_user_access_off(void)
 	const char *p;
 	int idx, ret = TEST_SUCCESS;
 
-	if (access(PERF_USER_ACCESS, F_OK) != 0)
-		TEST_SKIP("no %s on this kernel", PERF_USER_ACCESS);
-	if (!env_set("RTE_PMU_TEST_GUEST"))
-		TEST_SKIP("changes %s: only in the test's own machine (RTE_PMU_TEST_GUEST=1)",
-			PERF_USER_ACCESS);
+	ret = switch_allowed();
+	if (ret != TEST_SUCCESS)
+		return ret;
 
 	rte_pmu_fini();
 	TEST_ASSERT_SUCCESS(sysctl_user_access("0"), "write %s", PERF_USER_ACCESS);
@@ -119,11 +131,9 @@ test_user_access_revoked(void)
 	unsigned int i;
 	int id, ret = TEST_SUCCESS;
 
-	if (access(PERF_USER_ACCESS, F_OK) != 0)
-		TEST_SKIP("no %s on this kernel", PERF_USER_ACCESS);
-	if (!env_set("RTE_PMU_TEST_GUEST"))
-		TEST_SKIP("changes %s: only in the test's own machine (RTE_PMU_TEST_GUEST=1)",
-			PERF_USER_ACCESS);
+	ret = switch_allowed();
+	if (ret != TEST_SUCCESS)
+		return ret;
 
 	rte_pmu_fini();
 	TEST_ASSERT_SUCCESS(sysctl_user_access("1"), "write %s", PERF_USER_ACCESS);
