@@ -291,8 +291,9 @@ stage_rows(FILE *f, const char *lead, const struct widths *w, const char *name,
 		 */
 		marked |= mark != '\0' && (s->measured != 0 || !interval);
 		*unmeasured |= mark != '\0' && s->measured == 0 && interval;
-		snprintf(d, sizeof(d), "%s%.1s", s->measured == 0 && !interval ? "-" : "", &mark);
-		if (s->measured != 0 || interval)
+		if (s->measured == 0 && !interval)
+			snprintf(d, sizeof(d), "-%.1s", &mark);
+		else
 			snprintf(d, sizeof(d), "%" PRIu64 "%.1s", s->self[e], &mark);
 		if (s->measured == 0)
 			fprintf(f, "  %-*s %12s %10s %10s %14s", w->event, label, "-", "-", "-", d);
