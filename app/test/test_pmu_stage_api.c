@@ -28,11 +28,11 @@
 #include "test_pmu_stage.h"
 #include "test_pmu_stage_setup.h"
 
-/* Whether registering @p name is refused with a log line holding @p want:
- * the name whole, its faulty byte shown.
+/* Whether registering @p name is refused with @p err and a log line
+ * holding @p want: the name whole, its faulty byte shown.
  */
 static bool
-refused_saying(const char *name, const char *want)
+refused_saying(const char *name, int err, const char *want)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -42,7 +42,7 @@ refused_saying(const char *name, const char *want)
 	if (log == NULL)
 		return false;
 	rte_openlog_stream(log);
-	ok = rte_pmu_stage_register(name) == -EINVAL;
+	ok = rte_pmu_stage_register(name) == err;
 	rte_openlog_stream(saved);
 	fclose(log);
 	ok = ok && buf != NULL && strstr(buf, want) != NULL;
@@ -104,8 +104,8 @@ test_stage_register(void)
 	name[RTE_PMU_STAGE_NAME_MAX] = '\0';
 	TEST_ASSERT_EQUAL(rte_pmu_stage_register(name), -EINVAL, "too long");
 	/* The log names what is wrong, the name not cut where the fault is. */
-	TEST_ASSERT(refused_saying("has space", "'has\\x20space': 1 to 63"), "space logged");
-	TEST_ASSERT(refused_saying(name, "xx...': 1 to 63"), "length logged");
+	TEST_ASSERT(refused_saying("has space", -EINVAL, "'has\\x20space': 1 to 63"), "space logged");
+	TEST_ASSERT(refused_saying(name, -EINVAL, "xx...': 1 to 63"), "length logged");
 	name[RTE_PMU_STAGE_NAME_MAX - 1] = '\0';
 	TEST_ASSERT_EQUAL(rte_pmu_stage_register(name), 0, "longest name");
 
@@ -116,7 +116,8 @@ test_stage_register(void)
 		snprintf(name, sizeof(name), "s%d", i);
 		TEST_ASSERT_EQUAL(rte_pmu_stage_register(name), i, "stage %d", i);
 	}
-	TEST_ASSERT_EQUAL(rte_pmu_stage_register("one-more"), -ENOSPC, "past the maximum");
+	TEST_ASSERT(refused_saying("one-more", -ENOSPC, "one-more: no room for it (1024 stages "
+		"at most), not registered\n"), "past the maximum, logged");
 	TEST_ASSERT_EQUAL(rte_pmu_stage_register("rx"), a, "found when full");
 	TEST_ASSERT_EQUAL(rte_pmu_stage_count(), RTE_PMU_MAX_STAGES, "count");
 	TEST_ASSERT_EQUAL(rte_pmu_stage_lookup("rx"), a, "lookup");

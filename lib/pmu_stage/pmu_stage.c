@@ -81,9 +81,9 @@ rte_pmu_stage_register_bulk(const char *const *names, unsigned int n, unsigned i
 	}
 	if (ret == -ENODEV)
 		STAGE_LOG(ERR, "stage %s: rte_pmu_init() not called", n > 0 ? names[0] : "");
-	else if (ret == -ENOSPC)
-		STAGE_LOG(ERR, "stage %s: no room for it (%d stages at most), none of the %u "
-			"registered", names[i], RTE_PMU_MAX_STAGES, n);
+	else if (ret == -ENOSPC) /* "not registered", or "none of the <n> registered" */
+		STAGE_LOG(ERR, "stage %s: no room for it (%d stages at most), %s%.0u registered",
+			names[i], RTE_PMU_MAX_STAGES, n == 1 ? "not" : "none of the ", n > 1 ? n : 0);
 	for (i = 0; i < n; i++)
 		rte_pmu_trace_stage_register(names[i] != NULL ? names[i] : "",
 			ret == 0 ? (int)ids[i] : ret);
