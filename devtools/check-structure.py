@@ -345,8 +345,15 @@ for lib, libs in below.items():
 # the misuse log line named the stage, and a stage call before the first
 # rte_pmu_init() was logged (17); 2,053 until rte_pmu_stage_lcore_stats_get()
 # took RTE_PMU_STAGE_ALL_LCORES and the dump's total block gave the lcores'
-# total, outside and misuse added up (17).
-SIZE_GATE = 2070
+# total, outside and misuse added up (17); 2,070 until a reader's stages and
+# lcore total were of one reset, a reset's pass over an lcore waited for
+# (a reset between them scaled the stages to about 0), and a restart zeroed
+# the lcore's baselines with its counts (its total read about 2^64) (31),
+# the spread of a stage measured at period 1 then sampled was not told
+# from squares its period-1 calls never added (4), /pmu/stage said an lcore
+# id out of range (5), and a busy stage's calls after its last measured
+# one marked the part outside the stages, not the stage (2).
+SIZE_GATE = 2112
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

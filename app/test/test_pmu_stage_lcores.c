@@ -256,14 +256,17 @@ reset_loop(void *arg __rte_unused)
 
 /* Resets from one thread while another reads a worker's figures: never a
  * figure of before a reset less one of after it (below 0, read as about
- * 2^64), for the stage and the lcore's total.
+ * 2^64), for the stage and the lcore's total; never the stage's figures
+ * of one reset against the lcore's total of the next (about 0: the stage
+ * scaled down to it, measured calls with no total), which a reader that
+ * read the two apart gave in about 1 read in 1000.
  */
 static int
 test_stage_reset_reader(void)
 {
 	struct rte_pmu_stage_lcore_stats ls;
 	struct rte_pmu_stage_stats s;
-	uint64_t deadline, reads = 0, bad = 0;
+	uint64_t deadline, reads = 0, bad = 0, mixed = 0;
 	unsigned int worker;
 	pthread_t resetter;
 	int ret;
@@ -272,6 +275,8 @@ test_stage_reset_reader(void)
 	if (ret != TEST_SUCCESS)
 		return ret;
 	wait_calls(worker, worker_stage, 1, &s);
+	/* Calls longer than a read(): their self values above 0. */
+	__atomic_store_n(&worker_rounds, 20000, __ATOMIC_RELAXED);
 	TEST_ASSERT_SUCCESS(pthread_create(&resetter, NULL, reset_loop, NULL), "thread");
 	deadline = rte_get_timer_cycles() + rte_get_timer_hz();
 	while (rte_get_timer_cycles() < deadline) {
@@ -282,14 +287,20 @@ test_stage_reset_reader(void)
 		if (s.calls > UINT64_MAX / 2 || s.items != s.calls * ITEMS)
 			bad++;
 		bad += lcore_wrapped(&ls);
+		/* Period 1: a stage is never scaled down, as its calls lie
+		 * inside the lcore's total.
+		 */
+		mixed += s.self_values[0] * 2 < s.measured_values[0] - s.measured_children[0];
+		mixed += ls.measured > 0 && ls.total[0] == 0;
 	}
 	__atomic_store_n(&stop, 1, __ATOMIC_RELEASE);
 	pthread_join(resetter, NULL);
 	TEST_ASSERT_SUCCESS(rte_eal_wait_lcore(worker), "worker");
+	worker_rounds = 100;
 	printf("resets from another thread for 1 s: %" PRIu64 " reads, %" PRIu64
-		" below 0 or torn\n", reads, bad);
-	TEST_ASSERT(reads > 0 && bad == 0, "%" PRIu64 " of %" PRIu64 " reads mixed figures of "
-		"before and after a reset", bad, reads);
+		" below 0 or torn, %" PRIu64 " of two resets\n", reads, bad, mixed);
+	TEST_ASSERT(reads > 0 && bad == 0 && mixed == 0, "%" PRIu64 " of %" PRIu64 " reads mixed "
+		"figures of before and after a reset", bad + mixed, reads);
 	rte_pmu_fini();
 	return TEST_SUCCESS;
 }
@@ -489,6 +500,69 @@ churn_thread(void *arg __rte_unused)
 	return NULL;
 }
 
+static volatile unsigned int restart_lcore = RTE_MAX_LCORE;
+
+/* A thread of test_stage_restart_reader(): register, open, 20 calls, a
+ * reset (the next restart then has baselines to zero), unregister; again
+ * until told to stop.
+ */
+static void *
+restart_thread(void *arg __rte_unused)
+{
+	unsigned int i;
+
+	while (!__atomic_load_n(&stop, __ATOMIC_ACQUIRE)) {
+		if (rte_thread_register() != 0)
+			return NULL;
+		restart_lcore = rte_lcore_id();
+		rte_pmu_lcore_open();
+		for (i = 0; i < 20; i++) {
+			rte_pmu_stage_begin(worker_stage);
+			test_loop(500);
+			rte_pmu_stage_end(worker_stage, 1);
+		}
+		rte_pmu_stage_reset();
+		rte_thread_unregister();
+	}
+	return NULL;
+}
+
+/* One lcore id read while its threads come and go (its state restarting
+ * each time): the restart zeroed the lcore's counts before its baselines,
+ * whose total then read below 0 (about 2^64; 1 read in 20,000). 1 s.
+ */
+static int
+test_stage_restart_reader(void)
+{
+	struct rte_pmu_stage_lcore_stats ls;
+	uint64_t deadline, reads = 0, bad = 0;
+	pthread_t thread;
+
+	if (stage_setup_one(NULL) != TEST_SUCCESS)
+		return TEST_FAILED;
+	worker_stage = rte_pmu_stage_register("restart_reader");
+	TEST_ASSERT(worker_stage >= 0, "register");
+	stop = 0;
+	TEST_ASSERT_SUCCESS(pthread_create(&thread, NULL, restart_thread, NULL), "thread");
+	deadline = rte_get_timer_cycles() + rte_get_timer_hz();
+	while (rte_get_timer_cycles() < deadline) {
+		if (restart_lcore >= RTE_MAX_LCORE ||
+				rte_pmu_stage_lcore_stats_get(restart_lcore, &ls) != 0)
+			continue;
+		reads++;
+		bad += lcore_wrapped(&ls) != 0;
+	}
+	__atomic_store_n(&stop, 1, __ATOMIC_RELEASE);
+	pthread_join(thread, NULL);
+	rte_pmu_fini();
+	printf("lcore %u read while its threads restarted it, 1 s: %" PRIu64 " reads, %" PRIu64
+		" below 0\n", restart_lcore, reads, bad);
+	if (restart_lcore >= RTE_MAX_LCORE)
+		TEST_SKIP("no lcore id for a registered thread");
+	TEST_ASSERT(reads > 0 && bad == 0, "%" PRIu64 " of %" PRIu64 " reads below 0", bad, reads);
+	return TEST_SUCCESS;
+}
+
 /* Resets and reads while two threads take the lcore ids that the other
  * left (each id's state restarting): a reset that copied the figures of
  * before a restart set its baselines from them after it, or from the
@@ -516,12 +590,14 @@ test_stage_gone_reset(void)
 		if (k++ % 5 == 0)
 			rte_pmu_stage_reset();
 		for (l = 0; l < RTE_MAX_LCORE; l++) {
-			if (l == rte_lcore_id() || rte_pmu_stage_stats_get(l, worker_stage, &s) != 0 ||
-					rte_pmu_stage_lcore_stats_get(l, &ls) != 0 || s.calls == 0)
+			/* The lcore's total in its restart too (all 0 at first). */
+			if (l == rte_lcore_id() || rte_pmu_stage_lcore_stats_get(l, &ls) != 0)
+				continue;
+			bad += lcore_wrapped(&ls);
+			if (rte_pmu_stage_stats_get(l, worker_stage, &s) != 0 || s.calls == 0)
 				continue;
 			reads++;
 			bad += s.calls > 60 || s.items > 60 || s.values[0] > UINT64_MAX / 2;
-			bad += lcore_wrapped(&ls);
 		}
 	}
 	__atomic_store_n(&stop, 1, __ATOMIC_RELEASE);
@@ -609,6 +685,7 @@ static struct unit_test_suite pmu_stage_lcores_suite = {
 		TEST_CASE(test_stage_reset_open),
 		TEST_CASE(test_stage_gone),
 		TEST_CASE(test_stage_gone_reset),
+		TEST_CASE(test_stage_restart_reader),
 		TEST_CASE(test_stage_reset_order),
 		TEST_CASE(test_stage_open_early),
 		TEST_CASES_END()

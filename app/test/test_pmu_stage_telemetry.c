@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -84,6 +85,37 @@ stage_expect(char *buf, size_t len, const char *key, const struct rte_pmu_stage_
 	}
 	if (o < len)
 		snprintf(buf + o, len - o, "}}");
+}
+
+/* /pmu/stage,tel_rx,<RTE_MAX_LCORE>: an error reply and a log line that
+ * names the lcore id, not a stage 'tel_rx,<n>' unknown. The log line into
+ * @p want.
+ */
+static int
+lcore_past_last(int sock, char *buf, size_t len, char *want, size_t want_len)
+{
+	FILE *saved = rte_log_get_stream(), *log;
+	char cmd[64], *logged = NULL;
+	size_t logged_len = 0;
+	int ret;
+
+	log = open_memstream(&logged, &logged_len);
+	if (log == NULL)
+		return -ENOMEM;
+	snprintf(cmd, sizeof(cmd), "/pmu/stage,tel_rx,%d", RTE_MAX_LCORE);
+	rte_openlog_stream(log);
+	ret = tel_socket_cmd(sock, cmd, buf, len);
+	rte_openlog_stream(saved);
+	fclose(log);
+	snprintf(want, want_len, "'tel_rx,%d': lcore id out of range (0 to %d)",
+		RTE_MAX_LCORE, RTE_MAX_LCORE - 1);
+	if (ret == 0 && (strcmp(buf, "{\"/pmu/stage\":null}") != 0 || logged == NULL ||
+			strstr(logged, want) == NULL)) {
+		printf("logged: %s", logged != NULL ? logged : "(nothing)\n");
+		ret = -EPROTO;
+	}
+	free(logged);
+	return ret;
 }
 
 /* /pmu/stages and /pmu/stage,<name> through the telemetry socket: stages
@@ -229,6 +261,11 @@ test_stage_commands(void)
 		if (ret == 0 && strcmp(buf, "{\"/pmu/stages\":null}") != 0)
 			ret = -EPROTO;
 	}
+	/* A stage's name with an lcore id past the last: said so, not taken
+	 * for a name.
+	 */
+	if (ret == 0)
+		ret = lcore_past_last(sock, buf, sizeof(buf), want, sizeof(want));
 out:
 	close(sock);
 	TEST_ASSERT_SUCCESS(ret, "telemetry reply: %s (%s)%s%s", buf, strerror(-ret),

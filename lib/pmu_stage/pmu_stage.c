@@ -232,6 +232,9 @@ rte_pmu_stage_reset(void)
 		 * zero again, the copy of before).
 		 */
 		restarts = __atomic_load_n(&sl->restarts, __ATOMIC_ACQUIRE);
+		/* Readers wait for the pass (the ordering: rte_seqcount's). */
+		__atomic_fetch_add(&sl->resetting, 1, __ATOMIC_RELAXED);
+		rte_atomic_thread_fence(__ATOMIC_RELEASE);
 		/* The total's baseline before the stages': what the lcore ends
 		 * meanwhile stays in its total (in a stage's figures too, were
 		 * it the other way round, with the total after: stages above it).
@@ -251,6 +254,8 @@ rte_pmu_stage_reset(void)
 				words_copy(&sl->base[id], &now, sizeof(now));
 			rte_seqlock_write_unlock(&sl->base_lock);
 		}
+		__atomic_fetch_add(&sl->resets, 1, __ATOMIC_RELEASE);
+		__atomic_fetch_sub(&sl->resetting, 1, __ATOMIC_RELEASE);
 	}
 	return 0;
 }

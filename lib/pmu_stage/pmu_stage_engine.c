@@ -166,6 +166,8 @@ periods_take(struct stage_lcore *sl)
 			continue;
 		if (period_m1 == 0 && COUNTDOWN(w[id]) != 0)
 			sl->begun_inline[id / 64] |= UINT64_C(1) << (id % 64);
+		if ((period_m1 == 0) != (sl->period_m1[id] == 0) && sl->figs[id].measured != 0)
+			FIG_ADD(sl->figs[id].cuts, 1);
 		FIG_ADD(sl->figs[id].calls, sl->period_m1[id] - COUNTDOWN(w[id]));
 		FIG_ADD(sl->figs[id].items, w[id] >> __RTE_PMU_STAGE_PENDING_SHIFT);
 		__atomic_store_n(&w[id], period_m1, __ATOMIC_RELAXED);
@@ -697,6 +699,8 @@ lcore_restart(struct stage_lcore *sl, uint32_t epoch)
 	for (i = 0; i < RTE_DIM(sl->period_m1); i++)
 		__atomic_store_n(&sl->period_m1[i], 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&sl->lcore_misuse, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&sl->base_lcore_misuse, 0, __ATOMIC_RELAXED);
+	words_copy(sl->base_total, NULL, sizeof(sl->base_total));
 	__atomic_store_n(&sl->num_events, rte_pmu_lcore_num_events(), __ATOMIC_RELAXED);
 	sl->pages = RTE_PER_LCORE(_pmu_group)->mmap_pages;
 	words_copy(sl->first, v, sizeof(v));

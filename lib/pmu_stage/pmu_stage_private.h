@@ -84,6 +84,12 @@ struct stage_sums {
 	uint64_t measured;
 	uint64_t misuse;
 	struct stage_ev_sums ev[RTE_MAX_NUM_GROUP_EVENTS];
+	/** Its period changed to or from 1 after a measured call: calls
+	 *  measured at period 1 and ended by rte_pmu_stage_end() outside
+	 *  others add no square, so the spread cannot be told from the
+	 *  squares since.
+	 */
+	uint64_t cuts;
 	uint64_t pending;   /**< in a reader's copy: items << 16 | calls pending */
 };
 
@@ -153,6 +159,12 @@ struct stage_lcore {
 	struct stage_sums *figs;   /**< STAGE_IDS */
 	/* Written by rte_pmu_stage_reset() under base_lock. */
 	rte_seqlock_t base_lock;
+	/** Resets in their pass over the baselines (stage by stage), and the
+	 *  passes ended: a reader's figures and total are of one reset where
+	 *  neither moved across its reads.
+	 */
+	uint32_t resetting;
+	uint32_t resets;
 	uint64_t base_total[RTE_MAX_NUM_GROUP_EVENTS];
 	uint64_t base_lcore_misuse;
 	struct stage_sums *base;   /**< RTE_PMU_MAX_STAGES */
@@ -181,6 +193,30 @@ stage_lcore_of(struct __rte_pmu_stage_lcore *pub)
  *  out of line. Never written.
  */
 extern uint64_t stage_zeros[STAGE_IDS];
+
+/** The passes of rte_pmu_stage_reset() over @p sl ended and its restarts
+ *  (each only grows), once no reset runs.
+ */
+static inline uint32_t
+stage_bases_begin(const struct stage_lcore *sl)
+{
+	while (__atomic_load_n(&sl->resetting, __ATOMIC_ACQUIRE) != 0)
+		rte_pause();
+	return __atomic_load_n(&sl->resets, __ATOMIC_ACQUIRE) +
+		__atomic_load_n(&sl->restarts, __ATOMIC_ACQUIRE);
+}
+
+/** Whether a reset or restart wrote @p sl's baselines since
+ *  stage_bases_begin() gave @p r: what was read since may mix two sets.
+ */
+static inline bool
+stage_bases_moved(const struct stage_lcore *sl, uint32_t r)
+{
+	rte_atomic_thread_fence(__ATOMIC_ACQUIRE);
+	return __atomic_load_n(&sl->resetting, __ATOMIC_RELAXED) != 0 ||
+		__atomic_load_n(&sl->resets, __ATOMIC_RELAXED) +
+		__atomic_load_n(&sl->restarts, __ATOMIC_RELAXED) != r;
+}
 
 /** @p size bytes (whole words) from @p src to @p dst, each word loaded and
  *  stored whole: figures one thread writes and another reads inside a

@@ -72,18 +72,22 @@ spread(uint64_t m, uint64_t n, uint64_t sum, double squares)
 	return sqrt(var / m * (1 - (double)m / n)) / mean;
 }
 
-/* Stage @p id's figures, as measured and scaled. */
-static void
+/* Stage @p id's figures, as measured and scaled; true where more than 1
+ * in 100 of its calls came since its last measured one: scaled to every
+ * call, it may count calls past the lcore's total (which ends at the
+ * lcore's last measured call), and the part outside the stages is short.
+ */
+static bool
 raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_stats *st)
 {
-	uint64_t folded, values, children, self, base_misuse;
+	uint64_t folded, values, children, self, misuse;
 	struct stage_sums now, base;
 	unsigned int i;
 	uint32_t sn;
 
 	memset(st, 0, sizeof(*st));
 	if (sl == NULL)
-		return;
+		return false;
 	/* The figures and the baseline of one reset: a reset meanwhile (its
 	 * baseline newer than the figures) reads them again.
 	 */
@@ -91,7 +95,8 @@ raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_sta
 		sn = rte_seqlock_read_begin(&sl->base_lock);
 		stage_sums_read(sl, id, &now);
 		words_copy(&base, &sl->base[id], sizeof(base));
-		base_misuse = __atomic_load_n(&sl->base_lcore_misuse, __ATOMIC_RELAXED);
+		misuse = __atomic_load_n(&sl->lcore_misuse, __ATOMIC_RELAXED) -
+			__atomic_load_n(&sl->base_lcore_misuse, __ATOMIC_RELAXED);
 	} while (rte_seqlock_read_retry(&sl->base_lock, sn));
 	st->num_events = __atomic_load_n(&sl->num_events, __ATOMIC_RELAXED);
 	/* Sampled: the calls folded at measured ones, and those since. */
@@ -101,11 +106,11 @@ raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_sta
 		PENDING_ITEMS(base.pending);
 	st->measured = now.measured - base.measured;
 	st->misuse = now.misuse - base.misuse;
-	st->lcore_misuse = __atomic_load_n(&sl->lcore_misuse, __ATOMIC_RELAXED) - base_misuse;
+	st->lcore_misuse = misuse;
 	/* An lcore that did not run the stage since the reset: all zero. */
 	if (st->calls == 0 && st->misuse == 0) {
 		memset(st, 0, sizeof(*st));
-		return;
+		return false;
 	}
 	for (i = 0; i < st->num_events && st->measured == 0; i++)
 		st->spread[i] = NAN;
@@ -125,15 +130,15 @@ raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_sta
 		 */
 		st->values[i] = __rte_pmu_scale(values, st->calls, st->measured);
 		st->self_values[i] = __rte_pmu_scale(self, st->calls, st->measured);
-		st->spread[i] = spread(st->measured, st->calls, self,
-			now.ev[i].squares - base.ev[i].squares);
+		st->spread[i] = now.cuts != base.cuts ? NAN : spread(st->measured, st->calls,
+			self, now.ev[i].squares - base.ev[i].squares);
 	}
-	/* Too few of its calls measured: none, or more than 1 in 100 of them
-	 * since its last measured one, past the lcore's total (which ends at
-	 * the lcore's last measured call): no event's figure is exact.
+	/* Too few of its calls measured (none, or one of several: no spread
+	 * can be told): no event's figure is exact.
 	 */
-	if (st->measured == 0 || PENDING_CALLS(now.pending) * 100 > st->calls)
+	if (st->measured < 2 && st->measured < st->calls)
 		st->inexact |= (uint32_t)((UINT64_C(1) << st->num_events) - 1);
+	return PENDING_CALLS(now.pending) * 100 > st->calls;
 }
 
 /* The lcore's total in @p st, and its stages' self values added up in
@@ -145,34 +150,39 @@ stage_lcore_sums(const struct stage_lcore *sl, struct rte_pmu_stage_lcore_stats 
 	uint64_t total[RTE_MAX_NUM_GROUP_EVENTS], misuse;
 	struct rte_pmu_stage_stats s;
 	unsigned int i, id, n = stage_count();
-	uint32_t sn;
+	uint32_t sn, r;
 
-	memset(st, 0, sizeof(*st));
-	if (sl == NULL)
-		return;
-	st->num_events = __atomic_load_n(&sl->num_events, __ATOMIC_RELAXED);
-	/* The stages first, the total after them: a total read first would
-	 * miss the calls the lcore ends meanwhile, and the stages would seem
-	 * to add up to more than it.
-	 */
-	for (id = 0; id < n; id++) {
-		raw_fill(sl, id, &s);
-		st->measured += s.measured;
-		st->misuse += s.misuse;
-		st->inexact |= s.inexact;
-		for (i = 0; i < st->num_events; i++)
-			st->outside[i] += s.self_values[i];
-	}
-	/* The total and the baseline of one reset, as in raw_fill(). */
+	/* The stages and the total of one reset: read again where one ran. */
 	do {
-		sn = rte_seqlock_read_begin(&sl->base_lock);
-		stage_total_read(sl, total, &misuse);
-		for (i = 0; i < st->num_events; i++)
-			st->total[i] = total[i] -
-				__atomic_load_n(&sl->base_total[i], __ATOMIC_RELAXED);
-		misuse -= __atomic_load_n(&sl->base_lcore_misuse, __ATOMIC_RELAXED);
-	} while (rte_seqlock_read_retry(&sl->base_lock, sn));
-	st->misuse += misuse;
+		memset(st, 0, sizeof(*st));
+		if (sl == NULL)
+			return;
+		r = stage_bases_begin(sl);
+		st->num_events = __atomic_load_n(&sl->num_events, __ATOMIC_RELAXED);
+		/* The stages first, the total after them: a total read first
+		 * would miss the calls the lcore ends meanwhile, and the stages
+		 * would seem to add up to more than it.
+		 */
+		for (id = 0; id < n; id++) {
+			if (raw_fill(sl, id, &s))
+				st->inexact |= (uint32_t)((UINT64_C(1) << s.num_events) - 1);
+			st->measured += s.measured;
+			st->misuse += s.misuse;
+			st->inexact |= s.inexact;
+			for (i = 0; i < st->num_events; i++)
+				st->outside[i] += s.self_values[i];
+		}
+		/* The total and its baseline, as in raw_fill(). */
+		do {
+			sn = rte_seqlock_read_begin(&sl->base_lock);
+			stage_total_read(sl, total, &misuse);
+			for (i = 0; i < st->num_events; i++)
+				st->total[i] = total[i] -
+					__atomic_load_n(&sl->base_total[i], __ATOMIC_RELAXED);
+			misuse -= __atomic_load_n(&sl->base_lcore_misuse, __ATOMIC_RELAXED);
+		} while (rte_seqlock_read_retry(&sl->base_lock, sn));
+		st->misuse += misuse;
+	} while (stage_bases_moved(sl, r));
 }
 
 /* Measuring disturbs what it measures in time and cycles (caches, the
@@ -187,14 +197,19 @@ stage_stats_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_s
 	struct rte_pmu_stage_lcore_stats ls;
 	const uint64_t *stages, *total;
 	unsigned int i;
+	uint32_t r;
 
-	raw_fill(sl, id, st);
-	if (st->measured == 0)
-		return;
-	if (sums == NULL) {
-		stage_lcore_sums(sl, &ls);
+	/* Without @p sums, its figures and the lcore's of one reset. */
+	do {
+		r = sl != NULL ? stage_bases_begin(sl) : 0;
+		raw_fill(sl, id, st);
+		if (st->measured == 0)
+			return;
+		if (sums == NULL)
+			stage_lcore_sums(sl, &ls);
+	} while (sums == NULL && stage_bases_moved(sl, r));
+	if (sums == NULL)
 		sums = &ls;
-	}
 	stages = sums->outside;   /* as stage_lcore_sums() leaves it */
 	total = sums->total;
 	for (i = 0; i < st->num_events; i++) {

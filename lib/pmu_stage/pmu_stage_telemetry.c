@@ -169,7 +169,7 @@ stage_figures(struct rte_tel_data *f, const struct rte_pmu_stage_stats *s, unsig
  * a stage's, else "<name>" whole (a name with a comma and digits at its
  * end, where the part before is a stage's too, is asked for with its
  * lcore: "a,1,0"), into @p name; its id, and the first lcore in @p first;
- * a negative errno.
+ * a negative errno (-ERANGE: a stage's, with an lcore id out of range).
  */
 static int
 stage_param(const char *params, char *name, size_t len, long *first)
@@ -178,11 +178,11 @@ stage_param(const char *params, char *name, size_t len, long *first)
 	int ret;
 
 	*first = comma != NULL && comma[1] != '\0' ? first_id(comma + 1) : -1;
-	if (*first >= 0 && *first < RTE_MAX_LCORE && (size_t)(comma - params) < len) {
+	if (*first >= 0 && (size_t)(comma - params) < len) {
 		snprintf(name, len, "%.*s", (int)(comma - params), params);
 		ret = rte_pmu_stage_lookup(name);
 		if (ret != -ENOENT)
-			return ret;
+			return ret >= 0 && *first >= RTE_MAX_LCORE ? -ERANGE : ret;
 	}
 	*first = 0;
 	snprintf(name, len, "%s", params != NULL ? params : "");
@@ -203,6 +203,11 @@ handle_stage(const char *cmd, const char *params, struct rte_tel_data *d)
 
 	if (ret == -ENODEV)
 		return ret;
+	if (ret == -ERANGE) {
+		STAGE_LOG(NOTICE, "telemetry %s: '%s': lcore id out of range (0 to %d)", cmd,
+			params, RTE_MAX_LCORE - 1);
+		return -EINVAL;
+	}
 	if (ret < 0) {
 		STAGE_LOG(NOTICE, "telemetry %s: no stage named '%s' (see /pmu/stages)", cmd,
 			params != NULL ? params : "");

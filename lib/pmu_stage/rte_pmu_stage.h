@@ -291,10 +291,8 @@ struct rte_pmu_stage_stats {
 	/** Bit i: the figures of event i are not exact: the stage's self value
 	 *  per measured call is below overhead[i] (a read() of the counters,
 	 *  as on a VM, costs more than such a stage's work), too few of its
-	 *  calls were measured (none, or more than 1 in 100 of them since its
-	 *  last measured one: scaled past the lcore's total, which ends at the
-	 *  lcore's last measured call), or the lcore's stages were scaled down
-	 *  to its total. An event the kernel multiplexed
+	 *  calls were measured (none, or one of several: no spread can be
+	 *  told), or the lcore's stages were scaled down to its total. An event the kernel multiplexed
 	 *  (rte_pmu_event_info::multiplexed) is not marked: its counts are
 	 *  estimates, and a multiplexed read costs more than the calibrated one.
 	 */
@@ -374,7 +372,10 @@ struct rte_pmu_stage_lcore_stats {
 	unsigned int num_events; /**< entries in use */
 	uint64_t measured;  /**< measured calls of all its stages */
 	/** Bit i: outside[i] is not exact, as a stage's self value of event i
-	 *  is not (rte_pmu_stage_stats::inexact).
+	 *  is not (rte_pmu_stage_stats::inexact), or more than 1 in 100 of a
+	 *  stage's calls came after its last measured one: scaled to every
+	 *  call, its figures may count calls past the total, which ends at
+	 *  the lcore's last measured call, and outside[i] reads short.
 	 */
 	uint32_t inexact;
 	/** Calls on the lcore that were misuse, not counted: its stages'
