@@ -282,13 +282,14 @@ def check_top_window():
 
 class ClockSocket(FakeSocket):
     """Replies of two lcores whose task-clock grows with the time since
-    start (time.monotonic()): lcores 1 and 2 each count 0.9 s a second,
-    0.5 s of it in their stage rx, the rest outside it."""
+    start (time.monotonic()): lcores 1 and 2 each count @share (0.9 s) a
+    second, 0.5 s of it in their stage rx, the rest outside it."""
 
-    def __init__(self, start, name="task-clock"):
+    def __init__(self, start, name="task-clock", share=0.9):
         super().__init__({})
         self.start = start
         self.name = name
+        self.share = share
 
     def cmd(self, uri, arg=None):
         self.asked.append(uri if arg is None else f"{uri},{arg}")
@@ -309,17 +310,17 @@ class ClockSocket(FakeSocket):
                     "total": fig(2), "lcores": {"1": fig(1), "2": fig(1)}}
         if uri == "/pmu/stage_lcores":
             lcore = {"measured": ns // 1000, "task_clock": {
-                "name": self.name, "unit": "ns", "total": ns * 9 // 10,
-                "outside": ns * 9 // 10 - ns // 2, "outside_inexact": 0}}
+                "name": self.name, "unit": "ns", "total": int(ns * self.share),
+                "outside": int(ns * self.share) - ns // 2, "outside_inexact": 0}}
             return {"1": lcore, "2": lcore}
         return None
 
 
-def top_once(top, total, name="task-clock"):
+def top_once(top, total, name="task-clock", share=0.9):
     """dpdk-pmu-top --once --json [--total] on a ClockSocket (of event
-    @name): its object."""
+    @name, @share): its object."""
     start = time.monotonic() - 10
-    top.TelemetrySocket = lambda path, timeout: ClockSocket(start, name)
+    top.TelemetrySocket = lambda path, timeout: ClockSocket(start, name, share)
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         top.once(argparse.Namespace(timeout=1, interval=300, total=total, json=True), "fake")
@@ -342,6 +343,17 @@ def check_top_total():
                f"dpdk-pmu-top --once, {name}, per lcore: %lcore each row's share of the "
                "lcore's time (lcore 1: " + ", ".join(
                    f"{k[1]} {pct.get(k) or 0:.1f}" for k in want) + ")", f"{pct}")
+    # An lcore whose total reads 1.005 s a second (its last measured call
+    # and the tool's clock apart): its total 100 %, not above (100.1 % an
+    # outside tester saw), its rows and outside line adding up to it.
+    each = top_once(top, False, share=1.005)
+    pct = {r["stage"]: r["lcore_pct"] for r in each["rows"] + each["lcores"] if r["lcore"] == 1}
+    whole, rows, outside = (pct.get(k) for k in ("(lcore total)", "rx", "(outside stages)"))
+    report(None not in (whole, rows, outside) and whole <= 100.0 and
+           abs(rows + outside - whole) < 1,
+           "dpdk-pmu-top --once, task-clock at 1.005 s a second: %lcore at most 100 "
+           f"(rx {rows or 0:.1f} + outside {outside or 0:.1f} = total {whole or 0:.1f})",
+           f"{pct}")
     # IPC of a pair of the same modifiers only, as perf pairs them; %lcore
     # with msr/tsc/u as with msr/tsc/.
     titles = {tuple(e): [c.title for c in top.columns(e)] for e in

@@ -96,7 +96,7 @@ usage(FILE *f, const char *prog)
 		"  --duration SEC   stop after SEC seconds (default 5)\n"
 		"  --events LIST    events to count (default " DEFAULT_EVENTS ";\n"
 		"                   where none can be counted: " FALLBACK_TSC " where it\n"
-		"                   opens, then " FALLBACK_EVENTS ")\n"
+		"                   opens, else " FALLBACK_EVENTS ")\n"
 		"  --sampling N     measure 1 node call in N (default 1)\n"
 		"  --compare        run three times, a third of the duration each: drop-in\n"
 		"                   off, on, and sampled 1 in %d; print their costs\n"

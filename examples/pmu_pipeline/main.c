@@ -109,7 +109,7 @@ usage(FILE *f, const char *prog)
 		"  --duration SEC   stop after SEC seconds (default 5)\n"
 		"  --events LIST    events to count (default " DEFAULT_EVENTS ";\n"
 		"                   where none can be counted: " FALLBACK_TSC " where it\n"
-		"                   opens, then " FALLBACK_EVENTS ")\n"
+		"                   opens, else " FALLBACK_EVENTS ")\n"
 		"  --sampling N     measure 1 stage call in N (default 1: every call)\n"
 		"  --burst N        packets per rx burst, 1 to %d (default 32)\n"
 		"  --rounds N       split the run into N rounds (at most %d) and print\n"
