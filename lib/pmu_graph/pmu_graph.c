@@ -7,6 +7,7 @@
  */
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,10 @@ static struct pmu_graph_slot slots[RTE_PMU_GRAPH_MAX_NODES];
 static struct rte_graph *enabled[RTE_PMU_GRAPH_MAX_GRAPHS];
 static char enabled_names[RTE_PMU_GRAPH_MAX_GRAPHS][RTE_GRAPH_NAMESIZE];
 static rte_spinlock_t lock = RTE_SPINLOCK_INITIALIZER;
+/* One enable at a time, from its first check to its install: two graphs
+ * after the last free slot both registered their stages, and one failed.
+ */
+static pthread_mutex_t enabling = PTHREAD_MUTEX_INITIALIZER;
 
 /* A node's call measured: its stage's begin and end by what the inline
  * calls call where their inline part cannot begin or end it (any call).
@@ -195,8 +200,9 @@ rte_pmu_graph_enable(struct rte_graph *graph)
 	ids = (unsigned int *)(names + graph->nb_nodes);
 	/* Checked first, so that a graph that cannot be enabled registers no
 	 * stage; registered without the lock (the stage API takes its own);
-	 * checked again, and installed, under it.
+	 * checked again, and installed, under it; no other enable between.
 	 */
+	pthread_mutex_lock(&enabling);
 	rte_spinlock_lock(&lock);
 	ret = graph_enable(graph, names, NULL, why, sizeof(why));
 	rte_spinlock_unlock(&lock);
@@ -214,6 +220,7 @@ rte_pmu_graph_enable(struct rte_graph *graph)
 		ret = graph_enable(graph, names, ids, why, sizeof(why));
 		rte_spinlock_unlock(&lock);
 	}
+	pthread_mutex_unlock(&enabling);
 	free(names);
 	if (ret < 0) {
 		PMU_GRAPH_LOG(ERR, "enable: graph %s: %s; no node wrapped", graph->name, why);
