@@ -118,6 +118,9 @@ if [ ! -x /usr/bin/prometheus ] || ! "$python" -c 'import prometheus_client' 2>/
 	skip "prometheus: /usr/bin/prometheus or python3-prometheus-client missing"
 else
 	checker 30 any-port
+	# On a made-up application: counters that never fall for one process,
+	# rte_pmu not initialised, the connection closed during a scrape.
+	checker 60 fake-app
 	eport=$(free_port) pport=$(free_port)
 	rules=$REPO/usertools/prometheus/dpdk-pmu.rules.yml
 	alerts=$REPO/usertools/prometheus/dpdk-pmu.alerts.yml

@@ -15,6 +15,8 @@ Checks behind devtools/ci-observe.sh: each prints "ok: WHAT" or
   ci_observe_check.py missing-files                 (usertools, no traceback)
   ci_observe_check.py bad-arguments                 (the same, values out of range)
   ci_observe_check.py any-port                      (dpdk-pmu-exporter -p 0)
+  ci_observe_check.py fake-app                      (dpdk-pmu-exporter on a made-up
+                                                    application's replies)
   ci_observe_check.py monotonic RUN PREFIX [PLUGINS] (the exporter's stage counters
                                                     never fall: testpmd, sampled)
   ci_observe_check.py misuse-sum                    (pmu.py, then pages below)
@@ -37,7 +39,8 @@ list it registers, in order.
 
 # The checks, a file a topic: ci_observe_check_*.py.
 from ci_common import main
-from ci_observe_check_exporter import check_any_port, check_monotonic, check_unit_exec
+from ci_observe_check_exporter import (check_any_port, check_fake_app, check_monotonic,
+                                       check_unit_exec)
 from ci_observe_check_prometheus import check_dashboard, check_prometheus
 from ci_observe_check_replies import (check_misuse_sum, check_pages, check_top_fit,
                                      check_top_total)
@@ -52,6 +55,7 @@ if __name__ == "__main__":
           "trace-error": (2, check_trace_error), "unit-exec": (3, check_unit_exec),
           "missing-files": (0, check_missing_files),
           "bad-arguments": (0, check_bad_arguments), "any-port": (0, check_any_port),
+          "fake-app": (0, check_fake_app),
           "monotonic": ((2, 3), check_monotonic),
           "misuse-sum": (0, check_misuse_sum), "pages": (0, check_pages),
           "top-total": (0, check_top_total), "no-terminal": (0, check_no_terminal),

@@ -2,14 +2,21 @@
 # Copyright(c) 2026 The rte_pmu authors
 """Checks of ci_observe_check.py: dpdk-pmu-exporter started as its systemd
 unit starts it (ExecStart= with the defaults expanded, run and scraped,
-stopped by SIGTERM), and on any free port (-p 0).
+stopped by SIGTERM), on any free port (-p 0), and on a made-up
+application (its counters, rte_pmu not initialised, the connection
+closed during a scrape).
 """
 
+import json
 import os
 import re
 import shlex
+import shutil
 import signal
+import socket
 import subprocess
+import tempfile
+import threading
 import time
 import urllib.request
 
@@ -188,3 +195,124 @@ def check_monotonic(run, prefix, plugins=None):
            f"dpdk-pmu-exporter scraped {scrapes} times in 10 s during testpmd's sampled "
            f"stages: none of its {series} stage counters went down",
            f"{len(falls)} falls: {falls[:3]}")
+
+
+class FakeApp:
+    """A telemetry socket (v2) at PATH answering from state, in a thread:
+    the greeting with state["pid"], then /pmu/info and /pmu/lcore,<id>
+    from state (None: an error reply, as a command the application does
+    not have); state["close"]: the connection closed at the first command,
+    as by an application that exits during a scrape."""
+
+    def __init__(self, path, state):
+        self.state = state
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.sock.bind(path)
+        self.sock.listen(4)
+        threading.Thread(target=self.serve, daemon=True).start()
+
+    def serve(self):
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return  # closed
+            threading.Thread(target=self.answer, args=(conn,), daemon=True).start()
+
+    def answer(self, conn):
+        with conn:
+            conn.send(json.dumps({"version": "fake", "pid": self.state["pid"],
+                                  "max_output_len": 16384}).encode())
+            while True:
+                req = conn.recv(1024).decode()
+                if not req or self.state.get("close"):
+                    return
+                uri, _, arg = req.partition(",")
+                value = self.state.get("replies", {}).get(uri)
+                if uri == "/pmu/lcore":
+                    value = (value or {}).get(arg)
+                conn.send(json.dumps({uri: value}).encode())
+
+    def close(self):
+        self.sock.close()
+
+
+def fake_replies(raw, scaled):
+    """/pmu/info and /pmu/lcore,1 of one lcore counting cycles, raw and
+    scaled (raw * enabled / running) as given."""
+    return {"/pmu/info": {"initialized": 1, "events": {"cycles": {"name": "cycles",
+                                                                   "unit": "count"}},
+                          "lcores": {"1": {}}},
+            "/pmu/lcore": {"1": {"cpu": 1, "status": "open", "slow_reads": 0,
+                                 "read_errors": 0, "time_enabled": 10**9,
+                                 "time_running": 10**9,
+                                 "events": {"cycles": {"name": "cycles", "path": "user",
+                                                       "raw": raw, "scaled": scaled}}}}}
+
+
+def sample(text, name):
+    """The value of metric name's first series in text, None without it."""
+    m = re.search(r"^" + name + r"(\{[^}]*\})? (\S+)$", text, re.M)
+    return float(m.group(2)) if m else None
+
+
+def check_fake_app():
+    """dpdk-pmu-exporter on a made-up application (FakeApp): the scaled
+    counter dpdk_pmu_events_total never less than it exported before for
+    the same process (raw=100 enabled/running=2: 200; then raw=150, 1.1:
+    165), from 0 again for another pid or a raw count that went down;
+    dpdk_pmu_initialized 0 (and one warning) while rte_pmu is not
+    initialised, up 1; an application that closes the connection during a
+    scrape: up 0, logged in those words rather than a JSON error."""
+    tmp = tempfile.mkdtemp(prefix="ci_observe_fake_")
+    path = os.path.join(tmp, "dpdk_telemetry.v2")
+    state = {"pid": 100, "replies": fake_replies(100, 200)}
+    app = FakeApp(path, state)
+    exporter = subprocess.Popen(["/usr/bin/python3", os.path.join(REPO, "usertools",
+                                                                   "dpdk-pmu-exporter"),
+                                 "-s", path, "-p", "0"], stdin=subprocess.DEVNULL,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    steps = [  # (what, pid, replies, close, {metric: value wanted})
+        ("pid 100, raw 100 scaled 200", 100, fake_replies(100, 200), False,
+         {"dpdk_pmu_up": 1, "dpdk_pmu_initialized": 1, "dpdk_pmu_events_total": 200,
+          "dpdk_pmu_events_raw_total": 100}),
+        ("pid 100, raw 150 scaled 165 (multiplexed less)", 100, fake_replies(150, 165),
+         False, {"dpdk_pmu_events_total": 200, "dpdk_pmu_events_raw_total": 150}),
+        ("pid 100, raw 300 scaled 330", 100, fake_replies(300, 330), False,
+         {"dpdk_pmu_events_total": 330}),
+        ("pid 101 (restarted), raw 50 scaled 50", 101, fake_replies(50, 50), False,
+         {"dpdk_pmu_events_total": 50}),
+        ("pid 101, raw 40 scaled 40 (counters opened again)", 101, fake_replies(40, 40),
+         False, {"dpdk_pmu_events_total": 40}),
+        ("rte_pmu not initialised", 101, {}, False,
+         {"dpdk_pmu_up": 1, "dpdk_pmu_initialized": 0, "dpdk_pmu_events_total": None}),
+        ("rte_pmu still not initialised", 101, {"/pmu/info": {"initialized": 0}}, False,
+         {"dpdk_pmu_up": 1, "dpdk_pmu_initialized": 0}),
+        ("connection closed during the scrape", 101, {}, True,
+         {"dpdk_pmu_up": 0, "dpdk_pmu_initialized": None}),
+    ]
+    got, err = [], ""
+    try:
+        port = serving_port(exporter)
+        for what, pid, replies, close, want in steps:
+            state.update(pid=pid, replies=replies, close=close)
+            text = scrape(f"http://127.0.0.1:{port}/metrics", 5)
+            got.append((what, want, {k: sample(text, k) for k in want}))
+    except OSError as e:
+        got.append(("scrape", {}, str(e)))
+    finally:
+        proc_stop(exporter)
+        err = exporter.stderr.read()
+        app.close()
+        shutil.rmtree(tmp, ignore_errors=True)
+    for what, want, values in got:
+        report(values == want, f"dpdk-pmu-exporter on a made-up application, {what}: {want}",
+               f"got {values}")
+    warned = err.count("rte_pmu is not initialised")
+    report(warned == 1 and "rte_pmu is initialised again" not in err,
+           "dpdk-pmu-exporter logs once that the application's rte_pmu is not initialised "
+           f"(2 scrapes: {warned} lines)", err[-500:])
+    report("the application closed the telemetry connection" in err and
+           "Expecting value" not in err,
+           "dpdk-pmu-exporter logs an application closing the connection during a scrape "
+           "in those words, no JSON error", err[-500:])

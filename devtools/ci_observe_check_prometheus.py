@@ -7,10 +7,12 @@ evaluated against it.
 """
 
 import json
+import math
+import os
 import re
 import time
 
-from ci_common import prom_get, prom_range, report
+from ci_common import REPO, prom_get, prom_range, report
 from ci_observe_check_telemetry import CLOCKS, PATHS, growing
 
 
@@ -76,6 +78,7 @@ def check_prometheus(port, events):
         paths = prom_range(port, "dpdk_pmu_event_read_path", 0, 5)
         status = prom_range(port, "dpdk_pmu_lcore_status", 0, 5)
         inexact = prom_range(port, "dpdk_pmu_stage_inexact", 0, 5)
+        initialized = prom_range(port, "dpdk_pmu_initialized", 0, 5)
         parts = {k: prom_range(port, EVENT_METRICS % (k, k), 4, 5)
                  for k in ("stage_measured_", "stage_measured_children_", "stage_lcore_")}
     except (OSError, RuntimeError, ValueError, KeyError) as e:
@@ -83,6 +86,10 @@ def check_prometheus(port, events):
         return
     report(targets and all(t["health"] == "up" for t in targets),
            "prometheus: scrapes the exporter (target up)", f"targets {targets}")
+    report(initialized and all(s["value"][1] == "1" and set(s["metric"]) ==
+                               {"__name__", "job", "instance"} for s in initialized),
+           "prometheus: dpdk_pmu_initialized 1 (the application's rte_pmu initialised), "
+           "no label", f"{initialized}")
     # OpenMetrics names the family without _total, the text format with it.
     types = [m["type"] for name in ("events", "event_seconds", "stage_calls", "stage_items",
                                     "stage_measured_events", "stage_measured_event_seconds")
@@ -167,6 +174,7 @@ def check_dashboard(port, events, rules, dashboard, alerts):
     The alerting rules loaded, none of them pending or firing on the healthy
     application."""
     ipc = re.search(r"(^|,)(cpu_)?cycles(,|$)", events)
+    rules_file = rules
     with open(rules) as f:
         records = re.findall(r"^\s*- record:\s*(\S+)", f.read(), re.M)
     with open(alerts) as f:
@@ -198,27 +206,94 @@ def check_dashboard(port, events, rules, dashboard, alerts):
            f"{[(r['name'], r['health'], r['state'], r.get('alerts')) for r in alerting]}")
     # A variable of one value (the time event): its query finds its default.
     for name, v in variables.items():
-        m = re.fullmatch(r"label_values\((.*), (\w+)\)", v.get("definition", ""))
+        m = re.fullmatch(r"label_values\((.*), (\w+)\)", expand(v.get("definition", ""),
+                                                                 variables))
         if m and not v.get("includeAll"):
             found = {s["metric"].get(m.group(2)) for s in prom_range(port, m.group(1), 0, 20)}
             report(v["current"]["value"] in found, f"dashboard: variable {name}'s query "
                    f"{v['definition']} gives {sorted(found)}, its default "
                    f"{v['current']['value']} in", "not in")
-    exprs = [(r, r) for r in records]
+    check_instances(variables, panels)
+    exprs = [(r, r, False) for r in records]
     for p in panels:
         for t in p["targets"]:
-            e = t["expr"].replace("$__rate_interval", "1m")
-            for name, v in variables.items():
-                e = re.sub(r"\$\{?" + name + r"\b\}?", v.get("allValue") or
-                           v.get("current", {}).get("value", ".*"), e)
-            exprs.append((f"dashboard panel \"{p['title']}\": {e}", e))
-    for what, e in exprs:
+            e = expand(t["expr"], variables)
+            exprs.append((f"dashboard panel \"{p['title']}\": {e}", e, True))
+            if "$clock" in t["expr"]:
+                # An application counting no task-clock (dpdk-pmu-run's
+                # default msr/tsc/): the variable finds no value.
+                e = expand(t["expr"], variables, {"clock": "no-such-clock"})
+                exprs.append((f"dashboard panel \"{p['title']}\" without a task-clock "
+                              f"event: {e}", e, True))
+    for what, e, panel in exprs:
         if "ipc" in e and not ipc:
             print(f"info: not run: {what}")
             continue
         try:
-            n = len(prom_range(port, e, 0, 20))
+            series = prom_range(port, e, 0, 20)
         except (OSError, RuntimeError, ValueError, KeyError) as err:
-            n, what = 0, f"{what}: {err}"
-        report(n > 0, f"prometheus: {what} gives {n} series", "no series")
+            series, what = [], f"{what}: {err}"
+        report(series and (not panel or all("instance" in s["metric"] for s in series)),
+               f"prometheus: {what} gives {len(series)} series"
+               + (", each with its instance" if panel else ""),
+               f"{[s['metric'] for s in series][:3]}")
+    check_doc_query(port, rules_file)
+
+
+def expand(expr, variables, values=None):
+    """expr with $__rate_interval 1m, each variable its value in values,
+    else its "all", else its default."""
+    expr = expr.replace("$__rate_interval", "1m")
+    for name, v in variables.items():
+        value = (values or {}).get(name) or v.get("allValue") or \
+            v.get("current", {}).get("value", ".*")
+        expr = re.sub(r"\$\{?" + name + r"\b\}?", value, expr)
+    return expr
+
+
+def check_instances(variables, panels):
+    """Several exporters (applications) on one dashboard: the variable
+    instance (several, all), and every panel's query selecting it, keeping
+    it in each sum or count, and naming it in its legend."""
+    v = variables.get("instance", {})
+    report(v.get("type") == "query" and v.get("multi") and v.get("includeAll") and
+           "dpdk_pmu_up" in v.get("definition", ""),
+           "dashboard: variable instance, several or all, from dpdk_pmu_up", f"{v}")
+    bad = []
+    for p in panels:
+        for t in p["targets"]:
+            e = t["expr"]
+            selectors = re.findall(r"\b(?:dpdk_pmu_\w+|\w+:dpdk_pmu_\w+:\w+)(\{[^}]*\})?", e)
+            groups = re.findall(r"\b(?:sum|count) by \(([^)]*)\)", e)
+            if not all('instance=~"$instance"' in sel for sel in selectors) or \
+                    not all("instance" in re.split(r",\s*", g) for g in groups) or \
+                    "{{instance}}" not in t.get("legendFormat", ""):
+                bad.append((p["title"], e, t.get("legendFormat")))
+    report(not bad, "dashboard: every panel's query selects instance=~\"$instance\", sums "
+           "and counts by instance, its legend names {{instance}}", f"{bad}")
+
+
+def check_doc_query(port, rules):
+    """pmu_exporter.rst's query of the cost without the rules: the one
+    dpdk-pmu.rules.test.yml tests (made-up series), and on the running
+    application series, none NaN or infinite."""
+    with open(os.path.join(REPO, "doc", "guides", "tools", "pmu_exporter.rst"),
+              encoding="utf-8") as f:
+        doc = re.search(r"^Without the rules,(?s:.*?)::\n\n((?:   .*\n|\n)+)", f.read(), re.M)
+    with open(rules.replace(".yml", ".test.yml"), encoding="utf-8") as f:
+        # The folded expressions ("- expr: >", then lines indented more).
+        tests = re.findall(r"^( *)- expr: >\n((?:\1   .*\n)+)", f.read(), re.M)
+    tests = [t for _, t in tests]
+    query = " ".join(doc.group(1).split()) if doc else ""
+    report(query and query in [" ".join(t.split()) for t in tests],
+           "doc: pmu_exporter.rst's query without the rules is tested in "
+           "dpdk-pmu.rules.test.yml", query)
+    try:
+        series = prom_range(port, query, 0, 20) if query else []
+    except (OSError, RuntimeError, ValueError, KeyError) as err:
+        series = [{"metric": str(err), "value": [0, "NaN"]}]
+    odd = [s for s in series if not math.isfinite(float(s["value"][1]))]
+    report(series and not odd, f"prometheus: pmu_exporter.rst's query without the rules "
+           f"gives {len(series)} series, none NaN or infinite",
+           f"{[(s['metric'], s['value'][1]) for s in odd][:3]}")
 

@@ -500,7 +500,7 @@ churn_thread(void *arg __rte_unused)
 	return NULL;
 }
 
-static volatile unsigned int restart_lcore = RTE_MAX_LCORE;
+static unsigned int restart_lcore = RTE_MAX_LCORE; /* atomic: read by the main lcore */
 
 /* A thread of test_stage_restart_reader(): register, open, 20 calls, a
  * reset (the next restart then has baselines to zero), unregister; again
@@ -514,7 +514,7 @@ restart_thread(void *arg __rte_unused)
 	while (!__atomic_load_n(&stop, __ATOMIC_ACQUIRE)) {
 		if (rte_thread_register() != 0)
 			return NULL;
-		restart_lcore = rte_lcore_id();
+		__atomic_store_n(&restart_lcore, rte_lcore_id(), __ATOMIC_RELAXED);
 		rte_pmu_lcore_open();
 		for (i = 0; i < 20; i++) {
 			rte_pmu_stage_begin(worker_stage);
@@ -536,6 +536,7 @@ test_stage_restart_reader(void)
 {
 	struct rte_pmu_stage_lcore_stats ls;
 	uint64_t deadline, reads = 0, bad = 0;
+	unsigned int lcore = RTE_MAX_LCORE;
 	pthread_t thread;
 
 	if (stage_setup_one(NULL) != TEST_SUCCESS)
@@ -546,8 +547,8 @@ test_stage_restart_reader(void)
 	TEST_ASSERT_SUCCESS(pthread_create(&thread, NULL, restart_thread, NULL), "thread");
 	deadline = rte_get_timer_cycles() + rte_get_timer_hz();
 	while (rte_get_timer_cycles() < deadline) {
-		if (restart_lcore >= RTE_MAX_LCORE ||
-				rte_pmu_stage_lcore_stats_get(restart_lcore, &ls) != 0)
+		lcore = __atomic_load_n(&restart_lcore, __ATOMIC_RELAXED);
+		if (lcore >= RTE_MAX_LCORE || rte_pmu_stage_lcore_stats_get(lcore, &ls) != 0)
 			continue;
 		reads++;
 		bad += lcore_wrapped(&ls) != 0;
@@ -556,8 +557,8 @@ test_stage_restart_reader(void)
 	pthread_join(thread, NULL);
 	rte_pmu_fini();
 	printf("lcore %u read while its threads restarted it, 1 s: %" PRIu64 " reads, %" PRIu64
-		" below 0\n", restart_lcore, reads, bad);
-	if (restart_lcore >= RTE_MAX_LCORE)
+		" below 0\n", lcore, reads, bad);
+	if (lcore >= RTE_MAX_LCORE)
 		TEST_SKIP("no lcore id for a registered thread");
 	TEST_ASSERT(reads > 0 && bad == 0, "%" PRIu64 " of %" PRIu64 " reads below 0", bad, reads);
 	return TEST_SUCCESS;

@@ -26,6 +26,7 @@ every other event (msr/tsc/ ticks included) to the *_total counts.
 """
 
 import logging
+import threading
 
 EVENTS = "events_total"
 EVENT_SECONDS = "event_seconds_total"
@@ -50,6 +51,7 @@ STAGE_INEXACT = "stage_inexact"
 STAGE_LCORE = "stage_lcore_events_total"
 STAGE_LCORE_SECONDS = "stage_lcore_event_seconds_total"
 STAGES_MISSING = "stages_missing"
+INITIALIZED = "initialized"
 
 # The most replies of /pmu/stages (RTE_PMU_MAX_STAGES names, at least one a
 # reply) and of one /pmu/stage (RTE_MAX_LCORE lcores, 128 in Debian's DPDK,
@@ -60,6 +62,13 @@ MAX_LCORE_PAGES = 1024
 LOG = logging.getLogger("dpdk-pmu-exporter")
 # What the last scrape could not read, logged when it changes.
 SAID = []
+# Whether the last scrape found rte_pmu initialised (None: none yet),
+# logged when it changes.
+INIT_SAID = [None]
+# Per series of the scaled counters: the raw count and the value last
+# exported, of the application process "pid" (scrapes may run at once).
+HIGH = {"pid": None, "series": {}}
+HIGH_LOCK = threading.Lock()
 
 
 def info():
@@ -114,6 +123,9 @@ def info():
                          "whole (all of them, or some of their lcores): 0 where every "
                          "one was read; more with a library that gives no more than a "
                          "reply holds.", "gauge"),
+        INITIALIZED: ("1 when the application's rte_pmu is initialised, 0 when it "
+                      "answers without it (not initialised, or no PMU library): no "
+                      "counter then.", "gauge"),
     }
 
 
@@ -127,13 +139,61 @@ def event_value(key, value, clocks, count, seconds):
     return (seconds, value / 1e9) if key in clocks else (count, value)
 
 
+def app_pid(sock):
+    """The application's pid: the greeting's where the socket kept it
+    (dpdk-pmu-exporter), else /info's (DPDK's exporter); None if neither."""
+    pid = getattr(sock, "pid", None)
+    if pid is None:
+        pid = (sock.cmd("/info") or {}).get("pid")
+    return pid
+
+
+def say_initialized(initialized):
+    """Log whether rte_pmu is initialised, when it changes."""
+    if initialized != INIT_SAID[0]:
+        if not initialized:
+            LOG.warning("pmu.py: the application answers, but its rte_pmu is not "
+                        "initialised (/pmu/info): no counter to export")
+        elif INIT_SAID[0] is not None:
+            LOG.info("pmu.py: the application's rte_pmu is initialised again")
+        INIT_SAID[0] = initialized
+
+
+def never_less(pid, series):
+    """The scaled counters (name, value, labels) of series, each no less than
+    the value last exported of it: raw * enabled / running is an estimate
+    that goes down when multiplexing changes, as no counter may. Forgotten
+    when the application process (pid) changes, or a series' raw count goes
+    down (its counters opened again)."""
+    out = []
+    with HIGH_LOCK:
+        if pid != HIGH["pid"]:
+            HIGH["pid"], HIGH["series"] = pid, {}
+        high = HIGH["series"]
+        for name, value, labels, raw in series:
+            key = (name, tuple(sorted(labels.items())))
+            last = high.get(key)
+            if last is not None and raw >= last[0]:
+                value = max(value, last[1])
+            high[key] = (raw, value)
+            out.append((name, value, labels))
+    return out
+
+
 def metrics(sock):
     """(name, value, labels) of every series, read through sock.cmd()."""
     out = []
+    pid = app_pid(sock)
     pmu = sock.cmd("/pmu/info") or {}
-    if not pmu.get("initialized"):
+    initialized = bool(pmu.get("initialized"))
+    say_initialized(initialized)
+    out.append((INITIALIZED, int(initialized), {}))
+    if not initialized:
+        with HIGH_LOCK:
+            HIGH["series"] = {}  # counters opened again start from 0
         return out
     clocks = clock_keys(pmu)
+    scaled = []
     for lcore_id in pmu.get("lcores", {}):
         lcore = sock.cmd("/pmu/lcore", lcore_id)
         if not lcore:
@@ -154,12 +214,11 @@ def metrics(sock):
         ]
         for key, ev in lcore["events"].items():
             ev_labels = dict(labels, event=ev["name"])
-            out += [
-                event_value(key, ev["scaled"], clocks, EVENTS, EVENT_SECONDS) + (ev_labels,),
-                event_value(key, ev["raw"], clocks, EVENTS_RAW, EVENT_RAW_SECONDS) +
-                (ev_labels,),
-            ]
-    return out + stage_metrics(sock, clocks)
+            scaled.append(event_value(key, ev["scaled"], clocks, EVENTS, EVENT_SECONDS) +
+                          (ev_labels, ev["raw"]))
+            out.append(event_value(key, ev["raw"], clocks, EVENTS_RAW, EVENT_RAW_SECONDS) +
+                       (ev_labels,))
+    return out + never_less(pid, scaled) + stage_metrics(sock, clocks)
 
 
 def stage_names(sock, missing):
