@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <rte_common.h>
@@ -180,6 +181,95 @@ test_msr_tsc(void)
 	return TEST_SUCCESS;
 }
 
+/* rte_pmu_add_event(@p name): its index, and whether what it logged
+ * holds @p want.
+ */
+static int
+add_saying(const char *name, const char *want, bool *said)
+{
+	FILE *saved = rte_log_get_stream(), *log;
+	char *buf = NULL;
+	size_t len = 0;
+	int idx;
+
+	log = open_memstream(&buf, &len);
+	if (log == NULL)
+		return -ENOMEM;
+	rte_openlog_stream(log);
+	idx = rte_pmu_add_event(name);
+	rte_openlog_stream(saved);
+	fclose(log);
+	*said = buf != NULL && strstr(buf, want) != NULL;
+	if (!*said)
+		printf("add %s: logged '%s', not '%s'\n", name, buf != NULL ? buf : "", want);
+	free(buf);
+	return idx;
+}
+
+/* A modifier the event cannot honour is said, as what it counts: the
+ * clock events count user and kernel space whatever their modifier (the
+ * kernel applies it to samples), and msr cannot count kernel space alone
+ * (its log said "cannot exclude kernel space": an outside tester's finds).
+ */
+static int
+test_modifier_not_honoured(void)
+{
+	bool said;
+
+	TEST_ASSERT_EQUAL(add_saying("task-clock:u", "event task-clock:u: a clock event: the "
+		"kernel counts it in user and kernel space alike, whatever its modifier", &said),
+		0, "add task-clock:u");
+	TEST_ASSERT(said, "task-clock:u: the log does not say it counts the kernel too");
+	if (!pmu_sysfs_pmu_exists("msr"))
+		TEST_SKIP("no msr PMU on this machine: task-clock:u checked");
+	TEST_ASSERT_EQUAL(add_saying("msr/tsc/k", "event msr/tsc/k: PMU 'msr' cannot count "
+		"kernel space alone; counting user and kernel", &said), 1, "add msr/tsc/k");
+	TEST_ASSERT(said, "msr/tsc/k: the log does not say what it counts");
+	return TEST_SUCCESS;
+}
+
+/* A group whose sysfs reads fail (no file descriptor left) at its open
+ * on the first read: the log names the event and the files (it gave only
+ * the errno, an outside tester's find), and the status the errno.
+ */
+static int
+test_open_sysfs_fails(void)
+{
+	FILE *saved_log = rte_log_get_stream(), *log;
+	struct rlimit saved, low;
+	char *buf = NULL;
+	size_t len = 0;
+	int fd, status;
+	bool said;
+
+	if (!pmu_sysfs_pmu_exists("msr"))
+		TEST_SKIP("no msr PMU on this machine (the TSC check reads its sysfs files)");
+	TEST_ASSERT_EQUAL(rte_pmu_add_event("msr/tsc/"), 0, "add msr/tsc/");
+	TEST_ASSERT_SUCCESS(getrlimit(RLIMIT_NOFILE, &saved), "getrlimit");
+	log = open_memstream(&buf, &len);
+	TEST_ASSERT_NOT_NULL(log, "memstream");
+	fd = dup(0);
+	TEST_ASSERT(fd >= 0, "dup");
+	close(fd);
+	/* No file descriptor from the lowest free one on. */
+	low = saved;
+	low.rlim_cur = (rlim_t)fd;
+	rte_openlog_stream(log);
+	if (setrlimit(RLIMIT_NOFILE, &low) == 0) {
+		rte_pmu_read(0);
+		setrlimit(RLIMIT_NOFILE, &saved);
+	}
+	rte_openlog_stream(saved_log);
+	fclose(log);
+	said = buf != NULL && strstr(buf, "event msr/tsc/: its PMU's sysfs files") != NULL;
+	printf("logged: %s", buf != NULL && buf[0] != '\0' ? buf : "(nothing)\n");
+	free(buf);
+	status = rte_pmu_lcore_status(rte_lcore_id());
+	TEST_ASSERT(status < 0, "status %d, not an error", status);
+	TEST_ASSERT(said, "the failed open's log names neither the event nor its files");
+	return TEST_SUCCESS;
+}
+
 /* Hardware events: user-page reads where a PMU exists. */
 static int
 test_hardware_events(void)
@@ -235,6 +325,8 @@ struct unit_test_suite pmu_read_suite = {
 		TEST_CASE_ST(pmu_api_setup, pmu_api_teardown, test_bad_index),
 		TEST_CASE_ST(pmu_api_setup, pmu_api_teardown, test_software_kernel_side),
 		TEST_CASE_ST(pmu_api_setup, pmu_api_teardown, test_msr_tsc),
+		TEST_CASE_ST(pmu_api_setup, pmu_api_teardown, test_modifier_not_honoured),
+		TEST_CASE_ST(pmu_api_setup, pmu_api_teardown, test_open_sysfs_fails),
 		TEST_CASE_ST(pmu_api_setup, pmu_api_teardown, test_hardware_events),
 		TEST_CASES_END()
 	}

@@ -163,6 +163,16 @@ open_errno(int err)
 }
 
 
+/* A clock event (task-clock, cpu-clock): the kernel counts it in user and
+ * kernel space alike, whatever it excludes (that applies to its samples).
+ */
+static bool
+clock_event(const struct perf_event_attr *attr)
+{
+	return attr->type == PERF_TYPE_SOFTWARE && (attr->config == PERF_COUNT_SW_CPU_CLOCK ||
+		attr->config == PERF_COUNT_SW_TASK_CLOCK);
+}
+
 int
 pmu_fd_probe(const char *name, const char *core_pmu, struct pmu_event_desc *desc)
 {
@@ -176,7 +186,12 @@ pmu_fd_probe(const char *name, const char *core_pmu, struct pmu_event_desc *desc
 		fd = pmu_fd_open(&attr, -1);
 		if (fd >= 0) {
 			close(fd);
-			if (user_only && desc->attr.exclude_kernel)
+			if ((user_only || desc->levels_given) && clock_event(&desc->attr) &&
+					(desc->attr.exclude_user || desc->attr.exclude_kernel))
+				PMU_LOG(WARNING, "event %s: a clock event: the kernel counts it in "
+					"user and kernel space alike, whatever %s", pmu_name_printable(name),
+					user_only ? "kernel.perf_event_paranoid allows" : "its modifier");
+			else if (user_only && desc->attr.exclude_kernel)
 				PMU_LOG(WARNING, "event %s: kernel.perf_event_paranoid = %d allows "
 					"user space only: counting user space (add :u to ask for it)",
 					pmu_name_printable(name), paranoid_level());
@@ -202,9 +217,11 @@ pmu_fd_probe(const char *name, const char *core_pmu, struct pmu_event_desc *desc
 				desc->attr.exclude_hv)) {
 			/* Louder when the name's modifiers asked for the levels. */
 			PMU_LOG_AT(desc->levels_given ? RTE_LOG_WARNING : RTE_LOG_INFO,
-				"event %s: PMU '%s' cannot exclude kernel space; "
-				"counting user and kernel", pmu_name_printable(name),
-				desc->pmu[0] != '\0' ? desc->pmu : "generic");
+				"event %s: PMU '%s' cannot %s; counting user and kernel",
+				pmu_name_printable(name), desc->pmu[0] != '\0' ? desc->pmu : "generic",
+				desc->attr.exclude_user == desc->attr.exclude_kernel ?
+				"leave out the hypervisor" : desc->attr.exclude_user ?
+				"count kernel space alone" : "count user space alone");
 			desc->attr.exclude_user = 0;
 			desc->attr.exclude_kernel = 0;
 			desc->attr.exclude_hv = 0;

@@ -113,8 +113,12 @@ group_tsc_events(struct pmu_group_opening *op)
 
 	for (i = 0; i < op->num_events; i++) {
 		ret = pmu_arch_counts_tsc(&op->descs[i]);
-		if (ret < 0)
+		if (ret < 0) {
+			PMU_LOG(ERR, "lcore %u: event %s: its PMU's sysfs files, which say whether "
+				"it counts the TSC, cannot be read: %s", op->lcore_id,
+				pmu_name_printable(op->names[i]), strerror(-ret));
 			return pmu_errno(ret, -EIO);
+		}
 		if (ret == 0)
 			continue;
 		op->tsc_events |= UINT32_C(1) << i;

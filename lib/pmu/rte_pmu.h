@@ -200,7 +200,11 @@ rte_pmu_fini(void);
  * kernel.perf_event_paranoid 2, which allows user space only, software
  * events count user space (a warning says so), but for context and cgroup
  * switches and migrations, which happen in the kernel's context and are
- * refused.
+ * refused. Where the event cannot count what is asked, it counts user and
+ * kernel space alike, with a warning for a modifier given: a PMU that
+ * cannot leave a level out (msr, msr/tsc/u), and the clock events
+ * (task-clock, cpu-clock), which the kernel counts whole whatever their
+ * modifier.
  *
  * On x86, msr/tsc/ is read with rdtsc, without a system call, although its
  * user page gives no counter: the kernel counts it only while the thread
