@@ -133,15 +133,22 @@ def inexact(name, path, table, event):
            "the JSON says are not exact, and on no other, per lcore and in total"
            + (f"; not: {'; '.join(wrong[:3])}" if wrong else ""))
     # The part of an lcore outside its stages: not exact where a stage's
-    # figure of the event is not.
+    # figure of the event is not, or more than 1 in 100 of a stage's calls
+    # came after its last measured one (the period's p-th call is measured:
+    # calls - measured * p of them), which may lie past the lcore's total.
+    period = doc.get("sampling", 1)
+    tail = {(s["lcore"], s["name"]) for s in stages
+            if (s["calls"] - s["measured"] * period) * 100 > s["calls"]}
     lc = [l for l in doc.get("lcores", []) if l.get("events")]
-    want = {l["lcore"]: [any(s["inexact"][e] for s in stages if s["lcore"] == l["lcore"])
+    want = {l["lcore"]: [any(s["inexact"][e] or (s["lcore"], s["name"]) in tail
+                             for s in stages if s["lcore"] == l["lcore"])
                          for e in events] for l in lc}
     got = {l["lcore"]: [l.get("outside_inexact", {}).get(e) for e in events] for l in lc}
     shown = outside_marks(table)
     report(lc and got == want and {k: shown.get(k) for k in want} == want,
            f"{name}: each lcore's part outside its stages marked not exact exactly where "
-           f"one of its stages is, in the JSON and the table: {want}",
+           f"one of its stages is, or has more than 1 in 100 of its calls after its last "
+           f"measured one (sampling 1 in {period}), in the JSON and the table: {want}",
            f"JSON {got}, table {shown}")
     if event != "task-clock" or event not in events:
         return
