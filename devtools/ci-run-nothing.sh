@@ -159,6 +159,34 @@ lines=$(grep '^dpdk-pmu-run: .*nothing measured' "$tmp/$name.err")
 	ok "$name: setsid -f testpmd: testpmd's line only: $lines" ||
 	fail "$name: setsid -f testpmd: stderr lines: $lines"
 
+# A program whose rte_eal_init() fails, and that panics then, as DPDK's
+# helloworld does (rte_panic(): abort(), no exit handler): said all the
+# same, on stderr and in the files (they stayed empty, no line).
+name=panic
+printf '%s\n' '#include <rte_eal.h>' '#include <rte_debug.h>' \
+	'int main(int argc, char **argv) { if (rte_eal_init(argc, argv) < 0)' \
+	'	rte_panic("Cannot init EAL\n"); return 0; }' >"$tmp/$name.c"
+read -ra flags < <(pkg-config --cflags --libs libdpdk)
+want="the program died of SIGABRT after its rte_eal_init() failed: nothing measured"
+if cc -o "$tmp/$name" "$tmp/$name.c" "${flags[@]}" 2>"$tmp/$name.cc"; then
+	"$run" -o "$tmp/$name.table" --json "$tmp/$name.json" -- "$tmp/$name" \
+		--no-such-eal-option --no-huge --no-pci -m 256 --file-prefix="$prefix-$name" \
+		>/dev/null 2>"$tmp/$name.err"
+	rc=$?
+	lines=$(grep '^dpdk-pmu-run: ' "$tmp/$name.err")
+	if [ "$rc" -eq 134 ] && [ "$lines" = "dpdk-pmu-run: $want" ] &&
+			[ "$(cat "$tmp/$name.table")" = "$want" ] &&
+			grep -q '"stages": \[\]' "$tmp/$name.json"; then
+		ok "$name: rte_eal_init() failed, then rte_panic(): status 134, '$lines', the same" \
+			"in -o, an empty --json"
+	else
+		fail "$name: status $rc, stderr '$lines', -o '$(cat "$tmp/$name.table")'," \
+			"--json '$(head -c 100 "$tmp/$name.json")'"
+	fi
+else
+	fail "$name: cc: $(head -n 3 "$tmp/$name.cc")"
+fi
+
 echo "=== run: a program that calls rte_pmu_init() and rte_pmu_fini() after its port started"
 # The table is taken at its rte_pmu_fini(), while the stages stand (it said
 # 'no stage was called ...: nothing measured' at exit).

@@ -128,7 +128,7 @@ text_write(const char *path, const char *text)
 }
 
 void
-preload_nothing_dying(int sig, int fd)
+preload_nothing_dying(int sig, int fd, bool failed)
 {
 	char line[160], json[128], num[12], *p = num + sizeof(num);
 	const char *name = sigabbrev_np(sig);
@@ -144,7 +144,8 @@ preload_nothing_dying(int sig, int fd)
 	} while (v != 0);
 	len = text_add(line, 0, sizeof(line), PRELOAD_TAG "the program died of SIG");
 	len = text_add(line, len, sizeof(line), name != NULL ? name : "?");
-	len = text_add(line, len, sizeof(line), " in its rte_eal_init(): nothing measured\n");
+	len = text_add(line, len, sizeof(line), failed ? " after its rte_eal_init() failed: "
+		"nothing measured\n" : " in its rte_eal_init(): nothing measured\n");
 	text_add(json, text_add(json, text_add(json, 0, sizeof(json),
 		"{\"events\": [], \"sampling\": "), sizeof(json), p), sizeof(json),
 		", \"stages\": [], \"lcores\": []}\n");

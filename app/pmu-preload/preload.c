@@ -401,14 +401,15 @@ preload_start(void)
 	}
 }
 
-/* A watched signal kills the program in its rte_eal_init() (it set no
- * handler for it): said before it dies, from the handler.
+/* A watched signal kills the program in its rte_eal_init(), or after it
+ * failed (rte_panic(): abort(), no exit handler), where the program set
+ * no handler for it: said before it dies, from the handler.
  */
 static void
 eal_init_killed(int sig)
 {
-	if (eal_in_init)
-		preload_nothing_dying(sig, err_fd);
+	if (eal_in_init || eal_failed)
+		preload_nothing_dying(sig, err_fd, eal_failed);
 }
 
 int
@@ -427,10 +428,10 @@ rte_eal_init(int argc, char **argv)
 	eal_in_init = true;
 	preload_signals_early(eal_init_killed);
 	ret = real(argc, argv);
-	preload_signals_early(NULL);
 	eal_in_init = false;
 	if (ret < 0 && !eal_called)
 		eal_failed = true;
+	preload_signals_early(eal_failed ? eal_init_killed : NULL);
 	if (ret < 0 || eal_called)
 		return ret;
 	eal_failed = false;

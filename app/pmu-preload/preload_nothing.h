@@ -30,10 +30,10 @@ bool preload_nothing_may_write(const char *path, bool json, bool weak);
 int preload_nothing_write(const char *path, const char *line, bool json);
 
 /* Said from a signal handler, in the program's rte_eal_init() that signal
- * @p sig ends: the files first, where they hold no report of stages, then
- * the line on @p fd (-1: none) only where it goes at once.
- * Async-signal-safe.
+ * @p sig ends, or after it @p failed (rte_panic()'s abort()): the files
+ * first, where they hold no report of stages, then the line on @p fd (-1:
+ * none) only where it goes at once. Async-signal-safe.
  */
-void preload_nothing_dying(int sig, int fd);
+void preload_nothing_dying(int sig, int fd, bool failed);
 
 #endif /* PRELOAD_NOTHING_H */
