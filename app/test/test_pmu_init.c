@@ -26,10 +26,26 @@ sw_worker_read(void *arg __rte_unused)
 	return rte_pmu_read(0) != 0 ? 0 : -1;
 }
 
+static unsigned int fini_calls;
+
+static void
+count_fini(void *arg __rte_unused)
+{
+	fini_calls++;
+}
+
 static int
 test_init_fini(void)
 {
+	static const struct rte_pmu_callbacks cb = { .fini = count_fini };
+	static bool registered;
 	int idx;
+
+	/* Once for the process: the callbacks are kept. */
+	if (!registered)
+		TEST_ASSERT_SUCCESS(rte_pmu_callbacks_register(&cb), "callbacks");
+	registered = true;
+	fini_calls = 0;
 
 	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init");
 	TEST_ASSERT_SUCCESS(rte_pmu_init(), "second init must be harmless");
@@ -45,6 +61,11 @@ test_init_fini(void)
 	TEST_ASSERT_EQUAL(rte_pmu_lcore_status(rte_lcore_id()), 1, "group not open after init/fini/init");
 	rte_pmu_fini();
 	rte_pmu_fini();
+	/* A fini with nothing initialised tells no library (they let go of
+	 * their state a second time: an outside tester's find).
+	 */
+	TEST_ASSERT_EQUAL(fini_calls, 2u, "fini callbacks for 2 inits and 3 finis: %u",
+		fini_calls);
 
 	return TEST_SUCCESS;
 }

@@ -253,7 +253,15 @@ rte_pmu_fini(void)
 	char *names[RTE_MAX_NUM_GROUP_EVENTS];
 	unsigned int i, num_events;
 
-	/* The libraries built on this one let go of their state first. */
+	/* The libraries built on this one let go of their state first; not
+	 * at a fini with nothing initialised (a second one).
+	 */
+	pmu_lock();
+	if (!pmu.initialized) {
+		pmu_unlock();
+		return;
+	}
+	pmu_unlock();
 	pmu_callbacks_fini();
 	pmu_lock();
 	if (!pmu.initialized) {

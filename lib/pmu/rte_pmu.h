@@ -338,7 +338,8 @@ rte_pmu_read(unsigned int index)
  * that its first rte_pmu_read() makes no system call, then run the
  * lcore_open callbacks (rte_pmu_callbacks_register()) on it: a library
  * built on this one (lib/pmu_stage) prepares its own per-lcore state there.
- * Idempotent. Not in upstream DPDK.
+ * Idempotent: the group opens once; the callbacks run at each call, and
+ * make theirs idempotent too. Not in upstream DPDK.
  *
  * Thread-safe; control path, from the lcore itself.
  *
@@ -627,7 +628,7 @@ struct rte_pmu_callbacks {
 	 */
 	int (*lcore_open)(unsigned int lcore_id, void *arg);
 	/** From rte_pmu_fini(), before the events and groups go, without the
-	 *  library's lock.
+	 *  library's lock; not from one while the library is not initialised.
 	 */
 	void (*fini)(void *arg);
 	void *arg;  /**< passed to both */
