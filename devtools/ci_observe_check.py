@@ -10,7 +10,7 @@ Checks behind devtools/ci-observe.sh: each prints "ok: WHAT" or
   ci_observe_check.py prometheus PORT EVENTS        (Prometheus' HTTP API)
   ci_observe_check.py dashboard PORT EVENTS RULES DASHBOARD ALERTS (the same)
   ci_observe_check.py trace DIR EVENTS [STAGES]     (babeltrace / babeltrace2)
-  ci_observe_check.py trace-error DIR LCORE:OP:ERR  (the same; one failed open)
+  ci_observe_check.py trace-error DIR LCORE:OP:ERR,...  (the same; the failed opens)
   ci_observe_check.py unit-exec ROOT PREFIX PORT     (ROOT's exporter unit)
   ci_observe_check.py missing-files                 (usertools, no traceback)
   ci_observe_check.py bad-arguments                 (the same, values out of range)

@@ -166,8 +166,12 @@ periods_take(struct stage_lcore *sl)
 			continue;
 		if (period_m1 == 0 && COUNTDOWN(w[id]) != 0)
 			sl->begun_inline[id / 64] |= UINT64_C(1) << (id % 64);
-		if ((period_m1 == 0) != (sl->period_m1[id] == 0) && sl->figs[id].measured != 0)
-			FIG_ADD(sl->figs[id].cuts, 1);
+		if (period_m1 != 0 && sl->period_m1[id] == 0)
+			FIG_ADD(sl->figs[id].p1_measured, sl->figs[id].measured -
+				sl->figs[id].p1_enter);
+		else if (period_m1 == 0 && sl->period_m1[id] != 0)
+			__atomic_store_n(&sl->figs[id].p1_enter, sl->figs[id].measured,
+				__ATOMIC_RELAXED);
 		FIG_ADD(sl->figs[id].calls, sl->period_m1[id] - COUNTDOWN(w[id]));
 		FIG_ADD(sl->figs[id].items, w[id] >> __RTE_PMU_STAGE_PENDING_SHIFT);
 		__atomic_store_n(&w[id], period_m1, __ATOMIC_RELAXED);

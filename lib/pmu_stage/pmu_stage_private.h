@@ -84,12 +84,14 @@ struct stage_sums {
 	uint64_t measured;
 	uint64_t misuse;
 	struct stage_ev_sums ev[RTE_MAX_NUM_GROUP_EVENTS];
-	/** Its period changed to or from 1 after a measured call: calls
-	 *  measured at period 1 and ended by rte_pmu_stage_end() outside
-	 *  others add no square, so the spread cannot be told from the
-	 *  squares since.
+	/** Its measured calls at period 1, which add no square where
+	 *  rte_pmu_stage_end() ends them outside others: those of its past
+	 *  stretches at period 1 (in a reader's copy, of the open one too),
+	 *  and its measured count where the open stretch began. The lcore
+	 *  writes them as it takes a period.
 	 */
-	uint64_t cuts;
+	uint64_t p1_measured;
+	uint64_t p1_enter;
 	uint64_t pending;   /**< in a reader's copy: items << 16 | calls pending */
 };
 

@@ -23,7 +23,7 @@ stage_sums_read(const struct stage_lcore *sl, unsigned int id, struct stage_sums
 	const uint64_t *src = (const uint64_t *)&sl->figs[id];
 	uint64_t *dst = (uint64_t *)s, w;
 	unsigned int i;
-	uint32_t sn;
+	uint32_t sn, p;
 
 	do {
 		sn = rte_seqcount_read_begin(&sl->seq);
@@ -33,8 +33,11 @@ stage_sums_read(const struct stage_lcore *sl, unsigned int id, struct stage_sums
 		 * are what it counted down since.
 		 */
 		w = __atomic_load_n(&sl->words[id], __ATOMIC_RELAXED);
-		s->pending = w - PENDING_CALLS(w) +
-			__atomic_load_n(&sl->period_m1[id], __ATOMIC_RELAXED) - PENDING_CALLS(w);
+		p = __atomic_load_n(&sl->period_m1[id], __ATOMIC_RELAXED);
+		s->pending = w - PENDING_CALLS(w) + p - PENDING_CALLS(w);
+		/* At period 1 now: its measured calls since the stretch began. */
+		if (p == 0)
+			s->p1_measured += s->measured - s->p1_enter;
 	} while (rte_seqcount_read_retry(&sl->seq, sn));
 }
 
@@ -130,8 +133,10 @@ raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_sta
 		 */
 		st->values[i] = __rte_pmu_scale(values, st->calls, st->measured);
 		st->self_values[i] = __rte_pmu_scale(self, st->calls, st->measured);
-		st->spread[i] = now.cuts != base.cuts ? NAN : spread(st->measured, st->calls,
-			self, now.ev[i].squares - base.ev[i].squares);
+		/* Measured calls without a square since the reset: no spread. */
+		st->spread[i] = now.p1_measured != base.p1_measured && st->measured < st->calls ?
+			NAN : spread(st->measured, st->calls, self,
+			now.ev[i].squares - base.ev[i].squares);
 	}
 	/* Too few of its calls measured (none, or one of several: no spread
 	 * can be told): no event's figure is exact.

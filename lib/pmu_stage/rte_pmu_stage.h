@@ -304,8 +304,10 @@ struct rte_pmu_stage_stats {
 	 *  (0.02 is perf stat's "+- 2%"), from the measured calls' self values
 	 *  taken as a random sample of the calls. 0 where every call was
 	 *  measured (the figure is not an estimate), NAN where it cannot be
-	 *  told (fewer than 2 measured calls, or a mean of 0). Only the
-	 *  first num_events entries are set.
+	 *  told (fewer than 2 measured calls, a mean of 0, or calls measured
+	 *  at period 1 since the reset, which keep no square, beside calls
+	 *  not measured: the call that takes a new period is measured at its
+	 *  old one). Only the first num_events entries are set.
 	 */
 	double spread[RTE_MAX_NUM_GROUP_EVENTS];
 	/** Per event: values[i] as measured, summed over the measured calls
