@@ -159,6 +159,13 @@ periods_take(struct stage_lcore *sl)
 
 	if (__atomic_exchange_n(&sl->periods_set, 0, __ATOMIC_SEQ_CST) == 0)
 		return;
+	/* Gone (rte_pmu_fini(), its thread unregistered): its next call
+	 * starts it again, not the countdowns of before.
+	 */
+	if (__atomic_load_n(&sl->gone, __ATOMIC_ACQUIRE)) {
+		__atomic_store_n(&sl->pub.pending, stage_zeros, __ATOMIC_SEQ_CST);
+		return;
+	}
 	rte_seqcount_write_begin(&sl->seq);
 	for (id = 0; id < sl->known; id++) {
 		period_m1 = __atomic_load_n(&stage_reg.period_m1[id], __ATOMIC_RELAXED);
@@ -811,8 +818,12 @@ stage_on_lcore_gone(unsigned int lcore_id, void *arg __rte_unused)
 		RTE_PER_LCORE(_pmu_stage) = &stage_none.pub;
 	sl = __atomic_load_n(&stage_reg.lcores[lcore_id], __ATOMIC_ACQUIRE);
 	if (sl != NULL) {
-		__atomic_store_n(&sl->pub.pending, stage_zeros, __ATOMIC_RELAXED);
 		__atomic_store_n(&sl->known, 0, __ATOMIC_RELAXED);
 		__atomic_store_n(&sl->gone, true, __ATOMIC_RELEASE);
+		/* As stage_periods_changed(): a measured call open now, ended
+		 * later, shuts the inline path again as it ends (periods_take()).
+		 */
+		__atomic_store_n(&sl->periods_set, 1, __ATOMIC_SEQ_CST);
+		__atomic_store_n(&sl->pub.pending, stage_zeros, __ATOMIC_SEQ_CST);
 	}
 }
