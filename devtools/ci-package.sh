@@ -212,6 +212,21 @@ else
 		fi
 	fi
 fi
+# Each packaged header first and alone in a file, with the include paths
+# but not DPDK's "-include rte_config.h" (a build without pkg-config):
+# rte_pmu_pmc.h took the generic backend, not installed, there.
+if [ $programs -eq 1 ]; then
+	read -ra incs < <(pkg-config --cflags-only-I librte_pmu_graph)
+	bad=()
+	for h in "$root$inc"/rte_pmu*.h; do
+		printf '#include <%s>\n' "${h##*/}" >"$tmp/alone.c"
+		cc -DALLOW_EXPERIMENTAL_API -march=native "${incs[@]}" -Wall -Werror -c \
+			-o /dev/null "$tmp/alone.c" 2>"$tmp/alone.err" || bad+=("${h##*/}")
+	done
+	[ ${#bad[@]} -eq 0 ] && ok "each packaged rte_pmu*.h compiles first and alone, without" \
+		"-include rte_config.h" ||
+		fail "packaged headers that do not compile alone: ${bad[*]} ($(head -n 2 "$tmp/alone.err"))"
+fi
 
 # systemd_run_unit: where systemd is PID 1 (and this is root), the root's
 # unit as a runtime unit, its paths moved into the root, started for a

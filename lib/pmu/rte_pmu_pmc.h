@@ -31,6 +31,9 @@
  * Every field load must have READ_ONCE semantics (see __RTE_PMU_LOAD()).
  */
 
+/* RTE_ARCH_*: the header may come first in a file that has no other. */
+#include <rte_config.h>
+
 #if defined(RTE_ARCH_X86_64)
 #include "rte_pmu_pmc_x86_64.h"
 #elif defined(RTE_ARCH_ARM64)
