@@ -221,11 +221,11 @@ if [ $programs -eq 1 ]; then
 	for h in "$root$inc"/rte_pmu*.h; do
 		printf '#include <%s>\n' "${h##*/}" >"$tmp/alone.c"
 		cc -DALLOW_EXPERIMENTAL_API -march=native "${incs[@]}" -Wall -Werror -c \
-			-o /dev/null "$tmp/alone.c" 2>"$tmp/alone.err" || bad+=("${h##*/}")
+			-o /dev/null "$tmp/alone.c" 2>>"$tmp/alone.err" || bad+=("${h##*/}")
 	done
 	[ ${#bad[@]} -eq 0 ] && ok "each packaged rte_pmu*.h compiles first and alone, without" \
 		"-include rte_config.h" ||
-		fail "packaged headers that do not compile alone: ${bad[*]} ($(head -n 2 "$tmp/alone.err"))"
+		fail "packaged headers that do not compile alone: ${bad[*]} ($(grep -m 1 error "$tmp/alone.err"))"
 fi
 
 # systemd_run_unit: where systemd is PID 1 (and this is root), the root's
