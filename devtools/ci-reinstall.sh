@@ -92,6 +92,22 @@ check "pkg-config librte_pmu gives the installed $PREFIX/include/dpdk/rte_pmu.h"
 	"printf '#include <rte_pmu.h>\n' | cc \$(pkg-config --cflags librte_pmu) -M -xc - |
 	grep -q '$PREFIX/include/dpdk/rte_pmu.h'"
 
+# The README's step after `meson install`, as written (ldconfig), then an
+# installed program from the path with no LD_LIBRARY_PATH: it must start
+# (without the step it stopped: librte_pmu.so.0 not found).
+post=$(sed -n '/^## Building/,/^## /s/.*meson install -C build *&& *//p' "$REPO/README.md" | head -n 1)
+if [ "$PREFIX" != /usr/local ] || [ "$(id -u)" != 0 ]; then
+	skip "the README's install for /usr/local as root: prefix $PREFIX, uid $(id -u)"
+else
+	log "the README's step after meson install: ${post:-none}"
+	[ -z "$post" ] || sh -c "$post"
+	if out=$(env -u LD_LIBRARY_PATH PATH="$PREFIX/bin:$PATH" dpdk-test-pmu --help 2>&1); then
+		ok "installed as the README says, dpdk-test-pmu starts from the path"
+	else
+		fail "installed as the README says, dpdk-test-pmu does not start: $(echo "$out" | head -n 2)"
+	fi
+fi
+
 log "configure and build a fresh copy next to the installed tree"
 copy_sources "$tmp/src"
 check "configure a fresh copy" meson setup "$tmp/src/build" "$tmp/src" --werror &&
