@@ -361,8 +361,14 @@ for lib, libs in below.items():
 # spread; period 16 with none measured, then 1, gave 0, "exact") (8);
 # 2,126 until a measured call left open across rte_pmu_fini() shut the
 # lcore's inline path again as it ended (it reopened the old countdowns,
-# which lost up to a period of calls after the next init) (5).
-SIZE_GATE = 2131
+# which lost up to a period of calls after the next init) (5); 2,131 until
+# a call measured only for its parent's sake (nested in a measured call)
+# counted in its own stage's figures and started its countdown again (a
+# stage sampled 1 in 16, called inside a parent measured at every call and
+# outside it, read its calls inside alone: 1,999 instructions a call for
+# 3,333) (9), and an lcore's state was allocated at its type's alignment,
+# 256, not 64 (1).
+SIZE_GATE = 2141
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

@@ -10,6 +10,7 @@
 
 #define _GNU_SOURCE
 #include <inttypes.h>
+#include <stdalign.h>
 #include <math.h>
 #include <numa.h>
 #include <numaif.h>
@@ -102,6 +103,10 @@ all_zero_elsewhere(unsigned int worker)
 	memset(&zero, 0, sizeof(zero));
 	TEST_ASSERT_SUCCESS(rte_pmu_lcore_open(), "open");
 	TEST_ASSERT_NOT_NULL(stage_lcore_get(rte_lcore_id()), "no stage state here");
+	/* As its type wants (it was 64 past a multiple of 256 once). */
+	TEST_ASSERT((uintptr_t)stage_lcore_get(rte_lcore_id()) % alignof(struct stage_lcore) == 0,
+		"stage state at %p, not aligned to %zu", (void *)stage_lcore_get(rte_lcore_id()),
+		alignof(struct stage_lcore));
 	TEST_ASSERT_SUCCESS(stage_get(rte_lcore_id(), worker_stage, &s), "stats");
 	TEST_ASSERT_SUCCESS(stage_get(worker, worker_stage, &w), "stats");
 	TEST_ASSERT_SUCCESS(rte_pmu_stage_stats_get(RTE_PMU_STAGE_ALL_LCORES, worker_stage,

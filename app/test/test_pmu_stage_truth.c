@@ -9,7 +9,8 @@
  * within 1 % and 8 instructions. Everywhere, whatever the event and read
  * path (task-clock or msr/tsc/ through read() on x86), an lcore's stages
  * add up to no more than its total. The spread of sampled figures holds
- * the truth of varied work.
+ * the truth of varied work. A sampled stage called inside a measured one
+ * and outside it is estimated from its own measured calls.
  */
 
 #include <inttypes.h>
@@ -539,6 +540,70 @@ test_stage_spread(void)
 	return TEST_SUCCESS;
 }
 
+/* A stage sampled 1 in 16 and called both inside a stage measured at
+ * every call and outside it: its calls inside are measured for the
+ * parent's sake, but its estimate is told from its own 1 in 16, which
+ * fall on all its calls alike (3 a round, prime to 16). Counted with
+ * them, each started its countdown again, and its own never fell outside
+ * the parent: its figure read the work inside alone (2,000 for 3,333).
+ */
+static int
+test_stage_nested_sampled(void)
+{
+	struct rte_pmu_stage_stats pst, cst;
+	struct rte_pmu_stage_lcore_stats ls;
+	const double want = LOOP * TEST_LOOP_INSNS * 5 / 3.0;
+	unsigned int i;
+	double per, pper;
+	bool exact;
+	int p, c;
+
+	if (!setup_exact(&exact))
+		TEST_SKIP("no event opens here");
+	p = rte_pmu_stage_register("ns-parent");
+	c = rte_pmu_stage_register("ns-child");
+	TEST_ASSERT(p >= 0 && c >= 0, "register");
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(c, 16), "period");
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_reset(), "reset");
+	for (i = 0; i < CALLS; i++) {
+		rte_pmu_stage_begin(p);
+		test_loop(LOOP);
+		rte_pmu_stage_begin(c);
+		test_loop(LOOP);
+		rte_pmu_stage_end(c, 1);
+		rte_pmu_stage_end(p, 1);
+		rte_pmu_stage_begin(c);
+		test_loop(2 * LOOP);
+		rte_pmu_stage_next(c, 1, c);
+		test_loop(2 * LOOP);
+		rte_pmu_stage_end(c, 1);
+	}
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_stats_get(rte_lcore_id(), p, &pst), "stats");
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_stats_get(rte_lcore_id(), c, &cst), "stats");
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_lcore_stats_get(rte_lcore_id(), &ls), "lcore");
+	per = (double)cst.self_values[0] / cst.calls;
+	pper = (double)pst.self_values[0] / pst.calls;
+	printf("child 1 in 16, one call of 3 in a parent measured at every call: "
+		"%" PRIu64 " calls, %" PRIu64 " measured, self %.1f a call (work %.1f); "
+		"parent self %.1f (work %u); stages %" PRIu64 ", lcore %" PRIu64 "\n",
+		cst.calls, cst.measured, per, exact ? want : 0.0, pper,
+		exact ? LOOP * TEST_LOOP_INSNS : 0, pst.self_values[0] + cst.self_values[0],
+		ls.total[0]);
+	TEST_ASSERT(cst.calls == 3 * CALLS && pst.calls == CALLS, "calls");
+	TEST_ASSERT(cst.measured == 3 * CALLS / 16, "the child's own measured calls: %" PRIu64
+		" for 1 in 16 of %u", cst.measured, 3 * CALLS);
+	TEST_ASSERT(pst.self_values[0] + cst.self_values[0] <= ls.total[0],
+		"stages above the lcore's total");
+	if (exact) {
+		TEST_ASSERT(fabs(per - want) <= want / 100, "child: %.1f a call for %.1f", per,
+			want);
+		TEST_ASSERT(fabs(pper - LOOP * TEST_LOOP_INSNS) <= 12, "parent: %.1f a call",
+			pper);
+	}
+	rte_pmu_fini();
+	return TEST_SUCCESS;
+}
+
 static struct unit_test_suite stage_truth_suite = {
 	.suite_name = "pmu stage figures against known work",
 	.unit_test_cases = {
@@ -547,6 +612,7 @@ static struct unit_test_suite stage_truth_suite = {
 		TEST_CASE(test_stage_inexact),
 		TEST_CASE(test_stage_spread),
 		TEST_CASE(test_stage_unmeasured_parent),
+		TEST_CASE(test_stage_nested_sampled),
 		TEST_CASE(test_stage_few_calls),
 		TEST_CASES_END()
 	}

@@ -22,6 +22,7 @@
  */
 
 #include <errno.h>
+#include <stdalign.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -289,14 +290,29 @@ frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int id, bool m
 	const bool top = --sl->depth == 0;
 	unsigned int i;
 
-	if (!measured && !f->due) {
+	/* Not its own call to measure: one call less to it, as inline. */
+	if (!f->due) {
 		__atomic_store_n(pending, pend + ITEMS(items) - 1, __ATOMIC_RELAXED);
 		/* What measured stages nested in it gave it: left, it would go
 		 * to the next frame begun in its place.
 		 */
-		if (unlikely(f->nested))
-			memset(f->ev, 0, sizeof(f->ev));
-		return;
+		if (likely(!measured)) {
+			if (unlikely(f->nested))
+				memset(f->ev, 0, sizeof(f->ev));
+			return;
+		}
+		/* Measured for its parent's sake (nested in a measured call):
+		 * the same work as its own call to measure, which the parent's
+		 * calibration takes out, into the figures of a calibration id,
+		 * which nothing reads. Its stage's estimate is told from its own
+		 * calls to measure, one in its period (counted with these, the
+		 * calls in measured parents weighed more, and each started the
+		 * countdown again: its own ones fell on the same calls).
+		 */
+		pending = &sl->words[STAGE_SINK];
+		pend = *pending;
+		sum = &sl->figs[STAGE_SINK];
+		id = STAGE_SINK;
 	}
 	/* The calls pending fold in; a new countdown begins. */
 	period_m1 = sl->period_m1[id];
@@ -619,6 +635,7 @@ stage_calibrate(struct stage_lcore *sl)
 	uint64_t around;
 
 	RTE_BUILD_BUG_ON(C + 1 != STAGE_IDS);   /* a pending word for each id */
+	RTE_BUILD_BUG_ON(STAGE_SINK != C);
 	words_copy(&sl->cal, NULL, sizeof(sl->cal)); /* readers load own */
 	if (sl->num_events == 0 || sl->depth != 0)
 		return;
@@ -666,7 +683,9 @@ lcore_alloc(unsigned int lcore_id)
 	 */
 	if (sl != NULL && (sl->socket == socket || socket == (unsigned int)SOCKET_ID_ANY))
 		return sl;
-	sl = aligned_alloc(RTE_CACHE_LINE_SIZE, RTE_ALIGN_CEIL(size, RTE_CACHE_LINE_SIZE));
+	/* Its type's alignment: a frame's is 256. */
+	sl = aligned_alloc(alignof(struct stage_lcore),
+		RTE_ALIGN_CEIL(size, alignof(struct stage_lcore)));
 	if (sl == NULL) {
 		STAGE_LOG(ERR, "lcore %u: no memory for its stage state (%zu bytes): its stage "
 			"calls are not counted", lcore_id, size);

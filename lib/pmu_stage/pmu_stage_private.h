@@ -51,6 +51,10 @@ extern int pmu_stage_logtype;
  */
 #define STAGE_IDS __RTE_PMU_STAGE_WORDS
 #define STAGE_CAL_IDS (STAGE_IDS - RTE_PMU_MAX_STAGES)
+/** Where a call measured only for its parent puts its figures: the last
+ *  calibration id's, which nothing reads once the lcore is calibrated.
+ */
+#define STAGE_SINK (STAGE_IDS - 1)
 
 /** The registered stages. Written under lock, by the control path. */
 struct stage_registry {

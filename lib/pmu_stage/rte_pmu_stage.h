@@ -18,7 +18,10 @@
  * same time and the part outside every stage.
  *
  * Call order:
- *  1. rte_pmu_init(), rte_pmu_add_event() as usual;
+ *  1. rte_pmu_init(), rte_pmu_add_event() as usual (an lcore whose first
+ *     stage call or rte_pmu_lcore_open() came before the first event counts
+ *     calls and items only, until it calls rte_pmu_lcore_open() again,
+ *     which starts its figures again);
  *  2. rte_pmu_stage_register() for each stage (control path; at most
  *     RTE_PMU_MAX_STAGES), optionally rte_pmu_stage_sampling_set();
  *  3. on each lcore, rte_pmu_lcore_open() before its loop (it prepares the
@@ -59,9 +62,12 @@
  * scaled to every call (those since the last measured one too), an
  * estimate of every call's work.
  * Every stage begun while a measured call is open on the lcore is measured
- * too, so that the measured call's self values stay exact; a stage chained
- * with rte_pmu_stage_next() to a measured call is measured where it is due
- * itself (and then shares its read).
+ * too, so that the measured call's self values stay exact; such a call
+ * counts in its own stage's values only where it is that stage's own call
+ * to measure, so that a stage called both inside measured calls and
+ * outside them is estimated from one call in N of all its calls. A stage
+ * chained with rte_pmu_stage_next() to a measured call is measured where
+ * it is due itself (and then shares its read).
  *
  * Datapath checks, as DPDK's RTE_ETHDEV_DEBUG_RX: a call that is not
  * measured only counts its call and items (one compare of the id against
@@ -271,7 +277,7 @@ rte_pmu_stage_lookup(const char *name);
 struct rte_pmu_stage_stats {
 	uint64_t calls;     /**< calls ended */
 	uint64_t items;     /**< items passed to those calls */
-	uint64_t measured;  /**< calls whose counters were read (0 with no event) */
+	uint64_t measured;  /**< the stage's own calls measured (0 with no event) */
 	/** Per event (rte_pmu_add_event() index): the stage's own work and
 	 *  that of the stages nested in it, the cost of measuring (its reads,
 	 *  its children's and its boundaries') taken out; summed over the
