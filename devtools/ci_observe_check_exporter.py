@@ -163,20 +163,26 @@ def check_monotonic(run, prefix, plugins=None):
     counter goes down between two scrapes. (The library's estimates, scaled
     from the measured calls to all of them, did: Prometheus takes a fall for
     a reset and adds the whole count to the rate.) PLUGINS: the folder of
-    another pmu.py."""
+    another pmu.py. dpdk_pmu_process_start_time_seconds: testpmd's start,
+    after the command began and before its first scrape (within the second
+    of /proc/stat's boot time)."""
+    begun = time.time()
     app = testpmd_start(run, prefix)
     exporter = subprocess.Popen(["/usr/bin/python3", os.path.join(REPO, "usertools",
                                                                    "dpdk-pmu-exporter"),
                                  "-f", prefix, "-p", "0"] + (["-P", plugins] if plugins else []),
                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.PIPE, text=True)
-    scrapes, falls, last, series = 0, [], {}, 0
+    scrapes, falls, last, series, start, answered = 0, [], {}, 0, None, begun
     try:
         port = serving_port(exporter)
         url = f"http://127.0.0.1:{port}/metrics"
         deadline = time.time() + 30
         while port and time.time() < deadline and not last:
-            last = {k: v for k, v in stage_counters(scrape(url, 5)).items()
+            text = scrape(url, 5)
+            answered = time.time()
+            start = sample(text, "dpdk_pmu_process_start_time_seconds")
+            last = {k: v for k, v in stage_counters(text).items()
                     if k[0] == "dpdk_pmu_stage_measured_calls_total" and v > 0}
             time.sleep(0.25)
         for _ in range(40 if last else 0):
@@ -195,6 +201,9 @@ def check_monotonic(run, prefix, plugins=None):
            f"dpdk-pmu-exporter scraped {scrapes} times in 10 s during testpmd's sampled "
            f"stages: none of its {series} stage counters went down",
            f"{len(falls)} falls: {falls[:3]}")
+    report(start is not None and begun - 1.1 <= start <= answered,
+           f"dpdk-pmu-exporter: dpdk_pmu_process_start_time_seconds {start} is testpmd's "
+           f"start ({begun:.2f} to {answered:.2f}, when the exporter gave it)", f"{start}")
 
 
 class FakeApp:
@@ -202,7 +211,9 @@ class FakeApp:
     the greeting with state["pid"], then /pmu/info and /pmu/lcore,<id>
     from state (None: an error reply, as a command the application does
     not have); state["close"]: the connection closed at the first command,
-    as by an application that exits during a scrape."""
+    as by an application that exits during a scrape; state["greet"]:
+    "close", the connection closed before the greeting (DPDK 22.11 with
+    10 clients connected), "wait", no greeting for 3 s."""
 
     def __init__(self, path, state):
         self.state = state
@@ -221,6 +232,11 @@ class FakeApp:
 
     def answer(self, conn):
         with conn:
+            if self.state.get("greet") == "close":
+                return
+            if self.state.get("greet") == "wait":
+                time.sleep(3)
+                return
             conn.send(json.dumps({"version": "fake", "pid": self.state["pid"],
                                   "max_output_len": 16384}).encode())
             while True:
@@ -235,6 +251,16 @@ class FakeApp:
 
     def close(self):
         self.sock.close()
+
+    def pause(self):
+        """Listen on, accepting no connection, as a stopped (SIGSTOP)
+        application: one waits in the backlog, the next get EAGAIN."""
+        path = self.sock.getsockname()
+        self.close()
+        os.unlink(path)
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.sock.bind(path)
+        self.sock.listen(0)
 
 
 def fake_replies(raw, scaled):
@@ -261,41 +287,62 @@ def check_fake_app():
     counter dpdk_pmu_events_total never less than it exported before for
     the same process (raw=100 enabled/running=2: 200; then raw=150, 1.1:
     165), from 0 again for another pid or a raw count that went down;
-    dpdk_pmu_initialized 0 (and one warning) while rte_pmu is not
-    initialised, up 1; an application that closes the connection during a
-    scrape: up 0, logged in those words rather than a JSON error."""
+    rte_pmu_fini() at the end of a process seen initialised logged at info,
+    its never-less values kept; dpdk_pmu_initialized 0 (and one warning)
+    while rte_pmu is not initialised, up 1; an application that closes the
+    connection during a scrape: up 0, logged in those words rather than a
+    JSON error; one that closes it before its greeting (DPDK 22.11's limit
+    of 10 clients): logged so; failures of two kinds in turn: each logged
+    once; one that accepts no connection (paused): EAGAIN explained. No
+    dpdk_pmu_process_start_time_seconds for a greeting's pid that is not
+    the socket's process (here pid 100, not the checker's)."""
     tmp = tempfile.mkdtemp(prefix="ci_observe_fake_")
     path = os.path.join(tmp, "dpdk_telemetry.v2")
     state = {"pid": 100, "replies": fake_replies(100, 200)}
     app = FakeApp(path, state)
     exporter = subprocess.Popen(["/usr/bin/python3", os.path.join(REPO, "usertools",
                                                                    "dpdk-pmu-exporter"),
-                                 "-s", path, "-p", "0"], stdin=subprocess.DEVNULL,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    steps = [  # (what, pid, replies, close, {metric: value wanted})
-        ("pid 100, raw 100 scaled 200", 100, fake_replies(100, 200), False,
+                                 "-s", path, "-p", "0", "-t", "0.5"],
+                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, text=True)
+    # (what, pid, replies, failure, {metric: value wanted}); failure: the
+    # connection closed "during" the scrape, "close"d before the greeting,
+    # or no greeting ("wait").
+    steps = [
+        ("pid 100, raw 100 scaled 200", 100, fake_replies(100, 200), None,
          {"dpdk_pmu_up": 1, "dpdk_pmu_initialized": 1, "dpdk_pmu_events_total": 200,
-          "dpdk_pmu_events_raw_total": 100}),
+          "dpdk_pmu_events_raw_total": 100, "dpdk_pmu_process_start_time_seconds": None}),
         ("pid 100, raw 150 scaled 165 (multiplexed less)", 100, fake_replies(150, 165),
-         False, {"dpdk_pmu_events_total": 200, "dpdk_pmu_events_raw_total": 150}),
-        ("pid 100, raw 300 scaled 330", 100, fake_replies(300, 330), False,
+         None, {"dpdk_pmu_events_total": 200, "dpdk_pmu_events_raw_total": 150}),
+        ("pid 100, raw 300 scaled 330", 100, fake_replies(300, 330), None,
          {"dpdk_pmu_events_total": 330}),
-        ("pid 101 (restarted), raw 50 scaled 50", 101, fake_replies(50, 50), False,
+        ("pid 101 (restarted), raw 50 scaled 50", 101, fake_replies(50, 50), None,
          {"dpdk_pmu_events_total": 50}),
         ("pid 101, raw 40 scaled 40 (counters opened again)", 101, fake_replies(40, 40),
-         False, {"dpdk_pmu_events_total": 40}),
-        ("rte_pmu not initialised", 101, {}, False,
+         None, {"dpdk_pmu_events_total": 40}),
+        ("pid 101 finishing (rte_pmu_fini())", 101, {"/pmu/info": {"initialized": 0}},
+         None, {"dpdk_pmu_up": 1, "dpdk_pmu_initialized": 0, "dpdk_pmu_events_total": None}),
+        ("pid 101, raw 45 scaled 35 (never less kept)", 101, fake_replies(45, 35), None,
+         {"dpdk_pmu_events_total": 40}),
+        ("pid 102, rte_pmu not initialised", 102, {}, None,
          {"dpdk_pmu_up": 1, "dpdk_pmu_initialized": 0, "dpdk_pmu_events_total": None}),
-        ("rte_pmu still not initialised", 101, {"/pmu/info": {"initialized": 0}}, False,
+        ("rte_pmu still not initialised", 102, {"/pmu/info": {"initialized": 0}}, None,
          {"dpdk_pmu_up": 1, "dpdk_pmu_initialized": 0}),
-        ("connection closed during the scrape", 101, {}, True,
+        ("connection closed during the scrape", 102, {}, "during",
          {"dpdk_pmu_up": 0, "dpdk_pmu_initialized": None}),
-    ]
+        ("connection closed before the greeting", 102, {}, "close", {"dpdk_pmu_up": 0}),
+        ("no greeting", 102, {}, "wait", {"dpdk_pmu_up": 0}),
+        ("connection closed before the greeting again", 102, {}, "close", {"dpdk_pmu_up": 0}),
+        ("no greeting again", 102, {}, "wait", {"dpdk_pmu_up": 0}),
+    ] + [("paused", 102, {}, "pause", {"dpdk_pmu_up": 0})] * 3
     got, err = [], ""
     try:
         port = serving_port(exporter)
-        for what, pid, replies, close, want in steps:
-            state.update(pid=pid, replies=replies, close=close)
+        for what, pid, replies, failure, want in steps:
+            state.update(pid=pid, replies=replies, close=failure == "during", greet=failure)
+            if failure == "pause" and not state.get("paused"):
+                app.pause()
+                state["paused"] = True
             text = scrape(f"http://127.0.0.1:{port}/metrics", 5)
             got.append((what, want, {k: sample(text, k) for k in want}))
     except OSError as e:
@@ -309,10 +356,24 @@ def check_fake_app():
         report(values == want, f"dpdk-pmu-exporter on a made-up application, {what}: {want}",
                f"got {values}")
     warned = err.count("rte_pmu is not initialised")
-    report(warned == 1 and "rte_pmu is initialised again" not in err,
+    report(warned == 1 and "rte_pmu is initialised again" in err,
            "dpdk-pmu-exporter logs once that the application's rte_pmu is not initialised "
            f"(2 scrapes: {warned} lines)", err[-500:])
+    finishing = re.findall(r" INFO pmu\.py: the application \(pid (\d+)\) is finishing", err)
+    report(finishing == ["101"], "dpdk-pmu-exporter logs at info the end of pid 101 seen "
+           f"initialised, rte_pmu_fini() run ({finishing})", err[-800:])
     report("the application closed the telemetry connection" in err and
            "Expecting value" not in err,
            "dpdk-pmu-exporter logs an application closing the connection during a scrape "
            "in those words, no JSON error", err[-500:])
+    greeting = err.count("the telemetry socket closed the connection before its greeting, "
+                         "which DPDK 22.11 does when 10 clients are connected")
+    timeouts = err.count(": timed out")
+    report(greeting == 1 and timeouts == 1,
+           "dpdk-pmu-exporter logs a connection closed before the greeting as DPDK's limit "
+           "of clients, and two kinds of failure in turn each once "
+           f"({greeting} and {timeouts} lines)", err[-800:])
+    paused = err.count("connect(): the application does not accept connections (EAGAIN: "
+                       "its backlog is full: it is paused or busy)")
+    report(paused == 1, "dpdk-pmu-exporter logs EAGAIN of connect() once as an application "
+           f"that does not accept (paused: {paused} lines)", err[-500:])

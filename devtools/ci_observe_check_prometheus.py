@@ -79,6 +79,7 @@ def check_prometheus(port, events):
         status = prom_range(port, "dpdk_pmu_lcore_status", 0, 5)
         inexact = prom_range(port, "dpdk_pmu_stage_inexact", 0, 5)
         initialized = prom_range(port, "dpdk_pmu_initialized", 0, 5)
+        started = prom_range(port, "dpdk_pmu_process_start_time_seconds[30s]", 4, 5)
         parts = {k: prom_range(port, EVENT_METRICS % (k, k), 4, 5)
                  for k in ("stage_measured_", "stage_measured_children_", "stage_lcore_")}
     except (OSError, RuntimeError, ValueError, KeyError) as e:
@@ -90,6 +91,12 @@ def check_prometheus(port, events):
                                {"__name__", "job", "instance"} for s in initialized),
            "prometheus: dpdk_pmu_initialized 1 (the application's rte_pmu initialised), "
            "no label", f"{initialized}")
+    starts = {v for s in started for v in values_of([s])[0]}
+    report(len(started) == 1 and set(started[0]["metric"]) == {"__name__", "job", "instance"}
+           and len(starts) == 1 and time.time() - 300 < min(starts) < time.time(),
+           "prometheus: dpdk_pmu_process_start_time_seconds, no label, the application's "
+           f"start in the last 5 minutes, the same at every scrape ({sorted(starts)})",
+           f"{started}")
     # OpenMetrics names the family without _total, the text format with it.
     types = [m["type"] for name in ("events", "event_seconds", "stage_calls", "stage_items",
                                     "stage_measured_events", "stage_measured_event_seconds")
@@ -238,6 +245,23 @@ def check_dashboard(port, events, rules, dashboard, alerts):
                + (", each with its instance" if panel else ""),
                f"{[s['metric'] for s in series][:3]}")
     check_doc_query(port, rules_file)
+    # A fallback of 0 ("or 0 * ...") gives a point where the lcore counted
+    # nothing: each such query of the panels is the one tested on a stopped
+    # lcore in dpdk-pmu.rules.test.yml.
+    fallbacks = [" ".join(expand(t["expr"], variables).split()) for p in panels
+                 for t in p["targets"] if " or 0 * " in t["expr"]]
+    untested = [e for e in fallbacks if e not in tested_exprs(rules_file)]
+    report(fallbacks and not untested, f"dashboard: its {len(fallbacks)} queries with a "
+           "fallback of 0 are tested in dpdk-pmu.rules.test.yml (a stopped lcore)",
+           f"not there: {untested}")
+
+
+def tested_exprs(rules):
+    """The folded expressions ("- expr: >", then lines indented more) of
+    dpdk-pmu.rules.test.yml beside RULES, their blanks one space each."""
+    with open(rules.replace(".yml", ".test.yml"), encoding="utf-8") as f:
+        return [" ".join(t.split()) for _, t in
+                re.findall(r"^( *)- expr: >\n((?:\1   .*\n)+)", f.read(), re.M)]
 
 
 def expand(expr, variables, values=None):
@@ -280,12 +304,8 @@ def check_doc_query(port, rules):
     with open(os.path.join(REPO, "doc", "guides", "tools", "pmu_exporter.rst"),
               encoding="utf-8") as f:
         doc = re.search(r"^Without the rules,(?s:.*?)::\n\n((?:   .*\n|\n)+)", f.read(), re.M)
-    with open(rules.replace(".yml", ".test.yml"), encoding="utf-8") as f:
-        # The folded expressions ("- expr: >", then lines indented more).
-        tests = re.findall(r"^( *)- expr: >\n((?:\1   .*\n)+)", f.read(), re.M)
-    tests = [t for _, t in tests]
     query = " ".join(doc.group(1).split()) if doc else ""
-    report(query and query in [" ".join(t.split()) for t in tests],
+    report(query and query in tested_exprs(rules),
            "doc: pmu_exporter.rst's query without the rules is tested in "
            "dpdk-pmu.rules.test.yml", query)
     try:

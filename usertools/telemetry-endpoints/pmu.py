@@ -63,8 +63,8 @@ LOG = logging.getLogger("dpdk-pmu-exporter")
 # What the last scrape could not read, logged when it changes.
 SAID = []
 # Whether the last scrape found rte_pmu initialised (None: none yet),
-# logged when it changes.
-INIT_SAID = [None]
+# logged when it changes, and the pid last found initialised.
+INIT_SAID = [None, None]
 # Per series of the scaled counters: the raw count and the value last
 # exported, of the application process "pid" (scrapes may run at once).
 HIGH = {"pid": None, "series": {}}
@@ -148,15 +148,24 @@ def app_pid(sock):
     return pid
 
 
-def say_initialized(initialized):
-    """Log whether rte_pmu is initialised, when it changes."""
+def say_initialized(initialized, pid):
+    """Log whether rte_pmu is initialised, when it changes. True where it
+    is not, but was in the same process (pid): the application finishing,
+    rte_pmu_fini() run before its telemetry closes."""
+    finishing = not initialized and pid is not None and pid == INIT_SAID[1]
     if initialized != INIT_SAID[0]:
-        if not initialized:
+        if finishing:
+            LOG.info("pmu.py: the application (pid %s) is finishing: rte_pmu_fini() ran",
+                     pid)
+        elif not initialized:
             LOG.warning("pmu.py: the application answers, but its rte_pmu is not "
                         "initialised (/pmu/info): no counter to export")
         elif INIT_SAID[0] is not None:
             LOG.info("pmu.py: the application's rte_pmu is initialised again")
         INIT_SAID[0] = initialized
+    if initialized:
+        INIT_SAID[1] = pid
+    return finishing
 
 
 def never_less(pid, series):
@@ -186,11 +195,12 @@ def metrics(sock):
     pid = app_pid(sock)
     pmu = sock.cmd("/pmu/info") or {}
     initialized = bool(pmu.get("initialized"))
-    say_initialized(initialized)
+    finishing = say_initialized(initialized, pid)
     out.append((INITIALIZED, int(initialized), {}))
     if not initialized:
-        with HIGH_LOCK:
-            HIGH["series"] = {}  # counters opened again start from 0
+        if not finishing:
+            with HIGH_LOCK:
+                HIGH["series"] = {}  # counters opened again start from 0
         return out
     clocks = clock_keys(pmu)
     scaled = []
