@@ -367,8 +367,11 @@ for lib, libs in below.items():
 # stage sampled 1 in 16, called inside a parent measured at every call and
 # outside it, read its calls inside alone: 1,999 instructions a call for
 # 3,333) (9), and an lcore's state was allocated at its type's alignment,
-# 256, not 64 (1).
-SIZE_GATE = 2141
+# 256, not 64 (1); 2,141 until a stage's calls to measure were drawn at
+# random, one in its period on average (every period-th call aliased work
+# repeating in step with it: a stage called twice a round, sampled 1 in
+# 16, read +50 % or -48 %) (24).
+SIZE_GATE = 2165
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

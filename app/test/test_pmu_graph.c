@@ -385,8 +385,10 @@ test_sampled_nested_full(void)
 			pg_node_names[i]);
 		TEST_ASSERT_EQUAL(st0[i].items, (uint64_t)WALKS * BURST, "%s: items, sampled",
 			pg_node_names[i]);
-		TEST_ASSERT_EQUAL(st0[i].measured, (uint64_t)WALKS / 4, "%s: measured, 1 in 4",
-			pg_node_names[i]);
+		/* One in 4 at random: a quarter, within the draws' spread. */
+		TEST_ASSERT(st0[i].measured >= WALKS / 8 && st0[i].measured <= WALKS / 2,
+			"%s: %" PRIu64 " measured, 1 in 4 of %u", pg_node_names[i],
+			st0[i].measured, WALKS);
 		/* One lcore walked: its figures are the sum's, the estimate's
 		 * spread and the inexact marks too.
 		 */
@@ -414,9 +416,10 @@ test_sampled_nested_full(void)
 	for (i = 0; i < RTE_DIM(pg_node_names); i++) {
 		TEST_ASSERT_EQUAL(st1[i].calls - st0[i].calls, (uint64_t)WALKS,
 			"%s: calls inside a measured stage", pg_node_names[i]);
-		TEST_ASSERT_EQUAL(st1[i].measured - st0[i].measured, (uint64_t)WALKS / 4,
-			"%s: its own calls to measure, 1 in 4, inside a measured stage",
-			pg_node_names[i]);
+		TEST_ASSERT(st1[i].measured - st0[i].measured >= WALKS / 8 &&
+			st1[i].measured - st0[i].measured <= WALKS / 2,
+			"%s: its own calls to measure, 1 in 4 of %u, inside a measured stage: "
+			"%" PRIu64, pg_node_names[i], WALKS, st1[i].measured - st0[i].measured);
 		TEST_ASSERT_EQUAL(st1[i].misuse, 0, "%s: misuse", pg_node_names[i]);
 	}
 	/* Nested too deep: with RTE_PMU_STAGE_DEPTH measured stages open,

@@ -158,7 +158,7 @@ test_stage_two_lcores(void)
 		 * when a measured call comes; calls and items never do.
 		 */
 		if (s.items != s.calls * ITEMS || s.measured > s.calls ||
-				s.measured + 4 < s.calls / 4 || s.calls < last.calls ||
+				s.measured + 8 < s.calls / 8 || s.calls < last.calls ||
 				s.measured < last.measured) {
 			printf("torn: calls %" PRIu64 " items %" PRIu64 " measured %" PRIu64
 				" (before: %" PRIu64 ")\n", s.calls, s.items, s.measured,

@@ -505,15 +505,12 @@ test_stage_spread(void)
 		if (!exact || st.spread[0] < 0.001)
 			break;
 	}
-	for (i = 0; i < 12; i++) {
-		rte_pmu_stage_begin(once);
-		rte_pmu_stage_end(once, 1);
-	}
 	TEST_ASSERT_SUCCESS(spread_get(every, "every call", &st), "stats");
 	TEST_ASSERT(st.measured == st.calls && st.spread[0] == 0,
 		"a stage measured at every call has a spread of %f", st.spread[0]);
 	TEST_ASSERT_SUCCESS(spread_get(steady, "1 in 4, equal work", &st), "stats");
-	TEST_ASSERT(st.measured == 100 && !isnan(st.spread[0]) && st.spread[0] >= 0,
+	TEST_ASSERT(st.measured >= 50 && st.measured <= 200 && !isnan(st.spread[0]) &&
+		st.spread[0] >= 0,
 		"1 in 4 of equal work: %" PRIu64 " measured, spread %f", st.measured,
 		st.spread[0]);
 	if (exact)
@@ -533,6 +530,18 @@ test_stage_spread(void)
 			"varied work: %.1f a call estimated for %.1f, beyond 4 spreads (%.1f)",
 			got, want, got * st.spread[0]);
 	}
+	/* Calls up to one measured (the countdown drawn at random: begin_try()
+	 * says which), a few after it, none measured before the reset.
+	 */
+	rte_pmu_stage_begin(once);
+	rte_pmu_stage_end(once, 1);
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_reset(), "reset");
+	for (i = 0; i < 64 && rte_pmu_stage_begin_try(once); i++)
+		rte_pmu_stage_end(once, 1);
+	rte_pmu_stage_begin(once);
+	rte_pmu_stage_end(once, 1);
+	for (i = 0; i < 3 && rte_pmu_stage_begin_try(once); i++)
+		rte_pmu_stage_end(once, 1);
 	TEST_ASSERT_SUCCESS(spread_get(once, "one measured call", &st), "stats");
 	TEST_ASSERT(st.measured == 1 && isnan(st.spread[0]),
 		"one measured call of %" PRIu64 ": spread %f, not NAN", st.calls, st.spread[0]);
@@ -540,28 +549,26 @@ test_stage_spread(void)
 	return TEST_SUCCESS;
 }
 
-/* A stage sampled 1 in 16 and called both inside a stage measured at
- * every call and outside it: its calls inside are measured for the
- * parent's sake, but its estimate is told from its own 1 in 16, which
- * fall on all its calls alike (3 a round, prime to 16). Counted with
- * them, each started its countdown again, and its own never fell outside
- * the parent: its figure read the work inside alone (2,000 for 3,333).
+/* One shape of test_stage_nested_sampled(): a child sampled 1 in 16,
+ * called once inside a parent measured at every call (work LOOP) and
+ * @p outside times outside it (work @p work each); its figures checked.
  */
 static int
-test_stage_nested_sampled(void)
+nested_sampled(bool exact, unsigned int outside, unsigned int work)
 {
 	struct rte_pmu_stage_stats pst, cst;
 	struct rte_pmu_stage_lcore_stats ls;
-	const double want = LOOP * TEST_LOOP_INSNS * 5 / 3.0;
-	unsigned int i;
+	const unsigned int calls = (1 + outside) * CALLS;
+	const double want = (double)(LOOP + outside * work) * TEST_LOOP_INSNS / (1 + outside);
+	unsigned int i, k;
 	double per, pper;
-	bool exact;
+	char name[32];
 	int p, c;
 
-	if (!setup_exact(&exact))
-		TEST_SKIP("no event opens here");
-	p = rte_pmu_stage_register("ns-parent");
-	c = rte_pmu_stage_register("ns-child");
+	snprintf(name, sizeof(name), "ns-parent-%u", outside);
+	p = rte_pmu_stage_register(name);
+	snprintf(name, sizeof(name), "ns-child-%u", outside);
+	c = rte_pmu_stage_register(name);
 	TEST_ASSERT(p >= 0 && c >= 0, "register");
 	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(c, 16), "period");
 	TEST_ASSERT_SUCCESS(rte_pmu_stage_reset(), "reset");
@@ -572,33 +579,65 @@ test_stage_nested_sampled(void)
 		test_loop(LOOP);
 		rte_pmu_stage_end(c, 1);
 		rte_pmu_stage_end(p, 1);
-		rte_pmu_stage_begin(c);
-		test_loop(2 * LOOP);
-		rte_pmu_stage_next(c, 1, c);
-		test_loop(2 * LOOP);
-		rte_pmu_stage_end(c, 1);
+		for (k = 0; k < outside; k++) {
+			rte_pmu_stage_begin(c);
+			test_loop(work);
+			rte_pmu_stage_end(c, 1);
+		}
 	}
 	TEST_ASSERT_SUCCESS(rte_pmu_stage_stats_get(rte_lcore_id(), p, &pst), "stats");
 	TEST_ASSERT_SUCCESS(rte_pmu_stage_stats_get(rte_lcore_id(), c, &cst), "stats");
 	TEST_ASSERT_SUCCESS(rte_pmu_stage_lcore_stats_get(rte_lcore_id(), &ls), "lcore");
 	per = (double)cst.self_values[0] / cst.calls;
 	pper = (double)pst.self_values[0] / pst.calls;
-	printf("child 1 in 16, one call of 3 in a parent measured at every call: "
-		"%" PRIu64 " calls, %" PRIu64 " measured, self %.1f a call (work %.1f); "
+	printf("child 1 in 16, one call of %u a round in a parent measured at every call: "
+		"%" PRIu64 " calls, %" PRIu64 " measured, self %.1f a call +- %.2f%% (work %.1f); "
 		"parent self %.1f (work %u); stages %" PRIu64 ", lcore %" PRIu64 "\n",
-		cst.calls, cst.measured, per, exact ? want : 0.0, pper,
-		exact ? LOOP * TEST_LOOP_INSNS : 0, pst.self_values[0] + cst.self_values[0],
+		1 + outside, cst.calls, cst.measured, per, 100 * cst.spread[0], exact ? want : 0.0,
+		pper, exact ? LOOP * TEST_LOOP_INSNS : 0, pst.self_values[0] + cst.self_values[0],
 		ls.total[0]);
-	TEST_ASSERT(cst.calls == 3 * CALLS && pst.calls == CALLS, "calls");
-	TEST_ASSERT(cst.measured == 3 * CALLS / 16, "the child's own measured calls: %" PRIu64
-		" for 1 in 16 of %u", cst.measured, 3 * CALLS);
+	TEST_ASSERT(cst.calls == calls && pst.calls == CALLS, "calls");
+	/* One in 16 at random of all its calls (all those inside before). */
+	TEST_ASSERT(cst.measured >= calls / 24 && cst.measured <= calls / 12,
+		"the child's own measured calls: %" PRIu64 " for 1 in 16 of %u", cst.measured,
+		calls);
 	TEST_ASSERT(pst.self_values[0] + cst.self_values[0] <= ls.total[0],
 		"stages above the lcore's total");
 	if (exact) {
-		TEST_ASSERT(fabs(per - want) <= want / 100, "child: %.1f a call for %.1f", per,
-			want);
-		TEST_ASSERT(fabs(pper - LOOP * TEST_LOOP_INSNS) <= 12, "parent: %.1f a call",
+		/* An estimate from the calls drawn: within 3 spreads. */
+		TEST_ASSERT(fabs(per - want) <= 3 * per * cst.spread[0] + 8,
+			"child: %.1f a call for %.1f, spread %.4f", per, want, cst.spread[0]);
+		/* The bookkeeping of a call measured for its parent's sake only
+		 * (its figures go nowhere) is not calibrated: about 12
+		 * instructions more than a child's own call to measure land in
+		 * the parent (2012.5 for 2000).
+		 */
+		TEST_ASSERT(fabs(pper - LOOP * TEST_LOOP_INSNS) <= 16, "parent: %.1f a call",
 			pper);
+	}
+	return TEST_SUCCESS;
+}
+
+/* A stage sampled 1 in 16 and called both inside a stage measured at
+ * every call and outside it: its calls inside are measured for the
+ * parent's sake, but its estimate is told from its own calls to measure,
+ * drawn at random. Counted with those inside, each started its countdown
+ * again, and its own never fell outside the parent: 3 calls a round read
+ * the work inside alone (1,999 instructions for 3,333). With every 16th
+ * call measured, 2 calls a round (one inside, one outside at 3 times the
+ * work) read +50 % or -48 %, by the calls before the reset.
+ */
+static int
+test_stage_nested_sampled(void)
+{
+	bool exact;
+
+	if (!setup_exact(&exact))
+		TEST_SKIP("no event opens here");
+	if (nested_sampled(exact, 2, 2 * LOOP) != TEST_SUCCESS ||
+			nested_sampled(exact, 1, 3 * LOOP) != TEST_SUCCESS) {
+		rte_pmu_fini();
+		return TEST_FAILED;
 	}
 	rte_pmu_fini();
 	return TEST_SUCCESS;

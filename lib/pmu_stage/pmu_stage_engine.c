@@ -139,6 +139,26 @@ counters(struct stage_lcore *sl, unsigned int n, uint64_t *v)
 #define COUNTDOWN(w) ((w) & ((UINT64_C(1) << __RTE_PMU_STAGE_PENDING_SHIFT) - 1))
 #define ITEMS(items) ((uint64_t)(items) << __RTE_PMU_STAGE_PENDING_SHIFT)
 
+/* A countdown drawn for a period of @p period_m1 + 1: uniform around
+ * @p period_m1, as wide as 16 bits allow, so that one call in the period
+ * is measured on average, at random: work that repeats in step with the
+ * period (a stage called twice a round, sampled 1 in 16) is not aliased,
+ * as every period_m1 + 1-th call would be (+50 % or -48 % by the calls
+ * before the reset).
+ */
+static inline uint32_t
+countdown_draw(struct stage_lcore *sl, uint32_t period_m1)
+{
+	const uint32_t half = RTE_MIN(period_m1, UINT16_MAX - period_m1);
+	uint64_t x = sl->rng;
+
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	sl->rng = x;
+	return period_m1 - half + (uint32_t)(((x >> 32) * (2 * (uint64_t)half + 1)) >> 32);
+}
+
 /* Whether stage @p id's call is its one in a period: its countdown is 0. */
 static inline bool
 due(const struct stage_lcore *sl, unsigned int id)
@@ -180,9 +200,10 @@ periods_take(struct stage_lcore *sl)
 		else if (period_m1 == 0 && sl->period_m1[id] != 0)
 			__atomic_store_n(&sl->figs[id].p1_enter, sl->figs[id].measured,
 				__ATOMIC_RELAXED);
-		FIG_ADD(sl->figs[id].calls, sl->period_m1[id] - COUNTDOWN(w[id]));
+		FIG_ADD(sl->figs[id].calls, sl->start[id] - COUNTDOWN(w[id]));
 		FIG_ADD(sl->figs[id].items, w[id] >> __RTE_PMU_STAGE_PENDING_SHIFT);
-		__atomic_store_n(&w[id], period_m1, __ATOMIC_RELAXED);
+		__atomic_store_n(&sl->start[id], countdown_draw(sl, period_m1), __ATOMIC_RELAXED);
+		__atomic_store_n(&w[id], sl->start[id], __ATOMIC_RELAXED);
 		__atomic_store_n(&sl->period_m1[id], period_m1, __ATOMIC_RELAXED);
 	}
 	rte_seqcount_write_end(&sl->seq);
@@ -317,9 +338,16 @@ frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int id, bool m
 	/* The calls pending fold in; a new countdown begins. */
 	period_m1 = sl->period_m1[id];
 	rte_seqcount_write_begin(&sl->seq);
-	FIG_ADD(sum->calls, 1 + period_m1 - COUNTDOWN(pend));
 	FIG_ADD(sum->items, items + (pend >> __RTE_PMU_STAGE_PENDING_SHIFT));
-	__atomic_store_n(pending, period_m1, __ATOMIC_RELAXED);
+	/* At period 1 no call is pending, and none is drawn. */
+	if (period_m1 == 0) {
+		FIG_ADD(sum->calls, 1);
+		__atomic_store_n(pending, 0, __ATOMIC_RELAXED);
+	} else {
+		FIG_ADD(sum->calls, 1 + sl->start[id] - COUNTDOWN(pend));
+		__atomic_store_n(&sl->start[id], countdown_draw(sl, period_m1), __ATOMIC_RELAXED);
+		__atomic_store_n(pending, sl->start[id], __ATOMIC_RELAXED);
+	}
 	if (measured) {
 		FIG_ADD(sum->measured, 1);
 		/* An outermost frame with nothing measured inside it has no
@@ -726,8 +754,12 @@ lcore_restart(struct stage_lcore *sl, uint32_t epoch)
 	rte_seqcount_write_begin(&sl->seq);
 	words_copy(sl->figs, NULL, sizeof(*sl->figs) * STAGE_IDS);
 	words_copy(sl->words, NULL, sizeof(uint64_t) * STAGE_IDS);
-	for (i = 0; i < RTE_DIM(sl->period_m1); i++)
+	for (i = 0; i < RTE_DIM(sl->period_m1); i++) {
 		__atomic_store_n(&sl->period_m1[i], 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&sl->start[i], 0, __ATOMIC_RELAXED);
+	}
+	/* The same draws for the same calls on an lcore id, run after run. */
+	sl->rng = UINT64_C(0x9e3779b97f4a7c15) ^ sl->lcore_id;
 	__atomic_store_n(&sl->lcore_misuse, 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&sl->base_lcore_misuse, 0, __ATOMIC_RELAXED);
 	words_copy(sl->base_total, NULL, sizeof(sl->base_total));

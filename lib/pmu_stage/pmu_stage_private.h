@@ -175,11 +175,16 @@ struct stage_lcore {
 	uint64_t base_lcore_misuse;
 	struct stage_sums *base;   /**< RTE_PMU_MAX_STAGES */
 	struct stage_frame frames[RTE_PMU_STAGE_DEPTH + 1];
-	/** The periods (less one) as the lcore took them: each stage's
-	 *  countdown began at its own, with no call pending. Written by the
+	/** The periods (less one) as the lcore took them. Written by the
 	 *  lcore inside seq.
 	 */
 	uint32_t period_m1[STAGE_IDS];
+	/** Where each stage's countdown began, with no call pending: drawn
+	 *  at random around its period less one after each measured call.
+	 *  Written by the lcore inside seq.
+	 */
+	uint32_t start[STAGE_IDS];
+	uint64_t rng;              /**< the draws' state (xorshift64), not 0 */
 };
 
 static inline struct stage_lcore *

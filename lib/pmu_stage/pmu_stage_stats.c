@@ -29,12 +29,13 @@ stage_sums_read(const struct stage_lcore *sl, unsigned int id, struct stage_sums
 		sn = rte_seqcount_read_begin(&sl->seq);
 		for (i = 0; i < sizeof(*s) / sizeof(uint64_t); i++)
 			dst[i] = __atomic_load_n(&src[i], __ATOMIC_RELAXED);
-		/* Its countdown began at the lcore's period: the calls pending
-		 * are what it counted down since.
+		/* The calls pending are what its countdown counted down since
+		 * it began.
 		 */
 		w = __atomic_load_n(&sl->words[id], __ATOMIC_RELAXED);
 		p = __atomic_load_n(&sl->period_m1[id], __ATOMIC_RELAXED);
-		s->pending = w - PENDING_CALLS(w) + p - PENDING_CALLS(w);
+		s->pending = w - PENDING_CALLS(w) + __atomic_load_n(&sl->start[id],
+			__ATOMIC_RELAXED) - PENDING_CALLS(w);
 		/* At period 1 now: its measured calls since the stretch began. */
 		if (p == 0)
 			s->p1_measured += s->measured - s->p1_enter;
