@@ -370,8 +370,10 @@ for lib, libs in below.items():
 # 256, not 64 (1); 2,141 until a stage's calls to measure were drawn at
 # random, one in its period on average (every period-th call aliased work
 # repeating in step with it: a stage called twice a round, sampled 1 in
-# 16, read +50 % or -48 %) (24).
-SIZE_GATE = 2165
+# 16, read +50 % or -48 %) (24); 2,165 until the bookkeeping of a call
+# measured for its parent's sake only had a calibration of its own (its
+# parent read 12.5 instructions a call more in the guest) (18).
+SIZE_GATE = 2183
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

@@ -608,11 +608,10 @@ nested_sampled(bool exact, unsigned int outside, unsigned int work)
 		TEST_ASSERT(fabs(per - want) <= 3 * per * cst.spread[0] + 8,
 			"child: %.1f a call for %.1f, spread %.4f", per, want, cst.spread[0]);
 		/* The bookkeeping of a call measured for its parent's sake only
-		 * (its figures go nowhere) is not calibrated: about 12
-		 * instructions more than a child's own call to measure land in
-		 * the parent (2012.5 for 2000).
+		 * has a calibration of its own (without it, 2012.5 for 2000;
+		 * 1995.7 with it, in the guest).
 		 */
-		TEST_ASSERT(fabs(pper - LOOP * TEST_LOOP_INSNS) <= 16, "parent: %.1f a call",
+		TEST_ASSERT(fabs(pper - LOOP * TEST_LOOP_INSNS) <= 8, "parent: %.1f a call",
 			pper);
 	}
 	return TEST_SUCCESS;

@@ -334,6 +334,7 @@ frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int id, bool m
 		pend = *pending;
 		sum = &sl->figs[STAGE_SINK];
 		id = STAGE_SINK;
+		cal = sl->cal.fev[f->start_edge][edge];
 	}
 	/* The calls pending fold in; a new countdown begins. */
 	period_m1 = sl->period_m1[id];
@@ -650,6 +651,18 @@ calibration_round(struct stage_lcore *sl, uint64_t d[][RTE_MAX_NUM_GROUP_EVENTS]
 	last_call(sl, B, before, v[1]);
 	for (i = 0; i < sl->num_events; i++)
 		d[4][i][r] = v[0][i] - v[1][i]; /* a measured child, as its parent sees it */
+	/* The child not due (its countdown 1, 0 again at its end): measured
+	 * for its parent's sake only, as the parent sees it.
+	 */
+	SNAP();
+	rte_pmu_stage_begin(A);
+	__atomic_store_n(&sl->words[B], 1, __ATOMIC_RELAXED);
+	rte_pmu_stage_begin(B);
+	rte_pmu_stage_end(B, 0);
+	rte_pmu_stage_end(A, 0);
+	for (i = 0; i < sl->num_events; i++)
+		d[5][i][r] = sl->figs[A].ev[i].value - before[0].ev[i].value -
+			(sl->figs[A].ev[i].children - before[0].ev[i].children);
 #undef SNAP
 }
 
@@ -657,7 +670,7 @@ calibration_round(struct stage_lcore *sl, uint64_t d[][RTE_MAX_NUM_GROUP_EVENTS]
 static void
 stage_calibrate(struct stage_lcore *sl)
 {
-	uint64_t d[5][RTE_MAX_NUM_GROUP_EVENTS][ROUNDS];   /* about 10 KiB */
+	uint64_t d[6][RTE_MAX_NUM_GROUP_EVENTS][ROUNDS];   /* about 12 KiB */
 	struct cal_ev (*c)[EDGE_KINDS][RTE_MAX_NUM_GROUP_EVENTS] = sl->cal.ev;
 	unsigned int i, r, rounds = ROUNDS;
 	uint64_t around;
@@ -690,6 +703,16 @@ stage_calibrate(struct stage_lcore *sl)
 			c[EDGE_NEXT][EDGE_CALL][i].own;
 		c[EDGE_CALL][EDGE_NEXT][i].seen = c[EDGE_CALL][EDGE_NEXT][i].own;
 		c[EDGE_NEXT][EDGE_NEXT][i].seen = c[EDGE_NEXT][EDGE_NEXT][i].own;
+	}
+	/* Measured for its parent only: the same, but where
+	 * rte_pmu_stage_end() ends it, its own bookkeeping.
+	 */
+	memcpy(sl->cal.fev, c, sizeof(sl->cal.fev));
+	for (i = 0; i < sl->num_events; i++) {
+		around = median(d[5][i], rounds);
+		sl->cal.fev[EDGE_CALL][EDGE_CALL][i].seen = around;
+		sl->cal.fev[EDGE_NEXT][EDGE_CALL][i].seen = around -
+			c[EDGE_CALL][EDGE_CALL][i].own + c[EDGE_NEXT][EDGE_CALL][i].own;
 	}
 	sl->known = stage_count();
 	words_open(sl);

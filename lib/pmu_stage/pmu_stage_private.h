@@ -129,9 +129,13 @@ struct cal_ev {
 	uint64_t seen;
 };
 
-/** What the lcore's calibration found, by how a frame began and ended. */
+/** What the lcore's calibration found, by how a frame began and ended:
+ *  of its own calls to measure, and of calls measured for their parent's
+ *  sake only (fev: their bookkeeping differs, which the parent sees).
+ */
 struct stage_cal {
 	struct cal_ev ev[EDGE_KINDS][EDGE_KINDS][RTE_MAX_NUM_GROUP_EVENTS];
+	struct cal_ev fev[EDGE_KINDS][EDGE_KINDS][RTE_MAX_NUM_GROUP_EVENTS];
 };
 
 /** An lcore's stage state: allocated by the lcore, kept for the process. */

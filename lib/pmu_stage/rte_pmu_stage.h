@@ -382,7 +382,7 @@ struct rte_pmu_stage_lcore_stats {
 	 */
 	uint64_t outside[RTE_MAX_NUM_GROUP_EVENTS];
 	unsigned int num_events; /**< entries in use */
-	uint64_t measured;  /**< measured calls of all its stages */
+	uint64_t measured;  /**< its stages' own measured calls, added up */
 	/** Bit i: outside[i] is not exact, as a stage's self value of event i
 	 *  is not (rte_pmu_stage_stats::inexact), or more than 1 in 100 of a
 	 *  stage's calls came after its last measured one: scaled to every
