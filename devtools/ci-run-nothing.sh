@@ -313,6 +313,10 @@ for list in "," "" task-clock,,page-faults; do
 		"^dpdk-pmu-run: error: invalid --events '$list': want names separated by single commas" \
 		-e "$list"
 done
+# perf's group syntax: one line that says so (it gave two "unknown event").
+refuse "-e {task-clock,page-faults}" \
+	"^dpdk-pmu-run: error: invalid --events '\\{task-clock,page-faults\\}': perf's event groups" \
+	-e "{task-clock,page-faults}"
 refuse "-e task-clock,task-clock" \
 	"^dpdk-pmu-run: error: invalid --events 'task-clock,task-clock': 'task-clock' is given twice" \
 	-e task-clock,task-clock
