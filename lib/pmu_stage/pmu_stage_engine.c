@@ -175,7 +175,7 @@ static __rte_noinline void
 periods_take(struct stage_lcore *sl)
 {
 	uint64_t *w = sl->words;
-	uint32_t period_m1;
+	uint32_t period_m1, start;
 	unsigned int id;
 
 	if (__atomic_exchange_n(&sl->periods_set, 0, __ATOMIC_SEQ_CST) == 0)
@@ -192,7 +192,11 @@ periods_take(struct stage_lcore *sl)
 		period_m1 = __atomic_load_n(&stage_reg.period_m1[id], __ATOMIC_RELAXED);
 		if (period_m1 == sl->period_m1[id])
 			continue;
-		if (period_m1 == 0 && COUNTDOWN(w[id]) != 0)
+		/* A countdown 0 now (period 1, or drawn so) where a call begun
+		 * inline may be open: its end is a call, not misuse.
+		 */
+		start = countdown_draw(sl, period_m1);
+		if (start == 0 && COUNTDOWN(w[id]) != 0)
 			sl->begun_inline[id / 64] |= UINT64_C(1) << (id % 64);
 		if (period_m1 != 0 && sl->period_m1[id] == 0)
 			FIG_ADD(sl->figs[id].p1_measured, sl->figs[id].measured -
@@ -202,8 +206,8 @@ periods_take(struct stage_lcore *sl)
 				__ATOMIC_RELAXED);
 		FIG_ADD(sl->figs[id].calls, sl->start[id] - COUNTDOWN(w[id]));
 		FIG_ADD(sl->figs[id].items, w[id] >> __RTE_PMU_STAGE_PENDING_SHIFT);
-		__atomic_store_n(&sl->start[id], countdown_draw(sl, period_m1), __ATOMIC_RELAXED);
-		__atomic_store_n(&w[id], sl->start[id], __ATOMIC_RELAXED);
+		__atomic_store_n(&sl->start[id], start, __ATOMIC_RELAXED);
+		__atomic_store_n(&w[id], start, __ATOMIC_RELAXED);
 		__atomic_store_n(&sl->period_m1[id], period_m1, __ATOMIC_RELAXED);
 	}
 	rte_seqcount_write_end(&sl->seq);
