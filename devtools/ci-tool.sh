@@ -479,6 +479,34 @@ expect cutj "--json -I 500, SIGTERM halfway through an interval: exit 0, that in
 	"(lambda d: rc == 0 and len(d) >= 3 and [x['interval'] for x in d] ==
 	list(range(1, len(d) + 1)) and 0.5 * (len(d) - 1) < d[-1]['time_s'] < 0.5 * len(d) and
 	ev(d[-1]['lcores'][0], 'task-clock')['value'] > 0)(docs(out))"
+# A round too long to wait for (--timeout, rounds of many seconds): the
+# first SIGINT ends the rounds after this one, a second one the run, at
+# once (it waited for the round: an outside tester needed SIGKILL).
+# shellcheck disable=SC2086
+"$tool" "$one_worker" $eal -- -e task-clock --timeout 600000 --iterations 50000000000 \
+	>"$tmp/twice.out" 2>"$tmp/twice.err" &
+pid=$!
+sleep 1
+kill -INT $pid
+sleep 0.5
+kill -INT $pid
+for _ in $(seq 100); do
+	kill -0 $pid 2>/dev/null || break
+	sleep 0.05
+done
+kill -0 $pid 2>/dev/null && kill -KILL $pid
+wait $pid
+rc=$?
+expect twice "a second SIGINT in a round of many seconds ends the run within 5 s (status 130)" \
+	"rc == 130"
+# A pipe closed by its reader: a write error said (SIGPIPE ended the tool
+# with no word, status 141).
+# shellcheck disable=SC2086
+"$tool" "$one_worker" $eal -- -e task-clock -I 100 --duration 3 2>"$tmp/pipe.err" |
+	head -n 2 >"$tmp/pipe.out"
+rc=${PIPESTATUS[0]}
+expect pipe "a pipe closed by its reader: status 1, 'stdout: Broken pipe' on stderr" \
+	"rc == 1 and 'stdout: Broken pipe' in err"
 run oneL "--lcores=0@0" -e task-clock -I 100 --duration 1
 expect oneL "--interval with no worker lcore: exit 1 and why" \
 	"rc == 1 and 'need a worker lcore' in err"

@@ -52,11 +52,17 @@ static char output_where[PATH_MAX + 4] = "stdout";
 /* The errno of the first write of the report that failed; 0: none failed. */
 static int output_errno;
 
+/* The first SIGINT or SIGTERM ends the rounds after the one running (a
+ * report follows); a second one ends the process at once, as a round may
+ * last long (--iterations).
+ */
 static void
 on_signal(int sig __rte_unused)
 {
 	signalled = 1;
 	tool_measure_stop();
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
 }
 
 static uint64_t
@@ -366,6 +372,10 @@ main(int argc, char **argv)
 	int ret, status = EXIT_FAILURE;
 
 	std_fds_hold();
+	/* A closed pipe is a write error, said as any other (SIGPIPE ended
+	 * the tool with no word: status 141).
+	 */
+	signal(SIGPIPE, SIG_IGN);
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	errno = 0;
 	if (early_option(argc, argv))

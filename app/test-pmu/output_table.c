@@ -74,7 +74,11 @@ table_begin(const struct tool_options *opts, const struct tool_events *evs,
 		name_width = RTE_MAX(name_width, (int)strlen(evs->ev[i].name));
 	if (evs->fell_back)
 		printf("no hardware events here: counting %s instead\n", evs->fallback);
+	/* Above INT64_MAX, digits alone (they read -1 grouped). */
+	if (opts->iterations > INT64_MAX)
+		snprintf(it, sizeof(it), "%" PRIu64, opts->iterations);
 	printf("workload %s, %s iterations %s, on %u lcore(s)", opts->workload->name,
+		opts->iterations > INT64_MAX ? it :
 		tool_group_digits((int64_t)opts->iterations, it, sizeof(it)),
 		tool_options_continuous(opts) ? "per round" : "per lcore", lcores);
 	if (opts->duration_s != 0)
