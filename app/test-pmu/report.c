@@ -336,10 +336,6 @@ tool_report_finish(struct tool_report *rep)
 		total->read_tsc = RTE_MAX(total->read_tsc, rec->read_tsc);
 		total->elapsed_ns = tsc_to_ns((double)(total->last_tsc - total->first_tsc -
 			RTE_MIN(total->last_tsc - total->first_tsc, total->read_tsc)));
-		/* Never less than an lcore's own: the read overhead taken out is
-		 * the lcore's with the most, maybe not the one that ran longest.
-		 */
-		total->elapsed_ns = RTE_MAX(total->elapsed_ns, rec->elapsed_ns);
 		total->overhead_ns += rec->overhead_ns;
 		for (i = 0; i < rep->evs->count; i++) {
 			total->rows[i].value += rec->rows[i].value;
