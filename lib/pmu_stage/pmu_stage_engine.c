@@ -330,7 +330,7 @@ frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int id, bool m
 		 * the same work as its own call to measure, which the parent's
 		 * calibration takes out, into the figures of a calibration id,
 		 * which nothing reads. Its stage's estimate is told from its own
-		 * calls to measure, one in its period (counted with these, the
+		 * calls to measure, one in its period on average (counted with these, the
 		 * calls in measured parents weighed more, and each started the
 		 * countdown again: its own ones fell on the same calls).
 		 */
@@ -785,7 +785,9 @@ lcore_restart(struct stage_lcore *sl, uint32_t epoch)
 		__atomic_store_n(&sl->period_m1[i], 0, __ATOMIC_RELAXED);
 		__atomic_store_n(&sl->start[i], 0, __ATOMIC_RELAXED);
 	}
-	/* The same draws for the same calls on an lcore id, run after run. */
+	/* The same draws on an lcore id, run after run, for the same calls
+	 * and period settings.
+	 */
 	sl->rng = UINT64_C(0x9e3779b97f4a7c15) ^ sl->lcore_id;
 	__atomic_store_n(&sl->lcore_misuse, 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&sl->base_lcore_misuse, 0, __ATOMIC_RELAXED);
