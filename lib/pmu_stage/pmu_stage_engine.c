@@ -159,6 +159,15 @@ countdown_draw(struct stage_lcore *sl, uint32_t period_m1)
 	return period_m1 - half + (uint32_t)(((x >> 32) * (2 * (uint64_t)half + 1)) >> 32);
 }
 
+/* The calls of stage @p id on the lcore, folded and pending (low 32 bits):
+ * a period set folds them, changing none.
+ */
+static inline uint32_t
+stage_calls(const struct stage_lcore *sl, unsigned int id)
+{
+	return (uint32_t)(sl->figs[id].calls + sl->start[id] - COUNTDOWN(sl->words[id]));
+}
+
 /* Whether stage @p id's call is its one in a period: its countdown is 0. */
 static inline bool
 due(const struct stage_lcore *sl, unsigned int id)
@@ -197,7 +206,7 @@ periods_take(struct stage_lcore *sl)
 		 */
 		start = countdown_draw(sl, period_m1);
 		if (start == 0 && COUNTDOWN(w[id]) != 0)
-			sl->begun_inline[id / 64] |= UINT64_C(1) << (id % 64);
+			sl->begun_inline[id] = stage_calls(sl, id) + 1;
 		if (period_m1 != 0 && sl->period_m1[id] == 0)
 			FIG_ADD(sl->figs[id].p1_measured, sl->figs[id].measured -
 				sl->figs[id].p1_enter);
@@ -502,8 +511,8 @@ end_other(struct __rte_pmu_stage_lcore *pub, unsigned int id, unsigned int items
 			/* Not misuse where a call begun inline (not measured) ends
 			 * after its period became 1: a call, as inline.
 			 */
-			if (!STAGE_DEBUG && (sl->begun_inline[id / 64] >> (id % 64) & 1) != 0) {
-				sl->begun_inline[id / 64] &= ~(UINT64_C(1) << (id % 64));
+			if (!STAGE_DEBUG && sl->begun_inline[id] == stage_calls(sl, id) + 1) {
+				sl->begun_inline[id] = 0;
 				rte_seqcount_write_begin(&sl->seq);
 				FIG_ADD(sl->figs[id].calls, 1);
 				FIG_ADD(sl->figs[id].items, items);

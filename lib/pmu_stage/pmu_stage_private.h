@@ -156,10 +156,6 @@ struct stage_lcore {
 	unsigned int depth;        /**< frames open above frames[0], the lcore's */
 	struct perf_event_mmap_page *const *pages; /**< its events' user pages */
 	uint32_t misuse_logged;    /**< a bit per kind already logged */
-	/** A bit per stage whose period became 1 while its countdown was not
-	 *  0: a call of it begun inline may be open, whose end finds no frame.
-	 */
-	uint64_t begun_inline[(STAGE_IDS + 63) / 64];
 	struct stage_cal cal;
 	/* Written by the lcore inside seq. */
 	rte_seqcount_t seq;
@@ -188,6 +184,13 @@ struct stage_lcore {
 	 *  Written by the lcore inside seq.
 	 */
 	uint32_t start[STAGE_IDS];
+	/** Per stage whose countdown became 0 by a period set while it was
+	 *  not 0 (a call of it begun inline may be open, whose end finds no
+	 *  frame): its calls then (stage_calls()) + 1, 0 for none. Its next
+	 *  call, begun or ended, makes it stale: a later end with no begin is
+	 *  misuse.
+	 */
+	uint32_t begun_inline[STAGE_IDS];
 	uint64_t rng;              /**< the draws' state (xorshift64), not 0 */
 };
 
