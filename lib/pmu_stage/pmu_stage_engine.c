@@ -265,27 +265,27 @@ static __rte_always_inline void
 frame_begin(struct stage_lcore *sl, unsigned int id, const uint64_t *now, bool is_due,
 	unsigned int depth)
 {
-	struct stage_frame *f = &sl->frames[depth + 1], *g;
+	struct stage_frame *f = &sl->frames[depth + 1];
 	const unsigned int n = sl->num_events;
 	bool measured;
 
-	/* Inside open frames (frames[0], the lcore's, aside: a few at most). */
-	if (depth != 0) {
-		if (unlikely(depth == RTE_PMU_STAGE_DEPTH)) {
-			misuse(sl, id, MISUSE_TOO_DEEP);
-			return;
-		}
-		for (g = &sl->frames[1]; g < f; g++)
-			if (unlikely(g->id == id)) {
-				misuse(sl, id, MISUSE_BEGIN_TWICE);
-				return;
-			}
+	/* The same checks at every depth: what they cost lands in a parent
+	 * or the stage before a boundary, as in the calibration's shapes.
+	 */
+	if (unlikely(depth == RTE_PMU_STAGE_DEPTH)) {
+		misuse(sl, id, MISUSE_TOO_DEEP);
+		return;
 	}
+	if (unlikely(sl->open[id])) {
+		misuse(sl, id, MISUSE_BEGIN_TWICE);
+		return;
+	}
+	sl->open[id] = true;
 	/* Measured where due, or nested in a measured call (its self values
 	 * need its children's); a stage chained to a measured one only shares
 	 * its read where it is due itself.
 	 */
-	measured = n != 0 && (is_due || (depth != 0 && f[-1].measured));
+	measured = (n != 0) & (is_due | f[-1].measured); /* frames[0]'s: false */
 	f->id = id;
 	f->due = is_due;
 	f->measured = measured;
@@ -322,39 +322,48 @@ frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int id, bool m
 	uint64_t *pending = &sl->words[id], pend = *pending, incl, period_m1, t;
 	struct stage_sums *sum = &sl->figs[id];
 	const bool top = --sl->depth == 0;
+	/* Its fold lands in a stage (its parent's, or the next one's, which
+	 * shares its read): the same work whatever its period and nesting,
+	 * which the calibration's shapes measured.
+	 */
+	const bool lands = !top || edge == EDGE_NEXT;
 	unsigned int i;
 
+	sl->open[id] = false;
 	/* Not its own call to measure: one call less to it, as inline. */
-	if (!f->due) {
+	if (unlikely(!(f->due | measured))) {
 		__atomic_store_n(pending, pend + ITEMS(items) - 1, __ATOMIC_RELAXED);
 		/* What measured stages nested in it gave it: left, it would go
 		 * to the next frame begun in its place.
 		 */
-		if (likely(!measured)) {
-			if (unlikely(f->nested))
-				memset(f->ev, 0, sizeof(f->ev));
-			return;
-		}
-		/* Measured for its parent's sake (nested in a measured call):
-		 * the same work as its own call to measure, which the parent's
-		 * calibration takes out, into the figures of a calibration id,
-		 * which nothing reads. Its stage's estimate is told from its own
-		 * calls to measure, one in its period on average (counted with these, the
-		 * calls in measured parents weighed more, and each started the
-		 * countdown again: its own ones fell on the same calls).
-		 */
-		pending = &sl->words[STAGE_SINK];
-		pend = *pending;
-		sum = &sl->figs[STAGE_SINK];
-		id = STAGE_SINK;
-		cal = sl->cal.fev[f->start_edge][edge];
+		if (unlikely(f->nested))
+			memset(f->ev, 0, sizeof(f->ev));
+		return;
 	}
+	/* Measured for its parent's sake (nested in a measured call, not
+	 * due): one call less to it, and the same work as its own call to
+	 * measure, into the figures of an id that nothing reads, and what
+	 * that costs its parent calibrated apart.
+	 * Its stage's estimate is told from its own calls to measure, one in
+	 * its period on average (counted with these, the calls in measured
+	 * parents weighed more, and each started the countdown again: its
+	 * own ones fell on the same calls).
+	 */
+	__atomic_store_n(pending, f->due ? pend : pend + ITEMS(items) - 1, __ATOMIC_RELAXED);
+	id = f->due ? id : STAGE_SINK;
+	pending = &sl->words[id];
+	pend = *pending;
+	sum = &sl->figs[id];
+	if (!f->due)
+		cal = sl->cal.fev[f->start_edge][edge];
 	/* The calls pending fold in; a new countdown begins. */
 	period_m1 = sl->period_m1[id];
 	rte_seqcount_write_begin(&sl->seq);
 	FIG_ADD(sum->items, items + (pend >> __RTE_PMU_STAGE_PENDING_SHIFT));
-	/* At period 1 no call is pending, and none is drawn. */
-	if (period_m1 == 0) {
+	/* At period 1 no call is pending, and none is drawn where the fold
+	 * lands in no stage (a draw at period 1 gives 0).
+	 */
+	if (period_m1 == 0 && !lands) {
 		FIG_ADD(sum->calls, 1);
 		__atomic_store_n(pending, 0, __ATOMIC_RELAXED);
 	} else {
@@ -364,21 +373,22 @@ frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int id, bool m
 	}
 	if (measured) {
 		FIG_ADD(sum->measured, 1);
-		/* An outermost frame with nothing measured inside it has no
-		 * nested values to take out. What its fold costs lands in no
-		 * stage where rte_pmu_stage_end() ended it: then a stage measured
-		 * at every call, with no spread, keeps only its values. Ended by
-		 * a boundary, its fold lands in the next stage, so that it is the
-		 * same for every such frame, as in the calibration's chain; the
-		 * folds of nested frames are all alike, as in its nested shape.
+		/* The fold of an outermost frame ended by rte_pmu_stage_end()
+		 * lands in no stage: with nothing measured inside it, it has
+		 * no nested values to take out, and at period 1 (no spread)
+		 * it keeps its values only. Every other fold lands in a stage
+		 * and is the same work whatever the frame's period, nesting
+		 * and depth: as in the calibration's chain and nested shapes
+		 * (a frame folded otherwise there put 20 to 40 instructions a
+		 * call in its parent or the next stage).
 		 */
-		if (top && !f->nested && edge == EDGE_CALL && period_m1 == 0) {
+		if (!lands && !f->nested && period_m1 == 0) {
 			for (i = 0; i < n; i++) {
 				t = now[i];
 				FIG_ADD(sum->ev[i].value, minus(t - start[i], cal[i].own));
 				__atomic_store_n(&sl->last[i], t, __ATOMIC_RELAXED);
 			}
-		} else if (top && !f->nested) {
+		} else if (!lands && !f->nested) {
 			for (i = 0; i < n; i++) {
 				t = now[i];
 				incl = minus(t - start[i], cal[i].own);
@@ -393,11 +403,11 @@ frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int id, bool m
 				FIG_ADD(sum->ev[i].value, incl);
 				FIG_ADD(sum->ev[i].children, fe[i].child);
 				square_add(&sum->ev[i].squares, minus(incl, fe[i].child));
-				/* Not frames[0], the lcore's own, which nothing reads. */
-				if (!top) {
-					pe[i].child += incl;
-					pe[i].inside += fe[i].inside + cal[i].seen;
-				}
+				/* Into frames[0], the lcore's own, too, which
+				 * nothing reads: the same work at every depth.
+				 */
+				pe[i].child += incl;
+				pe[i].inside += fe[i].inside + cal[i].seen;
 				fe[i].inside = 0;
 				fe[i].child = 0;
 				__atomic_store_n(&sl->last[i], t, __ATOMIC_RELAXED);
@@ -668,8 +678,8 @@ calibration_round(struct stage_lcore *sl, uint64_t d[][RTE_MAX_NUM_GROUP_EVENTS]
 	 * for its parent's sake only, as the parent sees it.
 	 */
 	SNAP();
+	__atomic_store_n(&sl->words[B], 1, __ATOMIC_RELAXED); /* not in A's call */
 	rte_pmu_stage_begin(A);
-	__atomic_store_n(&sl->words[B], 1, __ATOMIC_RELAXED);
 	rte_pmu_stage_begin(B);
 	rte_pmu_stage_end(B, 0);
 	rte_pmu_stage_end(A, 0);
@@ -811,6 +821,7 @@ lcore_restart(struct stage_lcore *sl, uint32_t epoch)
 	rte_seqlock_write_unlock(&sl->base_lock);
 	sl->depth = 0;
 	memset(sl->frames, 0, sizeof(sl->frames));
+	memset(sl->open, 0, sizeof(sl->open));
 	memset(sl->begun_inline, 0, sizeof(sl->begun_inline));
 	sl->misuse_logged = 0;
 	stage_calibrate(sl);

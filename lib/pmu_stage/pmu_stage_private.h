@@ -191,6 +191,10 @@ struct stage_lcore {
 	 *  misuse.
 	 */
 	uint32_t begun_inline[STAGE_IDS];
+	/** Per stage: a frame of it is open on the lcore (a begin twice is
+	 *  misuse), told at the same cost at every depth.
+	 */
+	bool open[STAGE_IDS];
 	uint64_t rng;              /**< the draws' state (xorshift64), not 0 */
 };
 
