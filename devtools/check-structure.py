@@ -376,8 +376,11 @@ for lib, libs in below.items():
 # a countdown drawn 0 where a call begun inline may be open kept that
 # call's end a call (it was misuse, the call lost: 464 of 3,000) (1);
 # 2,184 until that allowance ended at the stage's next call (an end with
-# no begin 10 calls after a period set to 1 was a call) (5).
-SIZE_GATE = 2189
+# no begin 10 calls after a period set to 1 was a call) (5); 2,189 until
+# rte_pmu_stage_register_bulk() wrote its ids only where it succeeded (it
+# wrote 1024 for a name without room), LCORE_ID_ANY was said in the log,
+# and the graph's node stats said -ENODEV (6).
+SIZE_GATE = 2195
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

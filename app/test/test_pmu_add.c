@@ -183,6 +183,11 @@ test_add_after_open(void)
 	rte_pmu_read(0);
 	TEST_ASSERT_EQUAL(rte_pmu_add_event("page-faults"), -EBUSY, "add after open");
 	TEST_ASSERT_EQUAL(rte_pmu_add_event("task-clock"), 0, "existing name after open");
+	/* A malformed name is one after open too (it was -EBUSY: an outside
+	 * tester's find).
+	 */
+	TEST_ASSERT_EQUAL(rte_pmu_add_event(""), -EINVAL, "empty name after open");
+	TEST_ASSERT_EQUAL(rte_pmu_add_event("task-clock:q"), -EINVAL, "bad modifier after open");
 
 	return TEST_SUCCESS;
 }

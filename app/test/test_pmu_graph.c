@@ -200,6 +200,11 @@ static int
 test_misuse(void)
 {
 	struct rte_pmu_stage_stats st;
+	FILE *log, *saved;
+	char *text = NULL;
+	size_t len = 0;
+	bool found;
+	int ret;
 
 	TEST_ASSERT_EQUAL(rte_pmu_graph_enable(NULL), -EINVAL, "enable NULL");
 	TEST_ASSERT_EQUAL(rte_pmu_graph_enable_by_name(NULL), -EINVAL, "enable NULL name");
@@ -223,6 +228,17 @@ test_misuse(void)
 	/* After fini: no stage can be registered, nothing is changed. */
 	rte_pmu_fini();
 	TEST_ASSERT_EQUAL(rte_pmu_graph_enable(graph), -ENODEV, "enable before init");
+	/* Said in a line of its own (it said nothing: an outside tester's find). */
+	saved = rte_log_get_stream();
+	log = open_memstream(&text, &len);
+	TEST_ASSERT(log != NULL, "memstream");
+	rte_openlog_stream(log);
+	ret = test_pmu_graph_node_stats("pg_src", 0, &st);
+	rte_openlog_stream(saved);
+	fclose(log);
+	found = text != NULL && strstr(text, "node stats: rte_pmu_init() not called") != NULL;
+	free(text);
+	TEST_ASSERT(ret == -ENODEV && found, "stats before init: %d, logged: %d", ret, found);
 	TEST_ASSERT_EQUAL(rte_pmu_graph_disable(graph), -ENOENT, "not enabled by that");
 	TEST_ASSERT_SUCCESS(rte_pmu_init(), "init again");
 

@@ -600,6 +600,10 @@ test_stage_sampling(void)
 	TEST_ASSERT(some.measured == 0 && some.num_events != 0 &&
 		some.inexact == (1u << some.num_events) - 1, "%" PRIu64 " calls, none measured: "
 		"inexact %#x of %u events", some.calls, some.inexact, some.num_events);
+	/* The lcore's calibration, measured call or not (it read 0: an
+	 * outside tester's find).
+	 */
+	TEST_ASSERT(some.overhead[0] != 0, "none measured: overhead 0");
 	TEST_ASSERT(dump_line_has("phase", " -~"), "the dump's line of a stage with no "
 		"call measured has no '-~' figure");
 	/* Few measured: calls 1 in 64 of a loop dearer than the reads, up to

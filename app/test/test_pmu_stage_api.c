@@ -118,6 +118,17 @@ test_stage_register(void)
 	}
 	TEST_ASSERT(refused_saying("one-more", -ENOSPC, "one-more: no room for it (1024 stages "
 		"at most), not registered\n"), "past the maximum, logged");
+	/* All or none, and no id written (an outside tester's find: the
+	 * known one's, and 1024 for the new one).
+	 */
+	{
+		const char *const two[] = { "rx", "one-more" };
+		unsigned int ids[2] = { 7777, 7777 };
+
+		TEST_ASSERT_EQUAL(rte_pmu_stage_register_bulk(two, 2, ids), -ENOSPC, "bulk, full");
+		TEST_ASSERT(ids[0] == 7777 && ids[1] == 7777, "ids written on failure: %u %u",
+			ids[0], ids[1]);
+	}
 	TEST_ASSERT_EQUAL(rte_pmu_stage_register("rx"), a, "found when full");
 	TEST_ASSERT_EQUAL(rte_pmu_stage_count(), RTE_PMU_MAX_STAGES, "count");
 	TEST_ASSERT_EQUAL(rte_pmu_stage_lookup("rx"), a, "lookup");
@@ -230,6 +241,13 @@ test_stage_misuse(void)
 	TEST_ASSERT_EQUAL(sa.lcore_misuse, UINT64_C(7), "misuse of ids not registered");
 	TEST_ASSERT_EQUAL(sb.lcore_misuse, sa.lcore_misuse, "the lcore's, on every stage");
 	/* The sum over every lcore keeps it (only this lcore misused ids). */
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_stats_get(RTE_PMU_STAGE_ALL_LCORES, a, &sall),
+		"sum over every lcore");
+	/* A thread that is not an lcore asking for its own: not every
+	 * lcore's sum (an outside tester's find).
+	 */
+	TEST_ASSERT_EQUAL(rte_pmu_stage_stats_get(LCORE_ID_ANY, a, &sall), -EINVAL,
+		"LCORE_ID_ANY");
 	TEST_ASSERT_SUCCESS(rte_pmu_stage_stats_get(RTE_PMU_STAGE_ALL_LCORES, a, &sall),
 		"sum over every lcore");
 	TEST_ASSERT_EQUAL(sall.lcore_misuse, sa.lcore_misuse, "the sum's lcore misuse");

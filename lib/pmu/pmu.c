@@ -366,7 +366,7 @@ rte_pmu_add_event(const char *name)
 	unsigned int generation, busy;
 	bool closed = false, added = false;
 	char *copy;
-	int ret;
+	int ret, prep;
 
 	if (name == NULL) {
 		PMU_LOG(ERR, "event name is NULL: %s", pmu_strerror(-EINVAL));
@@ -386,15 +386,17 @@ rte_pmu_add_event(const char *name)
 	strlcpy(core, pmu.core_pmu, sizeof(core));
 	generation = pmu.generation;
 	pmu_unlock();
-	if (ret != 0)
+	if (ret != 0 && ret != -EBUSY && ret != -ENOSPC)
 		goto out;
 
 	/* Encoded and probed without the lock, for the core type of the
 	 * calling thread's CPUs (hybrid machines), with the privilege levels
-	 * of the name or of its type.
+	 * of the name or of its type. A malformed name is said as such where
+	 * the group is open or full too.
 	 */
 	pmu_core_pmu_of_thread(core, thread_core);
-	ret = pmu_event_prepare(name, thread_core, true, &desc);
+	prep = pmu_event_prepare(name, thread_core, true, &desc);
+	ret = ret == 0 || prep == -EINVAL ? prep : ret;
 	if (ret != 0)
 		goto out;
 	copy = strdup(name);

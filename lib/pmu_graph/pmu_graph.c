@@ -353,7 +353,8 @@ rte_pmu_graph_node_stats_get(const char *name, unsigned int lcore_id,
 		return -EINVAL;
 	}
 	id = rte_pmu_stage_lookup(name); /* logs a NULL name */
-	if (id == -ENOENT)
-		PMU_GRAPH_LOG(ERR, "node stats: no stage called %s", name);
+	if (id == -ENOENT || id == -ENODEV)
+		PMU_GRAPH_LOG(ERR, "node stats: %s%s", id == -ENOENT ? "no stage called " :
+			"rte_pmu_init() not called", id == -ENOENT ? name : "");
 	return id < 0 ? id : rte_pmu_stage_stats_get(lcore_id, id, stats);
 }

@@ -61,10 +61,12 @@ rte_pmu_stage_register_bulk(const char *const *names, unsigned int n, unsigned i
 	if (ret == 0) {
 		rte_spinlock_lock(&stage_reg.lock);
 		count = stage_reg.count;
+		/* The new names past the count, published once all fit; @p ids
+		 * written then only.
+		 */
 		for (i = 0; i < n; i++) {
 			for (j = 0; j < count && strcmp(stage_reg.names[j], names[i]) != 0; j++)
 				;
-			ids[i] = j;
 			if (j < count)
 				continue;
 			if (count == RTE_PMU_MAX_STAGES)
@@ -75,12 +77,15 @@ rte_pmu_stage_register_bulk(const char *const *names, unsigned int n, unsigned i
 			count++;
 		}
 		ret = i < n ? -ENOSPC : 0;
+		for (j = 0; j < n && ret == 0; j++)
+			for (ids[j] = 0; strcmp(stage_reg.names[ids[j]], names[j]) != 0; ids[j]++)
+				;
 		if (ret == 0)
 			__atomic_store_n(&stage_reg.count, count, __ATOMIC_RELEASE);
 		rte_spinlock_unlock(&stage_reg.lock);
 	}
 	if (ret == -ENODEV)
-		STAGE_LOG(ERR, "stage %s: rte_pmu_init() not called", n > 0 ? names[0] : "");
+		STAGE_LOG(ERR, "stage %s: rte_pmu_init() not called", n > 0 ? names[0] : "register");
 	else if (ret == -ENOSPC) /* "not registered", or "none of the <n> registered" */
 		STAGE_LOG(ERR, "stage %s: no room for it (%d stages at most), %s%.0u registered",
 			names[i], RTE_PMU_MAX_STAGES, n == 1 ? "not" : "none of the ", n > 1 ? n : 0);

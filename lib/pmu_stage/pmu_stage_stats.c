@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include <rte_common.h>
+#include <rte_lcore.h>
 
 #include "pmu_stage_private.h"
 
@@ -116,11 +117,12 @@ raw_fill(const struct stage_lcore *sl, unsigned int id, struct rte_pmu_stage_sta
 		memset(st, 0, sizeof(*st));
 		return false;
 	}
-	for (i = 0; i < st->num_events && st->measured == 0; i++)
-		st->spread[i] = NAN;
-	for (i = 0; i < st->num_events && st->measured != 0; i++) {
+	for (i = 0; i < st->num_events; i++) {
 		st->overhead[i] = __atomic_load_n(&sl->cal.ev[EDGE_CALL][EDGE_CALL][i].own,
 			__ATOMIC_RELAXED);
+		st->spread[i] = NAN;
+	}
+	for (i = 0; i < st->num_events && st->measured != 0; i++) {
 		values = now.ev[i].value - base.ev[i].value;
 		children = now.ev[i].children - base.ev[i].children;
 		self = values > children ? values - children : 0;
@@ -315,6 +317,7 @@ reader_check(const char *what, unsigned int lcore_id, const void *stats)
 {
 	if (stats == NULL || lcore_id >= RTE_MAX_LCORE) {
 		STAGE_LOG(ERR, "%s: %s", what, stats == NULL ? "stats is NULL" :
+			lcore_id == LCORE_ID_ANY ? "LCORE_ID_ANY: the caller is not an lcore" :
 			"lcore id out of range");
 		return -EINVAL;
 	}

@@ -108,8 +108,11 @@ extern "C" {
 #define RTE_PMU_STAGE_NAME_MAX 64
 /** rte_pmu_stage_sampling_set(): every stage, and those registered later. */
 #define RTE_PMU_STAGE_ALL UINT32_MAX
-/** rte_pmu_stage_stats_get(): the sum over every lcore. */
-#define RTE_PMU_STAGE_ALL_LCORES UINT32_MAX
+/** rte_pmu_stage_stats_get(): the sum over every lcore. Not LCORE_ID_ANY
+ *  (UINT32_MAX), which rte_lcore_id() gives a thread that is not an lcore:
+ *  that is an lcore id out of range, not every lcore.
+ */
+#define RTE_PMU_STAGE_ALL_LCORES (UINT32_MAX - 1)
 /** The line under a table whose figures are marked '~' (inexact), as
  *  rte_pmu_stage_dump() prints it; for tools that print stage figures.
  */
