@@ -333,8 +333,11 @@ def same(a, b):
 # 1.044x to 1.048x in the guest on this machine with rte_pmu_stage_next()'s
 # unmeasured boundary inline: the rx stage's empty polls vary from run to
 # run), so the gate is the worst seen plus a margin.
-SAMPLED_RATIO_GATE = 1.06
-ON_RATIO_GATE = 1.29
+# What measuring leaves in the next stage made the same work in every
+# shape (figures that hold in every shape) costs the boundaries: 1.054x
+# sampled, 1.346x with every call measured (1.28x before).
+SAMPLED_RATIO_GATE = 1.065
+ON_RATIO_GATE = 1.36
 
 
 def check_guest(log):

@@ -40,7 +40,7 @@ extern FILE *preload_err;
 /* The largest RTE_PMU_RUN_SAMPLING and RTE_PMU_RUN_INTERVAL (ms) taken;
  * dpdk-pmu-run refuses larger ones before the program starts.
  */
-#define PRELOAD_SAMPLING_MAX 65536
+#define PRELOAD_SAMPLING_MAX 32768 /* RTE_PMU_STAGE_PERIOD_MAX */
 #define PRELOAD_INTERVAL_MAX 3600000
 #define PRELOAD_EVENT_NAME_MAX 128
 

@@ -486,7 +486,7 @@ test_stage_sampling(void)
 	int every, sampled, other;
 	struct syscount sc;
 	uint64_t reads, base, m;
-	unsigned int i, tried, round;
+	unsigned int i, tried, round, draws[4];
 	char name[16];
 
 	if (test_pmu_stage_setup() != TEST_SUCCESS)
@@ -621,6 +621,25 @@ test_stage_sampling(void)
 	TEST_ASSERT(all.measured == 1 && all.calls > 1 && all.inexact ==
 		(1u << all.num_events) - 1, "%" PRIu64 " calls 1 in 64: %" PRIu64 " measured, "
 		"inexact %#x", all.calls, all.measured, all.inexact);
+	/* The longest period draws its countdowns at random too (at 65,536,
+	 * the longest before, every 65,536th call was measured: aliased, an
+	 * outside reviewer's find).
+	 */
+	other = rte_pmu_stage_register("longest");
+	TEST_ASSERT(other >= 0 && rte_pmu_stage_sampling_set(other,
+		RTE_PMU_STAGE_PERIOD_MAX) == 0, "longest: %d", other);
+	sampled_calls(other, 1);
+	for (i = 0; i < RTE_DIM(draws); i++) {
+		draws[i] = countdown_of(other);
+		sampled_calls(other, draws[i] + 1); /* through its measured call */
+	}
+	printf("period %d: countdowns %u %u %u %u\n", RTE_PMU_STAGE_PERIOD_MAX, draws[0],
+		draws[1], draws[2], draws[3]);
+	TEST_ASSERT(draws[0] != draws[1] || draws[1] != draws[2] || draws[2] != draws[3],
+		"the longest period's countdowns all %u", draws[0]);
+	for (i = 0; i < RTE_DIM(draws); i++)
+		TEST_ASSERT(draws[i] <= 2 * (RTE_PMU_STAGE_PERIOD_MAX - 1), "countdown %u",
+			draws[i]);
 	other = rte_pmu_stage_register("other");
 	TEST_ASSERT(other >= 0, "register other: %d", other);
 	sampled_calls(other, 1);

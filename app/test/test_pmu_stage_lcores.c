@@ -203,8 +203,8 @@ slow_worker(void *arg __rte_unused)
 }
 
 /* A period set from another thread takes effect at the lcore's next stage
- * call, not at its next measured one: 65536 calls away (6 s) here, as the
- * lcore counts down a period of 65536 when it is set to 1.
+ * call, not at its next measured one: up to 65,534 calls away (6 s) here,
+ * as the lcore counts down a period of 32768 when it is set to 1.
  */
 static int
 test_stage_period_remote(void)
@@ -213,7 +213,7 @@ test_stage_period_remote(void)
 	unsigned int worker;
 	int ret;
 
-	ret = worker_start("remote", 65536, slow_worker, &worker);
+	ret = worker_start("remote", RTE_PMU_STAGE_PERIOD_MAX, slow_worker, &worker);
 	if (ret != TEST_SUCCESS)
 		return ret;
 	ret = wait_calls(worker, worker_stage, 10, &s0);
@@ -226,7 +226,7 @@ test_stage_period_remote(void)
 	__atomic_store_n(&stop, 1, __ATOMIC_RELEASE);
 	TEST_ASSERT_SUCCESS(rte_eal_wait_lcore(worker), "worker");
 	TEST_ASSERT_SUCCESS(ret, "the worker's calls or the period set failed");
-	printf("period 65536 then 1 from another lcore: %" PRIu64 " calls, %" PRIu64
+	printf("period 32768 then 1 from another lcore: %" PRIu64 " calls, %" PRIu64
 		" measured, then %" PRIu64 " calls, %" PRIu64 " measured\n", s0.calls,
 		s0.measured, s.calls - s0.calls, s.measured - s0.measured);
 	/* The call open as the period was set is not measured. */

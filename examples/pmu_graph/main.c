@@ -142,8 +142,8 @@ parse_args(int argc, char **argv)
 			opt_events = optarg;
 			break;
 		case OPT_SAMPLING:
-			if (parse_ulong(optarg, 1, 65536, &opt_sampling) != 0) {
-				fprintf(stderr, "--sampling: 1 to 65536\n");
+			if (parse_ulong(optarg, 1, RTE_PMU_STAGE_PERIOD_MAX, &opt_sampling) != 0) {
+				fprintf(stderr, "--sampling: 1 to %d\n", RTE_PMU_STAGE_PERIOD_MAX);
 				return -EINVAL;
 			}
 			break;

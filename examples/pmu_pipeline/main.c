@@ -154,7 +154,7 @@ parse_args(int argc, char **argv)
 			opt_events = optarg;
 			break;
 		case OPT_SAMPLING:
-			ret = parse_ulong(optarg, 1, 65536, &opt_sampling);
+			ret = parse_ulong(optarg, 1, RTE_PMU_STAGE_PERIOD_MAX, &opt_sampling);
 			break;
 		case OPT_BURST:
 			ret = parse_ulong(optarg, 1, MAX_BURST, &opt_burst);

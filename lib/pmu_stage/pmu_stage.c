@@ -110,9 +110,9 @@ rte_pmu_stage_sampling_set(unsigned int id, unsigned int period)
 	unsigned int i, count;
 	int ret = 0;
 
-	if (period == 0 || period > 65536) {
-		STAGE_LOG(ERR, "stage %u: sampling period %u out of range (1 to 65536)", id,
-			period);
+	if (period == 0 || period > RTE_PMU_STAGE_PERIOD_MAX) {
+		STAGE_LOG(ERR, "stage %u: sampling period %u out of range (1 to %d)", id,
+			period, RTE_PMU_STAGE_PERIOD_MAX);
 		return -EINVAL;
 	}
 	if (!pmu_ready()) {

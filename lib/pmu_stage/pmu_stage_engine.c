@@ -139,9 +139,9 @@ counters(struct stage_lcore *sl, unsigned int n, uint64_t *v)
 #define COUNTDOWN(w) ((w) & ((UINT64_C(1) << __RTE_PMU_STAGE_PENDING_SHIFT) - 1))
 #define ITEMS(items) ((uint64_t)(items) << __RTE_PMU_STAGE_PENDING_SHIFT)
 
-/* A countdown drawn for a period of @p period_m1 + 1: uniform around
- * @p period_m1, as wide as 16 bits allow, so that one call in the period
- * is measured on average, at random: work that repeats in step with the
+/* A countdown drawn for a period of @p period_m1 + 1: uniform on 0 to
+ * 2 @p period_m1 (16 bits at RTE_PMU_STAGE_PERIOD_MAX), so that one call
+ * in the period is measured on average, at random: work that repeats in step with the
  * period (a stage called twice a round, sampled 1 in 16) is not aliased,
  * as every period_m1 + 1-th call would be (+50 % or -48 % by the calls
  * before the reset).
@@ -149,14 +149,14 @@ counters(struct stage_lcore *sl, unsigned int n, uint64_t *v)
 static inline uint32_t
 countdown_draw(struct stage_lcore *sl, uint32_t period_m1)
 {
-	const uint32_t half = RTE_MIN(period_m1, UINT16_MAX - period_m1);
 	uint64_t x = sl->rng;
 
+	RTE_BUILD_BUG_ON(2 * (RTE_PMU_STAGE_PERIOD_MAX - 1) > UINT16_MAX);
 	x ^= x << 13;
 	x ^= x >> 7;
 	x ^= x << 17;
 	sl->rng = x;
-	return period_m1 - half + (uint32_t)(((x >> 32) * (2 * (uint64_t)half + 1)) >> 32);
+	return (uint32_t)(((x >> 32) * (2 * (uint64_t)period_m1 + 1)) >> 32);
 }
 
 /* The calls of stage @p id on the lcore, folded and pending (low 32 bits):

@@ -106,6 +106,10 @@ extern "C" {
 #define RTE_PMU_STAGE_DEPTH 8
 /** Longest stage name, terminating NUL included (lib/graph's node name size). */
 #define RTE_PMU_STAGE_NAME_MAX 64
+/** The longest sampling period: a countdown drawn on 0 to 2 (N - 1) fits
+ *  16 bits (at 65,536 it could not be random: every 65,536th call).
+ */
+#define RTE_PMU_STAGE_PERIOD_MAX 32768
 /** rte_pmu_stage_sampling_set(): every stage, and those registered later. */
 #define RTE_PMU_STAGE_ALL UINT32_MAX
 /** rte_pmu_stage_stats_get(): the sum over every lcore. Not LCORE_ID_ANY
@@ -220,7 +224,7 @@ rte_pmu_stage_register_bulk(const char *const *names, unsigned int n, unsigned i
  *   Stage id from rte_pmu_stage_register(), or RTE_PMU_STAGE_ALL: every
  *   stage registered, and the period of those registered later.
  * @param period
- *   1 to 65536.
+ *   1 to RTE_PMU_STAGE_PERIOD_MAX (32768).
  * @return
  *   0; -EINVAL @p id not registered or @p period out of range; -ENODEV
  *   library not initialised.
