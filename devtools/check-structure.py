@@ -380,8 +380,12 @@ for lib, libs in below.items():
 # rte_pmu_stage_register_bulk() wrote its ids only where it succeeded (it
 # wrote 1024 for a name without room), LCORE_ID_ANY was said in the log,
 # and the graph's node stats said -ENODEV (6); 2,195 until the longest
-# period's countdown had to fit 16 bits, checked at build (1).
-SIZE_GATE = 2196
+# period's countdown had to fit 16 bits, checked at build (1); 2,196 until
+# a boundary after a fold that is not plain (nested stages measured inside
+# the stage ended, a period above 1, a parent) took out a calibration
+# shape of its own, so that the plain one stays cheap (29): a boundary 230
+# instructions, not 293.
+SIZE_GATE = 2225
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

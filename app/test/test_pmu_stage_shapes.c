@@ -166,8 +166,10 @@ check_shape(enum shape shape, const unsigned int *periods, unsigned int n, doubl
 }
 
 /* Each shape at its period mixes; where counts are exact, every stage's
- * figure the same at each mix as at the first (all at period 1) within 2
- * instructions: the code measured is the same. Its measuring landed in a
+ * figure the same at each mix as at the first (all at period 1) within 3
+ * instructions: the code measured is the same (a chain's stage measured
+ * for its parent's sake only leaves about 3 more in the next stage: 2,004.8
+ * a call for 2,002 with the chain sampled 1 in 16). Its measuring landed in a
  * parent or the next stage as the calibration did not measure it: a
  * chain in a parent read 2,039 for 2,000, after a stage with a child
  * 2,021; a parent of 8 children read 2,060, 2,131 and 2,041 with them at
@@ -211,7 +213,7 @@ test_stage_shapes(void)
 			if (ret != TEST_SUCCESS)
 				break;
 			for (i = 0; mixes[m].n > 1 && exact && i < used[mixes[m].shape]; i++)
-				if (fabs(self[i] - first[i]) > 2.0) {
+				if (fabs(self[i] - first[i]) > 3.0) {
 					printf("%s: stage %u read %.2f a call at mix %u, %.2f at "
 						"period 1\n", shape_name[mixes[m].shape], i,
 						self[i], m, first[i]);

@@ -417,9 +417,10 @@ test_stage_unmeasured_parent(void)
 	return TEST_SUCCESS;
 }
 
-/* A sampled stage of few calls, 125 of a loop, 1 in 64: one measured call
- * (the 64th), 61 since it. Its self figure a call is the loop's (it read
- * the loop's over 64 calls: about half of it over 125), where counts are
+/* A sampled stage of few calls, 125 of a loop, 1 in 64: one or a few
+ * measured calls, drawn at random, and calls since the last. Its self
+ * figure a call is the loop's (it read the loop's over the calls up to the
+ * last measured one: about half of it over 125), where counts are
  * exact. Elsewhere (task-clock, a read() on each side of a loop of a few
  * ns) one measured call says little: printed, not checked.
  */
@@ -452,8 +453,9 @@ test_stage_few_calls(void)
 	loop = (double)one.self_values[0] / one.calls;
 	printf("1 in 64, 125 calls, %" PRIu64 " measured: self %.1f a call; every call "
 		"measured: %.1f\n", st.measured, per, loop);
-	TEST_ASSERT(st.calls == 125 && st.measured == 1, "calls %" PRIu64 ", measured %" PRIu64,
-		st.calls, st.measured);
+	/* One or a few measured, as the countdowns were drawn. */
+	TEST_ASSERT(st.calls == 125 && st.measured >= 1 && st.measured <= 4, "calls %" PRIu64
+		", measured %" PRIu64, st.calls, st.measured);
 	rte_pmu_fini();
 	if (!exact)
 		TEST_SKIP("counts not exact here: the figure of one measured call is printed "

@@ -289,7 +289,7 @@ frame_begin(struct stage_lcore *sl, unsigned int id, const uint64_t *now, bool i
 	f->id = id;
 	f->due = is_due;
 	f->measured = measured;
-	f->start_edge = now != NULL ? EDGE_NEXT : EDGE_CALL;
+	f->start_edge = now == NULL ? EDGE_CALL : sl->fold_full ? EDGE_NEXT_FULL : EDGE_NEXT;
 	f->nested = false;
 	sl->depth = depth + 1;
 	/* A boundary (@p now) begins inside a frame, where the inline calls
@@ -316,18 +316,18 @@ frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int id, bool m
 	unsigned int items, const uint64_t *now, unsigned int edge)
 {
 	const unsigned int n = sl->num_events;
-	const struct cal_ev *cal = sl->cal.ev[f->start_edge][edge];
+	const struct cal_ev *cal;
 	const uint64_t *start = f->start;
 	struct frame_ev *fe = f->ev, *pe = f[-1].ev;
 	uint64_t *pending = &sl->words[id], pend = *pending, incl, period_m1, t;
 	struct stage_sums *sum = &sl->figs[id];
 	const bool top = --sl->depth == 0;
-	/* Its fold lands in a stage (its parent's, or the next one's, which
-	 * shares its read): the same work whatever its period and nesting,
-	 * which the calibration's shapes measured.
+	/* Its fold lands in a stage: its parent's, or the next one's, which
+	 * shares its read.
 	 */
 	const bool lands = !top || edge == EDGE_NEXT;
 	unsigned int i;
+	bool plain;
 
 	sl->open[id] = false;
 	/* Not its own call to measure: one call less to it, as inline. */
@@ -354,16 +354,22 @@ frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int id, bool m
 	pending = &sl->words[id];
 	pend = *pending;
 	sum = &sl->figs[id];
-	if (!f->due)
-		cal = sl->cal.fev[f->start_edge][edge];
-	/* The calls pending fold in; a new countdown begins. */
+	cal = (f->due ? sl->cal.ev : sl->cal.fev)[f->start_edge][edge];
+	/* The calls pending fold in; a new countdown begins. A plain fold
+	 * (an outermost call at period 1, nothing measured inside it) is the
+	 * least work; where it lands in the next stage, that stage takes out
+	 * the calibration's plain chain. Every other fold that lands in a
+	 * stage is the same work whatever the period, nesting and depth (a
+	 * countdown drawn at period 1 too, the nested path at every depth): its
+	 * next stage takes out the calibration's full chain (EDGE_NEXT_FULL),
+	 * its parent the nested shape.
+	 */
 	period_m1 = sl->period_m1[id];
+	plain = top & !f->nested & (period_m1 == 0); /* the same work either way */
+	sl->fold_full = !plain;
 	rte_seqcount_write_begin(&sl->seq);
 	FIG_ADD(sum->items, items + (pend >> __RTE_PMU_STAGE_PENDING_SHIFT));
-	/* At period 1 no call is pending, and none is drawn where the fold
-	 * lands in no stage (a draw at period 1 gives 0).
-	 */
-	if (period_m1 == 0 && !lands) {
+	if (plain) {
 		FIG_ADD(sum->calls, 1);
 		__atomic_store_n(pending, 0, __ATOMIC_RELAXED);
 	} else {
@@ -382,7 +388,7 @@ frame_end(struct stage_lcore *sl, struct stage_frame *f, unsigned int id, bool m
 		 * (a frame folded otherwise there put 20 to 40 instructions a
 		 * call in its parent or the next stage).
 		 */
-		if (!lands && !f->nested && period_m1 == 0) {
+		if (plain) {
 			for (i = 0; i < n; i++) {
 				t = now[i];
 				FIG_ADD(sum->ev[i].value, minus(t - start[i], cal[i].own));
@@ -686,6 +692,26 @@ calibration_round(struct stage_lcore *sl, uint64_t d[][RTE_MAX_NUM_GROUP_EVENTS]
 	for (i = 0; i < sl->num_events; i++)
 		d[5][i][r] = sl->figs[A].ev[i].value - before[0].ev[i].value -
 			(sl->figs[A].ev[i].children - before[0].ev[i].children);
+	/* A chain after a full fold: A with a stage measured inside it. */
+	SNAP();
+	rte_pmu_stage_begin(A);
+	rte_pmu_stage_begin(B);
+	rte_pmu_stage_end(B, 0);
+	rte_pmu_stage_next(A, 0, C);
+	rte_pmu_stage_next(C, 0, B);
+	rte_pmu_stage_end(B, 0);
+	last_call(sl, C, before, v[2]);
+	SNAP();
+	rte_pmu_stage_begin(A);
+	rte_pmu_stage_begin(B);
+	rte_pmu_stage_end(B, 0);
+	rte_pmu_stage_next(A, 0, C);
+	rte_pmu_stage_end(C, 0);
+	last_call(sl, C, before, v[1]);
+	for (i = 0; i < sl->num_events; i++) {
+		d[6][i][r] = v[2][i];          /* full next..next */
+		d[7][i][r] = v[1][i];          /* full next..call */
+	}
 #undef SNAP
 }
 
@@ -693,7 +719,7 @@ calibration_round(struct stage_lcore *sl, uint64_t d[][RTE_MAX_NUM_GROUP_EVENTS]
 static void
 stage_calibrate(struct stage_lcore *sl)
 {
-	uint64_t d[6][RTE_MAX_NUM_GROUP_EVENTS][ROUNDS];   /* about 12 KiB */
+	uint64_t d[8][RTE_MAX_NUM_GROUP_EVENTS][ROUNDS];   /* about 16 KiB */
 	struct cal_ev (*c)[EDGE_KINDS][RTE_MAX_NUM_GROUP_EVENTS] = sl->cal.ev;
 	unsigned int i, r, rounds = ROUNDS;
 	uint64_t around;
@@ -717,6 +743,8 @@ stage_calibrate(struct stage_lcore *sl)
 		c[EDGE_CALL][EDGE_NEXT][i].own = median(d[1][i], rounds);
 		c[EDGE_NEXT][EDGE_NEXT][i].own = median(d[2][i], rounds);
 		c[EDGE_NEXT][EDGE_CALL][i].own = median(d[3][i], rounds);
+		c[EDGE_NEXT_FULL][EDGE_NEXT][i].own = median(d[6][i], rounds);
+		c[EDGE_NEXT_FULL][EDGE_CALL][i].own = median(d[7][i], rounds);
 		around = median(d[4][i], rounds);
 		/* The child's begin and end around its reads land in the parent
 		 * once per chain: on the frame that rte_pmu_stage_end() closes.
@@ -724,8 +752,11 @@ stage_calibrate(struct stage_lcore *sl)
 		c[EDGE_CALL][EDGE_CALL][i].seen = around;
 		c[EDGE_NEXT][EDGE_CALL][i].seen = around - c[EDGE_CALL][EDGE_CALL][i].own +
 			c[EDGE_NEXT][EDGE_CALL][i].own;
+		c[EDGE_NEXT_FULL][EDGE_CALL][i].seen = around - c[EDGE_CALL][EDGE_CALL][i].own +
+			c[EDGE_NEXT_FULL][EDGE_CALL][i].own;
 		c[EDGE_CALL][EDGE_NEXT][i].seen = c[EDGE_CALL][EDGE_NEXT][i].own;
 		c[EDGE_NEXT][EDGE_NEXT][i].seen = c[EDGE_NEXT][EDGE_NEXT][i].own;
+		c[EDGE_NEXT_FULL][EDGE_NEXT][i].seen = c[EDGE_NEXT_FULL][EDGE_NEXT][i].own;
 	}
 	/* Measured for its parent only: the same, but where
 	 * rte_pmu_stage_end() ends it, its own bookkeeping.
@@ -736,6 +767,8 @@ stage_calibrate(struct stage_lcore *sl)
 		sl->cal.fev[EDGE_CALL][EDGE_CALL][i].seen = around;
 		sl->cal.fev[EDGE_NEXT][EDGE_CALL][i].seen = around -
 			c[EDGE_CALL][EDGE_CALL][i].own + c[EDGE_NEXT][EDGE_CALL][i].own;
+		sl->cal.fev[EDGE_NEXT_FULL][EDGE_CALL][i].seen = around -
+			c[EDGE_CALL][EDGE_CALL][i].own + c[EDGE_NEXT_FULL][EDGE_CALL][i].own;
 	}
 	sl->known = stage_count();
 	words_open(sl);

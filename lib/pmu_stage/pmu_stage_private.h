@@ -99,8 +99,11 @@ struct stage_sums {
 	uint64_t pending;   /**< in a reader's copy: items << 16 | calls pending */
 };
 
-/** How a measured frame began (START_*) or ended (END_*). */
-enum { EDGE_CALL, EDGE_NEXT, EDGE_KINDS };
+/** How a measured frame began or ended: a call, or a boundary; began
+ *  too at a boundary after a full fold (the stage ended there had stages
+ *  measured inside it, a period above 1 or a parent: its fold more work).
+ */
+enum { EDGE_CALL, EDGE_NEXT, EDGE_KINDS, EDGE_NEXT_FULL = EDGE_KINDS, START_KINDS };
 
 /** What the frames nested in a frame gave it, per event. */
 struct frame_ev {
@@ -134,8 +137,8 @@ struct cal_ev {
  *  sake only (fev: their bookkeeping differs, which the parent sees).
  */
 struct stage_cal {
-	struct cal_ev ev[EDGE_KINDS][EDGE_KINDS][RTE_MAX_NUM_GROUP_EVENTS];
-	struct cal_ev fev[EDGE_KINDS][EDGE_KINDS][RTE_MAX_NUM_GROUP_EVENTS];
+	struct cal_ev ev[START_KINDS][EDGE_KINDS][RTE_MAX_NUM_GROUP_EVENTS];
+	struct cal_ev fev[START_KINDS][EDGE_KINDS][RTE_MAX_NUM_GROUP_EVENTS];
 };
 
 /** An lcore's stage state: allocated by the lcore, kept for the process. */
@@ -154,6 +157,7 @@ struct stage_lcore {
 	uint32_t known;            /**< ids the lcore takes (registered, or cal) */
 	unsigned int num_events;
 	unsigned int depth;        /**< frames open above frames[0], the lcore's */
+	bool fold_full;            /**< the last fold was not plain (frame_end()) */
 	struct perf_event_mmap_page *const *pages; /**< its events' user pages */
 	uint32_t misuse_logged;    /**< a bit per kind already logged */
 	struct stage_cal cal;
