@@ -79,11 +79,21 @@ def table_spreads(path):
     return blocks
 
 
+def line_marks(line):
+    """Whether an event line holds '~' on a figure but its Incl/Item, and on
+    its Incl/Item: that one alone is marked for a sampled stage with stages
+    inside it, whose Incl is told from its own measured calls alone."""
+    toks = re.sub(r" +(?:\+- *[\d.]+%|-)$", "", line).split()
+    incl = toks.pop(-2) if len(toks) >= 4 else ""
+    return any("~" in t for t in toks), "~" in incl
+
+
 def table_marks(path):
-    """{(lcore or "total", stage): [whether each event's line holds '~']}."""
+    """{(lcore or "total", stage): [whether each event's line holds '~' on a
+    figure but its Incl/Item]}."""
     blocks = {}
     for key, line in table_events(path):
-        blocks.setdefault(key, []).append("~" in line)
+        blocks.setdefault(key, []).append(line_marks(line)[0])
     return blocks
 
 
@@ -132,6 +142,12 @@ def inexact(name, path, table, event):
     report(not wrong and shown, f"{name}: the table marks '~' on the {marked} event lines "
            "the JSON says are not exact, and on no other, per lcore and in total"
            + (f"; not: {'; '.join(wrong[:3])}" if wrong else ""))
+    # An Incl/Item marked alone: said under the table.
+    alone = sum(1 for _, line in table_events(table) if line_marks(line) == (False, True))
+    with open(table, errors="replace") as f:
+        said = "Incl ~ alone:" in f.read()
+    report(said == (alone > 0), f"{name}: {alone} Incl/Item figure(s) marked alone, "
+           f"{'and' if said else 'no'} line under the table saying why")
     # The part of an lcore outside its stages: not exact where a stage's
     # figure of the event is not, or more than 1 in 100 of a stage's calls
     # came after its last measured one (the period's p-th call is measured:

@@ -26,7 +26,8 @@ extern FILE *preload_err;
 #define PRELOAD_MSG(fmt, ...) fprintf(PRELOAD_OUT, PRELOAD_TAG fmt "\n", ##__VA_ARGS__)
 
 /* The report where no stage was called. */
-#define PRELOAD_NOTHING "no stage was called (no port started, no graph made): nothing measured"
+#define PRELOAD_NOTHING "no stage was called (no burst on a port, no graph walked): " \
+	"nothing measured"
 
 /* The defaults of dpdk-test-pmu (app/test-pmu/events.h): where none of
  * them opens, msr/tsc/ alone where it opens (read with rdtsc: a software
