@@ -142,6 +142,24 @@ def inexact(name, path, table, event):
     report(not wrong and shown, f"{name}: the table marks '~' on the {marked} event lines "
            "the JSON says are not exact, and on no other, per lcore and in total"
            + (f"; not: {'; '.join(wrong[:3])}" if wrong else ""))
+    # An Incl/Item marked alone where the JSON says: sampled, stages inside,
+    # a self spread above 5 % or not told, not otherwise inexact.
+    incl = {}
+    for key, line in table_events(table):
+        incl.setdefault(key, []).append(line_marks(line))
+    odd = []
+    for s in stages:
+        for i, e in enumerate(events):
+            sp, v, own = s.get("spread", {}).get(e), s["events"].get(e), s["self"].get(e)
+            want = (0 < s["measured"] < s["calls"] and s["items"] > 0 and v is not None and
+                    own is not None and
+                    v > own and not (sp is not None and sp <= 0.05) and not s["inexact"][e])
+            got = incl.get((s["lcore"], s["name"]), [])
+            if i < len(got) and not got[i][0] and got[i][1] != want:
+                odd.append(f"lcore {s['lcore']} {s['name']} {e}: Incl marked {got[i][1]}")
+    report(not odd, f"{name}: Incl/Item marked alone where a sampled stage has stages inside "
+           "it and a self spread above 5 %, and nowhere else" + (f"; not: {'; '.join(odd[:3])}"
+                                                                 if odd else ""))
     # An Incl/Item marked alone: said under the table.
     alone = sum(1 for _, line in table_events(table) if line_marks(line) == (False, True))
     with open(table, errors="replace") as f:

@@ -296,8 +296,8 @@ stage_rows(FILE *f, const char *lead, const struct widths *w, const char *name,
 		 * told (an outside tester's find: 667.71 an item, where its self
 		 * figure and the nested stage's added up to 348, unmarked).
 		 */
-		imark = mark != '\0' || (s->measured < s->calls && s->values[e] > s->self[e] &&
-			!(s->spread[e] <= 0.05)) ? '~' : '\0';
+		imark = mark != '\0' || (s->measured < s->calls && s->items != 0 &&
+			s->values[e] > s->self[e] && !(s->spread[e] <= 0.05)) ? '~' : '\0';
 		*rough |= imark != mark && s->measured != 0;
 		marked |= mark != '\0' && (s->measured != 0 || !interval);
 		*unmeasured |= mark != '\0' && s->measured == 0 && interval;
