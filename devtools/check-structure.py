@@ -384,8 +384,10 @@ for lib, libs in below.items():
 # a boundary after a fold that is not plain (nested stages measured inside
 # the stage ended, a period above 1, a parent) took out a calibration
 # shape of its own, so that the plain one stays cheap (29): a boundary 230
-# instructions, not 293.
-SIZE_GATE = 2225
+# instructions, not 293; 2,225 until the allowance for a call left open
+# across a period set ended with an end counted inline (a reviewer's find:
+# a later end with no begin was a second call) (1).
+SIZE_GATE = 2226
 check(0 < size <= SIZE_GATE, 'lib/pmu_stage and lib/pmu_graph: %d lines of code (comments and '
       'blank lines not counted), at most %d (the issue\'s goal 1,200: not met)'
       % (size, SIZE_GATE))

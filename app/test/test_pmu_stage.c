@@ -718,6 +718,27 @@ test_stage_sampling(void)
 		all.items - some.items, all.misuse - some.misuse);
 	TEST_ASSERT(all.calls == some.calls + 10 && all.items == some.items + 10 &&
 		all.misuse == some.misuse + 2, "ends with no begin counted as calls");
+	/* Its period set to 1 inside a call begun inline, ended at once:
+	 * that end is the call, an end with no begin after it misuse (an
+	 * outside reviewer's find: it was a second call).
+	 */
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(sampled, 16), "period 16");
+	sampled_calls(sampled, 2);
+	for (i = 0; i < 40 && countdown_of(sampled) == 0; i++)
+		sampled_calls(sampled, 1);
+	if (stage_get(rte_lcore_id(), sampled, &some) != TEST_SUCCESS)
+		return TEST_FAILED;
+	rte_pmu_stage_begin(sampled);
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(sampled, 1), "period 1, call open");
+	rte_pmu_stage_end(sampled, 5);
+	rte_pmu_stage_end(sampled, 5);
+	if (stage_get(rte_lcore_id(), sampled, &all) != TEST_SUCCESS)
+		return TEST_FAILED;
+	printf("period 1 set in a call begun inline, its end, an end with no begin: %" PRIu64
+		" calls, %" PRIu64 " items, %" PRIu64 " misuse\n", all.calls - some.calls,
+		all.items - some.items, all.misuse - some.misuse);
+	TEST_ASSERT(all.calls == some.calls + 1 && all.items == some.items + 5 &&
+		all.misuse == some.misuse + 1, "an end with no begin counted as a call");
 	rte_pmu_fini();
 	return TEST_SUCCESS;
 }

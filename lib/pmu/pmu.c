@@ -366,7 +366,7 @@ rte_pmu_add_event(const char *name)
 	unsigned int generation, busy;
 	bool closed = false, added = false;
 	char *copy;
-	int ret, prep;
+	int ret;
 
 	if (name == NULL) {
 		PMU_LOG(ERR, "event name is NULL: %s", pmu_strerror(-EINVAL));
@@ -392,11 +392,15 @@ rte_pmu_add_event(const char *name)
 	/* Encoded and probed without the lock, for the core type of the
 	 * calling thread's CPUs (hybrid machines), with the privilege levels
 	 * of the name or of its type. A malformed name is said as such where
-	 * the group is open or full too.
+	 * the group is open or full too (encoded there, not probed).
 	 */
 	pmu_core_pmu_of_thread(core, thread_core);
-	prep = pmu_event_prepare(name, thread_core, true, &desc);
-	ret = ret == 0 || prep == -EINVAL ? prep : ret;
+	if (ret != 0) {
+		if (pmu_event_encode_any(name, thread_core, &desc) == -EINVAL)
+			ret = -EINVAL;
+		goto out;
+	}
+	ret = pmu_event_prepare(name, thread_core, true, &desc);
 	if (ret != 0)
 		goto out;
 	copy = strdup(name);

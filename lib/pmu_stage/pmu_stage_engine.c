@@ -538,10 +538,13 @@ end_other(struct __rte_pmu_stage_lcore *pub, unsigned int id, unsigned int items
 			}
 			return;
 		}
-		/* As inline, where the calls were pointed at the zeros. */
+		/* As inline, where the calls were pointed at the zeros; this
+		 * was the call a period set may have left open.
+		 */
 		__atomic_store_n(&sl->words[id], sl->words[id] + ITEMS(items) - 1,
 			__ATOMIC_RELAXED);
 		words_open(sl);
+		sl->begun_inline[id] = 0;
 		return;
 	}
 	if (f->measured)

@@ -59,8 +59,8 @@
  * Sampling: with a period of N, one call of a stage in N is measured, on
  * average: the decision is the stage's own, taken at its begin on each
  * lcore, which counts down to its next call to measure from a number
- * drawn at random after each measured call (uniform, N - 1 on average,
- * as wide as 0 to 2N - 2 where that fits 16 bits), so that work repeating
+ * drawn at random after each measured call (uniform on 0 to 2N - 2, N - 1
+ * on average; N at most RTE_PMU_STAGE_PERIOD_MAX), so that work repeating
  * in step with N (a stage called twice a round) is not aliased. Calls and
  * items count every call; values are summed over measured calls and
  * scaled to every call (those since the last measured one too), an
