@@ -351,6 +351,48 @@ countdown_of(int id)
 		((1u << __RTE_PMU_STAGE_PENDING_SHIFT) - 1) : 0;
 }
 
+/* From a call of stage @p id not to measure (period 16): its period set
+ * to 1 inside a call of it begun inline (@p open: a call of stage @p other
+ * inside it where that is not -1, then its end with 5 items) or with none
+ * open, @p after calls, @p stray ends with no begin; the calls, items and
+ * misuse that counted checked.
+ */
+static int
+period_set_case(int id, int other, bool open, unsigned int after, unsigned int stray,
+	uint64_t calls, uint64_t items, uint64_t misuse)
+{
+	struct rte_pmu_stage_stats some, all;
+	unsigned int i;
+
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(id, 16), "period 16");
+	sampled_calls(id, 2);
+	/* Up to a call not to measure (those to measure drawn at random). */
+	for (i = 0; i < 40 && countdown_of(id) == 0; i++)
+		sampled_calls(id, 1);
+	if (stage_get(rte_lcore_id(), id, &some) != TEST_SUCCESS)
+		return TEST_FAILED;
+	if (open)
+		rte_pmu_stage_begin(id);
+	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(id, 1), "period 1");
+	if (other >= 0)
+		sampled_calls(other, 1);
+	if (open)
+		rte_pmu_stage_end(id, 5);
+	sampled_calls(id, after);
+	for (i = 0; i < stray; i++)
+		rte_pmu_stage_end(id, 5);
+	if (stage_get(rte_lcore_id(), id, &all) != TEST_SUCCESS)
+		return TEST_FAILED;
+	printf("period 1 set, a call %s%s, then %u calls, %u ends with no begin: %" PRIu64
+		" calls, %" PRIu64 " items, %" PRIu64 " misuse\n", open ? "open" : "none open",
+		other >= 0 ? " around another stage's" : "", after, stray, all.calls - some.calls,
+		all.items - some.items, all.misuse - some.misuse);
+	TEST_ASSERT(all.calls - some.calls == calls && all.items - some.items == items &&
+		all.misuse - some.misuse == misuse, "%" PRIu64 " calls, %" PRIu64 " items, %"
+		PRIu64 " misuse wanted", calls, items, misuse);
+	return TEST_SUCCESS;
+}
+
 /* One call of stage @p id around @p work iterations; whether it was
  * measured (the calls to measure are drawn at random).
  */
@@ -659,24 +701,8 @@ test_stage_sampling(void)
 	 * measure), is open around a measured one: its end is a call, not
 	 * an end with no begin.
 	 */
-	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(sampled, 16), "period 16");
-	sampled_calls(sampled, 2);
-	/* Up to a call not to measure (those to measure drawn at random). */
-	for (i = 0; i < 40 && countdown_of(sampled) == 0; i++)
-		sampled_calls(sampled, 1);
-	if (stage_get(rte_lcore_id(), sampled, &some) != TEST_SUCCESS)
+	if (period_set_case(sampled, every, true, 0, 0, 1, 5, 0) != TEST_SUCCESS)
 		return TEST_FAILED;
-	rte_pmu_stage_begin(sampled);
-	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(sampled, 1), "period 1, call open");
-	sampled_calls(every, 1);
-	rte_pmu_stage_end(sampled, 5);
-	if (stage_get(rte_lcore_id(), sampled, &all) != TEST_SUCCESS)
-		return TEST_FAILED;
-	printf("period 1 set while a call begun inline is open: %" PRIu64 " calls, %" PRIu64
-		" items, %" PRIu64 " misuse\n", all.calls - some.calls, all.items - some.items,
-		all.misuse - some.misuse);
-	TEST_ASSERT(all.calls == some.calls + 1 && all.items == some.items + 5 &&
-		all.misuse == some.misuse, "the open call's end lost or counted as misuse");
 	/* Its period set to 2 and 3 in turn while a call of it is open, and
 	 * another stage's call inside: where the new countdown was drawn 0,
 	 * the open call's end was misuse, the call lost (an outside
@@ -699,46 +725,13 @@ test_stage_sampling(void)
 	/* Its period set to 1 with no call open, after calls not measured:
 	 * the calls then end what may have been open; an end with no begin
 	 * after them is misuse (an outside reviewer's find: 14 calls, 18
-	 * items, 1 misuse for 13, 13 and 2).
+	 * items, 1 misuse for 13, 13 and 2). Set inside a call begun inline,
+	 * ended at once: that end is the call, an end with no begin after it
+	 * misuse (an outside reviewer's find: it was a second call).
 	 */
-	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(sampled, 16), "period 16");
-	sampled_calls(sampled, 2);
-	for (i = 0; i < 40 && countdown_of(sampled) == 0; i++)
-		sampled_calls(sampled, 1);
-	if (stage_get(rte_lcore_id(), sampled, &some) != TEST_SUCCESS)
+	if (period_set_case(sampled, -1, false, 10, 2, 10, 10, 2) != TEST_SUCCESS ||
+			period_set_case(sampled, -1, true, 0, 1, 1, 5, 1) != TEST_SUCCESS)
 		return TEST_FAILED;
-	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(sampled, 1), "period 1, none open");
-	sampled_calls(sampled, 10);
-	rte_pmu_stage_end(sampled, 5);
-	rte_pmu_stage_end(sampled, 5);
-	if (stage_get(rte_lcore_id(), sampled, &all) != TEST_SUCCESS)
-		return TEST_FAILED;
-	printf("period 1 set with no call open, 10 calls, 2 ends with no begin: %" PRIu64
-		" calls, %" PRIu64 " items, %" PRIu64 " misuse\n", all.calls - some.calls,
-		all.items - some.items, all.misuse - some.misuse);
-	TEST_ASSERT(all.calls == some.calls + 10 && all.items == some.items + 10 &&
-		all.misuse == some.misuse + 2, "ends with no begin counted as calls");
-	/* Its period set to 1 inside a call begun inline, ended at once:
-	 * that end is the call, an end with no begin after it misuse (an
-	 * outside reviewer's find: it was a second call).
-	 */
-	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(sampled, 16), "period 16");
-	sampled_calls(sampled, 2);
-	for (i = 0; i < 40 && countdown_of(sampled) == 0; i++)
-		sampled_calls(sampled, 1);
-	if (stage_get(rte_lcore_id(), sampled, &some) != TEST_SUCCESS)
-		return TEST_FAILED;
-	rte_pmu_stage_begin(sampled);
-	TEST_ASSERT_SUCCESS(rte_pmu_stage_sampling_set(sampled, 1), "period 1, call open");
-	rte_pmu_stage_end(sampled, 5);
-	rte_pmu_stage_end(sampled, 5);
-	if (stage_get(rte_lcore_id(), sampled, &all) != TEST_SUCCESS)
-		return TEST_FAILED;
-	printf("period 1 set in a call begun inline, its end, an end with no begin: %" PRIu64
-		" calls, %" PRIu64 " items, %" PRIu64 " misuse\n", all.calls - some.calls,
-		all.items - some.items, all.misuse - some.misuse);
-	TEST_ASSERT(all.calls == some.calls + 1 && all.items == some.items + 5 &&
-		all.misuse == some.misuse + 1, "an end with no begin counted as a call");
 	rte_pmu_fini();
 	return TEST_SUCCESS;
 }
